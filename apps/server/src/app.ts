@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { Errors } from '@parley/protocol';
+import type { Config } from './config.js';
+import { openDatabase, type DbHandle } from './db/index.js';
+import { isAppError } from './lib/errors.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import type { AppContext } from './lib/context.js';
+import { createBus } from './realtime/bus.js';
+import { createRealtime } from './realtime/realtime.js';
+import { Gateway } from './realtime/gateway.js';
+import { registerModules } from './modules/index.js';
+import { Redis } from 'ioredis';
+import { memoryLimiters } from './lib/rate-limiter.js';
+import { redisLimiters } from './lib/redis-limiter.js';
+
+export interface ParleyServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dbHandle: DbHandle;
+  gateway: Gateway;
+  /** Graceful stop: refuse new work, close sockets with a reconnect hint, finish requests, close db. */
+  close(): Promise<void>;
+}
+
+export async function buildServer(config: Config, clock: Clock = systemClock): Promise<ParleyServer> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => Math.random().toString(36).slice(2, 12),
+    forceCloseConnections: 'idle',
+  });
+  const dbHandle = await openDatabase(config);
+  const bus = await createBus(config, app.log);
+  const realtime = createRealtime(bus);
+  const limiterRedis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        connectionName: `parley-rl-${config.nodeId}`,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
+    : null;
+  limiterRedis?.on('error', (err) =>
+    app.log.warn({ err: err.message }, 'rate limiter Redis connection error'),
+  );
+  const limiters = limiterRedis
+    ? redisLimiters(limiterRedis, config.redisPrefix, app.log)
+    : memoryLimiters(() => clock.now());
+  const ctx: AppContext = { config, db: dbHandle.db, bus, realtime, clock, limiters, log: app.log };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: config.corsOrigins, credentials: true });
+
+  app.setErrorHandler((err, request, reply) => {
+    if (isAppError(err)) {
+      return reply.status(err.status).send({ code: err.code, msg: err.message, data: err.data ?? null });
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ code: 413, msg: Errors.payloadTooLarge.msg, data: null });
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      const msg =
+        e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test(e.message ?? '')
+          ? '请求体不是有效的JSON'
+          : Errors.badRequest.msg;
+      const status = e.statusCode === 415 ? 415 : 400;
+      return reply
+        .status(status)
+        .send({ code: status, msg: status === 415 ? '不支持的请求内容类型' : msg, data: null });
+    }
+    request.log.error({ err, reqId: request.id }, 'unexpected error');
+    return reply.status(500).send({ code: 500, msg: Errors.unknown.msg, data: { requestId: request.id } });
+  });
+
+  app.get('/api/health', async () => {
+    const [db, busOk] = await Promise.all([dbHandle.ping(), bus.ping()]);
+    return {
+      code: db && busOk ? 200 : 503,
+      msg: db && busOk ? 'ok' : 'degraded',
+      data: {
+        db: { dialect: dbHandle.dialect, ok: db },
+        bus: { kind: bus.name, ok: busOk },
+        node: config.nodeId,
+      },
+    };
+  });
+
+  await registerModules(app, ctx);
+
+  // API paths that match no route answer 404 in the envelope; other paths serve the SPA.
+  const webDir =
+    config.webDistDir && fs.existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : null;
+  if (webDir) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api') || url.startsWith('/ws') || !webDir || request.method !== 'GET') {
+      return reply.status(404).send({ code: 404, msg: Errors.notFound.msg, data: null });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  const gateway = new Gateway(app, ctx);
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      gateway.shutdown();
+      await app.close();
+      await bus.close();
+      limiterRedis?.disconnect();
+      await dbHandle.close();
+    })();
+    return closing;
+  };
+  return { app, ctx, dbHandle, gateway, close };
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+
+/** Typed configuration. The only module that reads process.env (ARCHITECTURE.md §2). */
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to use (tests isolate themselves with it). */
+  databaseSchema: string | undefined;
+  redisUrl: string | undefined;
+  /** Channel prefix on Redis, so several deployments can share one Redis. */
+  redisPrefix: string;
+  tokenTtlSeconds: number;
+  /** Lifetime of a login QR code. */
+  qrTtlSeconds: number;
+  uploadMaxBytes: number;
+  corsOrigins: string[];
+  webDistDir: string | undefined;
+  logLevel: string;
+  heartbeatMs: number;
+  trustProxy: boolean;
+  /** Rate limits: per IP per minute, and failed logins per account per 15 minutes. */
+  authIpPerMinute: number;
+  loginFailuresPerAccount: number;
+  shutdownGraceMs: number;
+  nodeId: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`Invalid number in ${key}: ${raw}`);
+  return Math.floor(n);
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  // Relative paths are taken from where the command was typed (npm sets INIT_CWD for workspace
+  // scripts, which otherwise run inside apps/server), so `npm start` at the root uses ./data there.
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, env.PARLEY_DATA_DIR ?? env.DATA_DIR ?? './data');
+  const webDist = env.PARLEY_WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const config: Config = {
+    env: nodeEnv,
+    host: env.HOST ?? '0.0.0.0',
+    port: int(env, 'PORT', 3000),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'parley',
+    tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
+    qrTtlSeconds: int(env, 'QR_TTL_SECONDS', 120),
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024),
+    corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:5173')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webDistDir: webDist,
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    heartbeatMs: int(env, 'WS_HEARTBEAT_MS', 30_000),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    authIpPerMinute: int(env, 'AUTH_IP_PER_MINUTE', 60),
+    loginFailuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    nodeId: env.NODE_ID ?? `node-${process.pid}`,
+  };
+  return { ...config, ...overrides };
+}

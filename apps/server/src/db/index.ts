@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database } from './schema.js';
+import { migrateToLatest } from './migrate.js';
+
+export type Db = Kysely<Database>;
+
+// bigint columns hold unix milliseconds and counters: read them as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface DbHandle {
+  db: Db;
+  dialect: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+  ping(): Promise<boolean>;
+}
+
+/** Opens the database the config names (SQLite file under dataDir, or PostgreSQL) and migrates it. */
+export async function openDatabase(config: Config): Promise<DbHandle> {
+  let db: Db;
+  let dialect: DbHandle['dialect'];
+  if (config.databaseUrl) {
+    const schema = config.databaseSchema;
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid DATABASE_SCHEMA: ${schema}`);
+    if (schema) {
+      const setup = new pg.Client({ connectionString: config.databaseUrl });
+      await setup.connect();
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await setup.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    dialect = 'postgres';
+  } else {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const file = new SQLite(path.join(config.dataDir, 'parley.db'));
+    file.pragma('journal_mode = WAL');
+    file.pragma('synchronous = NORMAL');
+    file.pragma('foreign_keys = ON');
+    file.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    dialect = 'sqlite';
+  }
+  await migrateToLatest(db, config.databaseUrl ? config.databaseSchema : undefined);
+  return {
+    db,
+    dialect,
+    close: () => db.destroy(),
+    ping: async () => {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Times are unix milliseconds (bigint), booleans are 0/1 integers,
+ * so the same migrations and queries run on SQLite and PostgreSQL.
+ * Each domain adds its tables here next to its migration.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  wt_id: string;
+  phone: string;
+  nick_name: string;
+  avatar: string;
+  bio: string;
+  pwd_hash: string;
+  step2_hash: string | null;
+  step2_tips: string;
+  vip_level: number;
+  vip_type: number;
+  /** 0 active, 1 cancelled, 2 disabled */
+  status: number;
+  is_official: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AuthTokensTable {
+  id: string;
+  user_id: number;
+  token_hash: string;
+  device_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  /** The session code (11011-11016) a revoked token answers with. */
+  revoke_code: number | null;
+}
+
+export interface UserConfigsTable {
+  user_id: number;
+  daily_word_switch: Generated<number>;
+  web_media_switch: Generated<number>;
+  notify_enabled: Generated<number>;
+  notify_preview: Generated<number>;
+  notify_sound: Generated<number>;
+}
+
+export interface LoginTicketsTable {
+  id: string;
+  user_id: number;
+  device_id: string;
+  expires_at: number;
+  used_at: number | null;
+  /** Second-step attempts made with this ticket (wrong or right). */
+  failures: number;
+}
+
+export interface QrLoginsTable {
+  code: string;
+  /** 0 waiting, 1 scanned, 2 confirmed, 3 consumed */
+  status: number;
+  user_id: number | null;
+  device_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** One side of a friendship (two rows per pair). Space flags: 1 = hidden (see protocol SpaceStatus). */
+export interface FriendshipsTable {
+  id: Generated<number>;
+  owner_id: number;
+  friend_id: number;
+  remark: string;
+  friends_space_status: number;
+  mine_space_status: number;
+  apply_source: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** status: 0 pending, 1 accepted, 2 rejected (expired is computed from updated_at). */
+export interface FriendApplicationsTable {
+  id: Generated<number>;
+  from_id: number;
+  to_id: number;
+  source: number;
+  reason: string;
+  status: number;
+  is_read: number;
+  created_at: number;
+  updated_at: number;
+  handled_at: number | null;
+}
+
+export interface BlacklistTable {
+  id: Generated<number>;
+  owner_id: number;
+  target_id: number;
+  created_at: number;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TagMembersTable {
+  tag_id: number;
+  owner_id: number;
+  friend_id: number;
+  created_at: number;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  key: string;
+  owner_id: number;
+  name: string;
+  size: number;
+  mime: string;
+  kind: string;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  user_configs: UserConfigsTable;
+  login_tickets: LoginTicketsTable;
+  qr_logins: QrLoginsTable;
+  friendships: FriendshipsTable;
+  friend_applications: FriendApplicationsTable;
+  blacklist: BlacklistTable;
+  tags: TagsTable;
+  tag_members: TagMembersTable;
+  uploads: UploadsTable;
+}

@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { Bus, Realtime } from '../realtime/types.js';
+import type { Clock } from './clock.js';
+import type { LimiterFactory } from './rate-limiter.js';
+
+/** What every module is built from. Modules receive it at registration and build their services. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  bus: Bus;
+  realtime: Realtime;
+  clock: Clock;
+  /** Rate limiters: shared by all nodes through Redis when REDIS_URL is set, else per node. */
+  limiters: LimiterFactory;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,62 @@
+/**
+ * Fixed-window counters (login/register throttles, lockouts, application throttles).
+ * `MemoryLimiter` counts on this node; `RedisLimiter` counts across every node sharing REDIS_URL, so a
+ * lockout holds whichever node the next attempt reaches.
+ */
+export interface Limiter {
+  /** Counts one hit; false when the key is over its limit in the current window. */
+  hit(key: string): Promise<boolean>;
+  /** True when the key is already at or over the limit (without counting). */
+  blocked(key: string): Promise<boolean>;
+  reset(key: string): Promise<void>;
+}
+
+/** Makes the limiter of one rule: `name` keeps rules apart, `limit` hits per `windowMs`. */
+export type LimiterFactory = (name: string, limit: number, windowMs: number) => Limiter;
+
+export class MemoryLimiter implements Limiter {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async hit(key: string): Promise<boolean> {
+    return this.hitSync(key);
+  }
+
+  hitSync(key: string): boolean {
+    const entry = this.current(key);
+    entry.count += 1;
+    return entry.count <= this.limit;
+  }
+
+  async blocked(key: string): Promise<boolean> {
+    return this.current(key).count >= this.limit;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.hits.delete(key);
+  }
+
+  private current(key: string) {
+    const t = this.now();
+    let entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= t) {
+      entry = { count: 0, resetAt: t + this.windowMs };
+      this.hits.set(key, entry);
+      if (this.hits.size > 50_000) this.sweep(t);
+    }
+    return entry;
+  }
+
+  private sweep(t: number) {
+    for (const [k, v] of this.hits) if (v.resetAt <= t) this.hits.delete(k);
+  }
+}
+
+export function memoryLimiters(now: () => number): LimiterFactory {
+  return (_name, limit, windowMs) => new MemoryLimiter(limit, windowMs, now);
+}

@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { MemoryLimiter, type Limiter, type LimiterFactory } from './rate-limiter.js';
+
+/**
+ * A fixed window in Redis: the first hit creates the key with the window as its TTL (SET NX PX), each
+ * hit increments it. If Redis fails, this node falls back to counting in memory (logged) rather than
+ * turning every login into a 500.
+ */
+export class RedisLimiter implements Limiter {
+  private readonly fallback: MemoryLimiter;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.fallback = new MemoryLimiter(limit, windowMs);
+  }
+
+  private key(key: string): string {
+    return `${this.prefix}:${key}`;
+  }
+
+  async hit(key: string): Promise<boolean> {
+    try {
+      const k = this.key(key);
+      const res = await this.redis.multi().set(k, 0, 'PX', this.windowMs, 'NX').incr(k).exec();
+      const count = Number(res?.[1]?.[1]);
+      if (!Number.isFinite(count)) throw new Error('unexpected INCR reply');
+      return count <= this.limit;
+    } catch (err) {
+      this.log.warn({ err }, 'rate limiter: Redis failed, counting on this node');
+      return this.fallback.hit(key);
+    }
+  }
+
+  async blocked(key: string): Promise<boolean> {
+    try {
+      return Number((await this.redis.get(this.key(key))) ?? 0) >= this.limit;
+    } catch (err) {
+      this.log.warn({ err }, 'rate limiter: Redis failed, counting on this node');
+      return this.fallback.blocked(key);
+    }
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.fallback.reset(key);
+    try {
+      await this.redis.del(this.key(key));
+    } catch (err) {
+      this.log.warn({ err }, 'rate limiter: Redis failed to reset a key');
+    }
+  }
+}
+
+export function redisLimiters(redis: Redis, prefix: string, log: FastifyBaseLogger): LimiterFactory {
+  return (name, limit, windowMs) => new RedisLimiter(redis, `${prefix}:rl:${name}`, limit, windowMs, log);
+}

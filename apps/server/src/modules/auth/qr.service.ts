@@ -1,0 +1,82 @@
+import type { QrCodeIssued, QrPollResult } from '@parley/protocol';
+import type { AppContext } from '../../lib/context.js';
+import { fail } from '../../lib/errors.js';
+import { randomToken, sha256 } from '../../lib/ids.js';
+import type { Session } from '../../lib/session.js';
+import type { UserRepo } from '../users/user.repo.js';
+import type { AuthService, Caller } from './auth.service.js';
+import { QrStatus, type QrRepo, type QrRow } from './qr.repo.js';
+
+/**
+ * QR login: the login page gets a short-lived code and polls it; a logged-in session (phone, other
+ * tab) scans and confirms it; the next poll receives a new session. A code logs in once.
+ */
+export class QrService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly qr: QrRepo,
+    private readonly users: UserRepo,
+    private readonly auth: AuthService,
+  ) {}
+
+  async issue(caller: Caller): Promise<QrCodeIssued> {
+    await this.auth.throttle(caller);
+    const qrCode = randomToken(24);
+    const now = this.ctx.clock.now();
+    const expiresAt = now + this.ctx.config.qrTtlSeconds * 1000;
+    await this.qr.insert({
+      code: sha256(qrCode),
+      status: QrStatus.waiting,
+      user_id: null,
+      device_id: caller.deviceId,
+      created_at: now,
+      expires_at: expiresAt,
+    });
+    if (Math.random() < 0.05) await this.qr.purge(now - this.ctx.config.qrTtlSeconds * 1000);
+    return { qrCode, expiresAt };
+  }
+
+  private async live(qrCode: string): Promise<QrRow> {
+    const row = await this.qr.get(sha256(qrCode));
+    if (!row) throw fail('qrUnknown');
+    if (row.status === QrStatus.consumed) throw fail('qrUsed');
+    if (row.expires_at <= this.ctx.clock.now()) throw fail('qrExpired');
+    return row;
+  }
+
+  async poll(qrCode: string, caller: Caller): Promise<QrPollResult> {
+    const row = await this.live(qrCode);
+    if (row.status !== QrStatus.confirmed || row.user_id === null) {
+      return { status: row.status === QrStatus.scanned ? 1 : 0, expiresAt: row.expires_at };
+    }
+    if (!(await this.qr.transition(row.code, [QrStatus.confirmed], QrStatus.consumed))) throw fail('qrUsed');
+    const user = await this.users.byId(Number(row.user_id));
+    if (!user || user.status !== 0) throw fail('accountDisabled');
+    const login = await this.auth.completeLogin(user, caller);
+    return { status: 2, expiresAt: row.expires_at, login };
+  }
+
+  async scan(session: Session, qrCode: string): Promise<{ status: number }> {
+    const row = await this.live(qrCode);
+    if (row.status === QrStatus.confirmed) throw fail('qrUsed');
+    await this.qr.transition(row.code, [QrStatus.waiting], QrStatus.scanned, session.userId);
+    return { status: QrStatus.scanned };
+  }
+
+  async confirm(session: Session, qrCode: string): Promise<{ status: number }> {
+    const row = await this.live(qrCode);
+    if (row.user_id !== null && Number(row.user_id) !== session.userId)
+      throw fail('forbidden', '二维码已被其他账号扫描');
+    if (
+      !(await this.qr.transition(
+        row.code,
+        [QrStatus.waiting, QrStatus.scanned],
+        QrStatus.confirmed,
+        session.userId,
+      ))
+    ) {
+      throw fail('qrUsed');
+    }
+    return { status: QrStatus.confirmed };
+  }
+}

@@ -1,0 +1,75 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { AuthTokensTable, LoginTicketsTable } from '../../db/schema.js';
+
+export type TokenRow = Selectable<AuthTokensTable>;
+export type TicketRow = Selectable<LoginTicketsTable>;
+
+/** SQL for session tokens and second-step login tickets. Only hashes are stored. */
+export class SessionRepo {
+  constructor(private readonly db: Db) {}
+
+  async insertToken(row: TokenRow): Promise<void> {
+    await this.db.insertInto('auth_tokens').values(row).execute();
+  }
+
+  tokenByHash(hash: string): Promise<TokenRow | undefined> {
+    return this.db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+  }
+
+  /** Revokes live tokens; returns the ids that were revoked by this call. */
+  async revokeTokens(
+    where: { id?: string; userId?: number; exceptId?: string },
+    code: number,
+    at: number,
+  ): Promise<string[]> {
+    let q = this.db
+      .updateTable('auth_tokens')
+      .set({ revoked_at: at, revoke_code: code })
+      .where('revoked_at', 'is', null);
+    if (where.id) q = q.where('id', '=', where.id);
+    if (where.userId !== undefined) q = q.where('user_id', '=', where.userId);
+    if (where.exceptId) q = q.where('id', '!=', where.exceptId);
+    const rows = await q.returning('id').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Drops tokens that expired or were revoked more than `before` ago. */
+  async purge(before: number): Promise<void> {
+    await this.db
+      .deleteFrom('auth_tokens')
+      .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+      .execute();
+  }
+
+  async insertTicket(row: TicketRow): Promise<void> {
+    await this.db.insertInto('login_tickets').values(row).execute();
+  }
+
+  ticket(id: string): Promise<TicketRow | undefined> {
+    return this.db.selectFrom('login_tickets').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Counts one attempt on a ticket; false when it already had `max` (checked and counted in one statement). */
+  async claimTicketAttempt(id: string, max: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('login_tickets')
+      .set((eb) => ({ failures: eb('failures', '+', 1) }))
+      .where('id', '=', id)
+      .where('failures', '<', max)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Marks a ticket used; false when it was already used (so a ticket completes one login only). */
+  async useTicket(id: string, at: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('login_tickets')
+      .set({ used_at: at })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,107 @@
+import type { Db } from '../../db/index.js';
+
+export interface BlackRow {
+  id: number;
+  target_id: number;
+  created_at: number;
+  wt_id: string;
+  nick_name: string;
+  avatar: string;
+  remark: string | null;
+}
+
+/** SQL for the blacklist (owner blocks target). */
+export class BlacklistRepo {
+  constructor(private readonly db: Db) {}
+
+  async has(ownerId: number, targetId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('blacklist')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .where('target_id', '=', targetId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Both directions between a and b in one query. */
+  async between(a: number, b: number): Promise<{ aBlocksB: boolean; bBlocksA: boolean }> {
+    const rows = await this.db
+      .selectFrom('blacklist')
+      .select(['owner_id', 'target_id'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('owner_id', '=', a), eb('target_id', '=', b)]),
+          eb.and([eb('owner_id', '=', b), eb('target_id', '=', a)]),
+        ]),
+      )
+      .execute();
+    return {
+      aBlocksB: rows.some((r) => Number(r.owner_id) === a),
+      bBlocksA: rows.some((r) => Number(r.owner_id) === b),
+    };
+  }
+
+  /** Of `targetIds`, those the owner blocks. */
+  async blockedAmong(ownerId: number, targetIds: number[]): Promise<Set<number>> {
+    if (targetIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('blacklist')
+      .select('target_id')
+      .where('owner_id', '=', ownerId)
+      .where('target_id', 'in', targetIds)
+      .execute();
+    return new Set(rows.map((r) => Number(r.target_id)));
+  }
+
+  async count(ownerId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('blacklist')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** True when a row was added (false: already there). */
+  async add(ownerId: number, targetId: number, now: number): Promise<boolean> {
+    const res = await this.db
+      .insertInto('blacklist')
+      .values({ owner_id: ownerId, target_id: targetId, created_at: now })
+      .onConflict((oc) => oc.columns(['owner_id', 'target_id']).doNothing())
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async remove(ownerId: number, targetId: number): Promise<boolean> {
+    const res = await this.db
+      .deleteFrom('blacklist')
+      .where('owner_id', '=', ownerId)
+      .where('target_id', '=', targetId)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  }
+
+  /** The owner's blacklist, newest first, with each user's profile and the owner's remark if still a friend. */
+  async page(
+    ownerId: number,
+    opts: { offset: number; limit: number },
+  ): Promise<{ rows: BlackRow[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      this.db
+        .selectFrom('blacklist as b')
+        .innerJoin('users as u', 'u.id', 'b.target_id')
+        .leftJoin('friendships as f', (j) =>
+          j.onRef('f.owner_id', '=', 'b.owner_id').onRef('f.friend_id', '=', 'b.target_id'),
+        )
+        .select(['b.id', 'b.target_id', 'b.created_at', 'u.wt_id', 'u.nick_name', 'u.avatar', 'f.remark'])
+        .where('b.owner_id', '=', ownerId)
+        .orderBy('b.id', 'desc')
+        .limit(opts.limit)
+        .offset(opts.offset)
+        .execute(),
+      this.count(ownerId),
+    ]);
+    return { rows, total };
+  }
+}

@@ -1,0 +1,193 @@
+import {
+  FriendApplyStatus,
+  FriendsStatus,
+  type DeleteFriendResult,
+  type FriendInfo,
+  type FriendItem,
+  type FriendListBody,
+  type Page,
+  type UpdateRemarkBody,
+  type UpdateSpaceStatusBody,
+} from '@parley/protocol';
+import type { Updateable } from 'kysely';
+import type { FriendshipsTable } from '../../db/schema.js';
+import type { AppContext } from '../../lib/context.js';
+import { fail } from '../../lib/errors.js';
+import type { UserRepo, UserRow } from '../users/user.repo.js';
+import type { ApplicationRepo } from './application.repo.js';
+import type { BlacklistRepo } from './blacklist.repo.js';
+import type { FriendHooks } from './friend.hooks.js';
+import { applicationStatus, asSource } from './friend.presenter.js';
+import type { FriendViews } from './friend.view.js';
+import type { FriendshipRepo } from './friendship.repo.js';
+import type { TagRepo } from './tag.repo.js';
+
+const ACTIVE = 0;
+
+/** The friend list, profiles, remarks, moments visibility and deleting friends. */
+export class FriendsService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly users: UserRepo,
+    private readonly friendships: FriendshipRepo,
+    private readonly apps: ApplicationRepo,
+    private readonly blacklist: BlacklistRepo,
+    private readonly tags: TagRepo,
+    private readonly views: FriendViews,
+    private readonly hooks: FriendHooks,
+  ) {}
+
+  /** Any existing user by wtId (cancelled included), else 10010. */
+  async userByWtId(wtId: string): Promise<UserRow> {
+    const user = await this.users.byWtId(wtId);
+    if (!user) throw fail('userNotFound');
+    return user;
+  }
+
+  /** The friend named by wtId, or 21002 when they are not the caller's friend. */
+  async requireFriend(userId: number, wtId: string): Promise<UserRow> {
+    const user = await this.users.byWtId(wtId);
+    if (!user || !(await this.friendships.get(userId, user.id))) throw fail('notFriend');
+    return user;
+  }
+
+  async list(userId: number, body: FriendListBody): Promise<Page<FriendItem>> {
+    const { rows, total } = await this.friendships.page(userId, {
+      offset: (body.pageNum - 1) * body.pageSize,
+      limit: body.pageSize,
+      keyword: body.keyword,
+    });
+    return { rows: await this.views.items(userId, rows), total };
+  }
+
+  /**
+   * Ends the friendship on both sides. Deleting someone who already deleted you answers
+   * `deleted: false` (nothing left to do), not an error: the caller's list is simply stale.
+   */
+  async delete(userId: number, friendsWtId: string): Promise<DeleteFriendResult> {
+    const friend = await this.userByWtId(friendsWtId);
+    if (friend.id === userId) throw fail('notFriend');
+    const removed = await this.friendships.deletePair(userId, friend.id);
+    if (removed === 0) return { friendsWtId: friend.wt_id, deleted: false };
+    const me = await this.users.byId(userId);
+    await this.ctx.realtime.toUsers([userId], 'friend.deleted', { wtId: friend.wt_id, byMe: 1 });
+    if (me) await this.ctx.realtime.toUsers([friend.id], 'friend.deleted', { wtId: me.wt_id, byMe: 0 });
+    await this.hooks.emit('friendship.deleted', {
+      deleterId: userId,
+      friendId: friend.id,
+      at: this.ctx.clock.now(),
+    });
+    return { friendsWtId: friend.wt_id, deleted: true };
+  }
+
+  private async patch(
+    userId: number,
+    friendsWtId: string,
+    patch: Updateable<FriendshipsTable>,
+  ): Promise<FriendItem> {
+    const friend = await this.requireFriend(userId, friendsWtId);
+    await this.friendships.update(userId, friend.id, { ...patch, updated_at: this.ctx.clock.now() });
+    const item = await this.views.item(userId, friend.id);
+    if (!item) throw fail('notFriend');
+    await this.ctx.realtime.toUsers([userId], 'friend.updated', item);
+    return item;
+  }
+
+  updateRemark(userId: number, body: UpdateRemarkBody): Promise<FriendItem> {
+    return this.patch(userId, body.friendsWtId, { remark: body.remark });
+  }
+
+  updateSpaceStatus(userId: number, body: UpdateSpaceStatusBody): Promise<FriendItem> {
+    return this.patch(userId, body.friendsWtId, {
+      ...(body.friendsSpaceStatus !== undefined && { friends_space_status: body.friendsSpaceStatus }),
+      ...(body.mineSpaceStatus !== undefined && { mine_space_status: body.mineSpaceStatus }),
+    });
+  }
+
+  /**
+   * Whether `viewerId` sees `authorId`'s moments: friends, the author does not hide them from the
+   * viewer (mineSpaceStatus) and the viewer does not mute the author (friendsSpaceStatus).
+   * For the moments module.
+   */
+  async canSeeMoments(viewerId: number, authorId: number): Promise<boolean> {
+    if (viewerId === authorId) return true;
+    const [viewerSide, authorSide] = await Promise.all([
+      this.friendships.get(viewerId, authorId),
+      this.friendships.get(authorId, viewerId),
+    ]);
+    if (!viewerSide || !authorSide) return false;
+    return viewerSide.friends_space_status === 0 && authorSide.mine_space_status === 0;
+  }
+
+  /**
+   * POST /user/friendInfo: a profile with the caller's relation to it. Unknown → actionStatus 1 and
+   * empty fields; cancelled/disabled → actionStatus 1, the relation (remark, tags) kept, profile blank.
+   */
+  async info(userId: number, searchId: string): Promise<FriendInfo> {
+    let user = await this.users.byWtId(searchId);
+    let source: 1 | 2 = 1;
+    if (!user && /^1\d{10}$/.test(searchId)) {
+      user = await this.users.byPhone(searchId);
+      source = 2;
+    }
+    if (!user) return notFoundInfo(searchId);
+    const gone = user.status !== ACTIVE;
+
+    const now = this.ctx.clock.now();
+    const [row, blocked, tagMap, mine, theirs] = await Promise.all([
+      this.friendships.get(userId, user.id),
+      this.blacklist.has(userId, user.id),
+      this.tags.tagsOf(userId, [user.id]),
+      this.apps.byPair(userId, user.id),
+      this.apps.byPair(user.id, userId),
+    ]);
+    const tags = tagMap.get(user.id) ?? [];
+    let friendsStatus: FriendsStatus = FriendsStatus.stranger;
+    if (user.id === userId) friendsStatus = FriendsStatus.self;
+    else if (row) friendsStatus = FriendsStatus.friend;
+    else if (mine && applicationStatus(mine, now) === FriendApplyStatus.pending)
+      friendsStatus = FriendsStatus.applied;
+    else if (theirs && applicationStatus(theirs, now) === FriendApplyStatus.pending)
+      friendsStatus = FriendsStatus.applyReceived;
+
+    return {
+      wtId: user.wt_id,
+      userID: user.wt_id,
+      remark: row?.remark ?? '',
+      actionStatus: gone ? 1 : 0,
+      ownerBlackStatus: blocked ? 1 : 0,
+      friendsSpaceStatus: row?.friends_space_status ? 1 : 0,
+      mineSpaceStatus: row?.mine_space_status ? 1 : 0,
+      tagNameList: tags.map((t) => t.name),
+      tagIds: tags.map((t) => t.id),
+      nickName: gone ? '' : user.nick_name,
+      avatar: gone ? '' : user.avatar,
+      bio: gone ? '' : user.bio,
+      friendsStatus,
+      commonGroupCount: 0,
+      applySource: row ? asSource(row.apply_source) : source,
+      isOfficial: user.is_official ? 1 : 0,
+    };
+  }
+}
+
+function notFoundInfo(wtId: string): FriendInfo {
+  return {
+    wtId,
+    userID: wtId,
+    remark: '',
+    actionStatus: 1,
+    ownerBlackStatus: 0,
+    friendsSpaceStatus: 0,
+    mineSpaceStatus: 0,
+    tagNameList: [],
+    tagIds: [],
+    nickName: '',
+    avatar: '',
+    bio: '',
+    friendsStatus: FriendsStatus.stranger,
+    commonGroupCount: 0,
+    applySource: null,
+    isOfficial: 0,
+  };
+}

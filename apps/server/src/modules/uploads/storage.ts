@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live. The local-disk driver is the default; an S3-compatible driver can
+ * implement the same interface (putFile → PutObject from the temp file, open → GetObject stream).
+ */
+export interface FileStorage {
+  readonly driver: string;
+  /** A directory for uploads in progress. */
+  tempDir(): Promise<string>;
+  /** Stores the finished temp file under `key` (the temp file is consumed). */
+  putFile(key: string, tmpPath: string, mime: string): Promise<void>;
+  /** The stored bytes, or null when there is no such key. */
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** Keys are `{32 hex}.{ext}`: nothing else ever reaches the file system (no traversal). */
+export const STORAGE_KEY = /^[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
+
+/** Files under `${dataDir}/uploads/{first two hex}/{key}`; temp files under `uploads/.tmp`. */
+export class LocalDiskStorage implements FileStorage {
+  readonly driver = 'local';
+  private readonly root: string;
+
+  constructor(dataDir: string) {
+    this.root = path.resolve(dataDir, 'uploads');
+  }
+
+  private pathOf(key: string): string {
+    if (!STORAGE_KEY.test(key)) throw new Error(`invalid storage key: ${key}`);
+    const full = path.resolve(this.root, key.slice(0, 2), key);
+    if (!full.startsWith(this.root + path.sep)) throw new Error(`invalid storage key: ${key}`);
+    return full;
+  }
+
+  async tempDir(): Promise<string> {
+    const dir = path.join(this.root, '.tmp');
+    await fsp.mkdir(dir, { recursive: true });
+    return dir;
+  }
+
+  async putFile(key: string, tmpPath: string): Promise<void> {
+    const target = this.pathOf(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.rename(tmpPath, target);
+  }
+
+  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+    if (!STORAGE_KEY.test(key)) return null;
+    const file = this.pathOf(key);
+    try {
+      const stat = await fsp.stat(file);
+      if (!stat.isFile()) return null;
+      return { stream: fs.createReadStream(file), size: stat.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!STORAGE_KEY.test(key)) return;
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+}

@@ -1,0 +1,31 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/context.js';
+import { LocalDiskStorage, type FileStorage } from './storage.js';
+import { UploadRepo } from './upload.repo.js';
+import { maxUploadBytes, UploadService } from './upload.service.js';
+import { registerFileRoute, uploadRoutes } from './uploads.routes.js';
+
+/**
+ * Uploads: registers @fastify/multipart (one file per request, at most config.uploadMaxBytes and
+ * never above 100 MB), the public file route, and answers the envelope routes to register.
+ */
+export async function createUploadsModule(app: FastifyInstance, ctx: AppContext, storage?: FileStorage) {
+  await app.register(multipart, {
+    limits: {
+      fileSize: maxUploadBytes(ctx.config.uploadMaxBytes),
+      files: 1,
+      fields: 10,
+      parts: 20,
+      fieldSize: 4096,
+    },
+  });
+  const service = new UploadService(
+    ctx,
+    storage ?? new LocalDiskStorage(ctx.config.dataDir),
+    new UploadRepo(ctx.db),
+  );
+  registerFileRoute(app, service);
+  return { service, routes: uploadRoutes(service) };
+}
+export type UploadsModule = Awaited<ReturnType<typeof createUploadsModule>>;

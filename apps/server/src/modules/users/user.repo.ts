@@ -1,0 +1,79 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { UsersTable, UserConfigsTable } from '../../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+export type UserConfigRow = Selectable<UserConfigsTable>;
+
+/** SQL for users and their config rows. */
+export class UserRepo {
+  constructor(private readonly db: Db) {}
+
+  byId(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** wtIds are stored in lower case; lookups ignore case. */
+  byWtId(wtId: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('wt_id', '=', wtId.toLowerCase()).executeTakeFirst();
+  }
+
+  byPhone(phone: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+  }
+
+  byIds(ids: number[]): Promise<UserRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+  }
+
+  byWtIds(wtIds: string[]): Promise<UserRow[]> {
+    if (wtIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(
+        'wt_id',
+        'in',
+        wtIds.map((w) => w.toLowerCase()),
+      )
+      .execute();
+  }
+
+  async insert(row: Insertable<UsersTable>): Promise<UserRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const created = await trx.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+      await trx.insertInto('user_configs').values({ user_id: created.id }).execute();
+      return created;
+    });
+  }
+
+  async update(id: number, patch: Updateable<UsersTable>): Promise<void> {
+    await this.db.updateTable('users').set(patch).where('id', '=', id).execute();
+  }
+
+  async config(userId: number): Promise<UserConfigRow> {
+    const row = await this.db
+      .selectFrom('user_configs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (row) return row;
+    await this.db
+      .insertInto('user_configs')
+      .values({ user_id: userId })
+      .onConflict((c) => c.doNothing())
+      .execute();
+    return this.db
+      .selectFrom('user_configs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+  }
+
+  async updateConfig(userId: number, patch: Updateable<UserConfigsTable>): Promise<void> {
+    await this.config(userId);
+    if (Object.keys(patch).length === 0) return;
+    await this.db.updateTable('user_configs').set(patch).where('user_id', '=', userId).execute();
+  }
+}

@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData } from 'ws';
+import { Errors, clientFrame, type AckFrame, type ErrorFrame } from '@parley/protocol';
+import { isAppError } from '../lib/errors.js';
+import type { Connection } from './registry.js';
+import type { FrameHandler } from './types.js';
+
+/** Client frame limits per connection: a burst of 50, refilled at 25 frames/s. */
+export const FRAME_BURST = 50;
+export const FRAME_REFILL_PER_SECOND = 25;
+/** After this many frames dropped in a row, the connection is closed with 1008. */
+export const MAX_DROPPED_IN_A_ROW = 50;
+
+export const FrameTexts = {
+  notJson: '消息帧不是有效的JSON',
+  binary: '不支持二进制消息帧',
+  badShape: '消息帧格式错误',
+  unknownType: '未知的消息类型',
+  abuseReason: 'too many frames',
+} as const;
+
+export type OutFrame = AckFrame | ErrorFrame;
+
+/** What a frame leads to besides the frame sent back. */
+export type FrameOutcome = 'handled' | 'dropped' | 'abuse';
+
+function errorFrame(code: number, msg: string): ErrorFrame {
+  return { type: 'error', code, msg };
+}
+
+/**
+ * Reads client frames: rate limit → JSON → shape (protocol `clientFrame`) → handler → ack.
+ * One bad frame gets an error frame or an error ack; it never closes the socket or throws.
+ */
+export class FrameRouter {
+  private readonly handlers = new Map<string, FrameHandler>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  on(type: string, handler: FrameHandler): void {
+    if (this.handlers.has(type)) throw new Error(`socket frame handler for '${type}' is already registered`);
+    this.handlers.set(type, handler);
+  }
+
+  /** Token bucket: true if the frame may be processed now. */
+  admit(conn: Connection, now = Date.now()): boolean {
+    const elapsed = Math.max(0, now - conn.frameRefilledAt) / 1000;
+    conn.frameTokens = Math.min(FRAME_BURST, conn.frameTokens + elapsed * FRAME_REFILL_PER_SECOND);
+    conn.frameRefilledAt = now;
+    if (conn.frameTokens < 1) return false;
+    conn.frameTokens -= 1;
+    return true;
+  }
+
+  async handle(
+    conn: Connection,
+    raw: RawData,
+    isBinary: boolean,
+    send: (frame: OutFrame) => void,
+  ): Promise<FrameOutcome> {
+    if (!this.admit(conn)) {
+      conn.dropped += 1;
+      if (conn.dropped > MAX_DROPPED_IN_A_ROW) return 'abuse';
+      // One error frame per run of dropped frames, so a flood does not get a flood back.
+      if (conn.dropped === 1) send(errorFrame(Errors.rateLimited.code, Errors.rateLimited.msg));
+      return 'dropped';
+    }
+    conn.dropped = 0;
+    if (isBinary) {
+      send(errorFrame(400, FrameTexts.binary));
+      return 'handled';
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(rawToString(raw));
+    } catch {
+      send(errorFrame(400, FrameTexts.notJson));
+      return 'handled';
+    }
+    const result = clientFrame.safeParse(parsed);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      send(errorFrame(400, `${FrameTexts.badShape}: ${field}${issue?.message ?? ''}`));
+      return 'handled';
+    }
+    const { id, type, data } = result.data;
+    const handler = this.handlers.get(type);
+    if (!handler) {
+      send(ack(id, Errors.notFound.code, `${FrameTexts.unknownType}: ${type}`, null));
+      return 'handled';
+    }
+    try {
+      const out = await handler({ userId: conn.userId, tokenId: conn.tokenId, connectionId: conn.id }, data);
+      send(ack(id, 200, 'ok', out ?? null));
+    } catch (err) {
+      if (isAppError(err)) {
+        send(ack(id, err.code, err.message, err.data ?? null));
+      } else {
+        this.log.error(
+          { err, frameType: type, userId: conn.userId, connectionId: conn.id },
+          'socket frame handler failed',
+        );
+        send(ack(id, Errors.unknown.code, Errors.unknown.msg, null));
+      }
+    }
+    return 'handled';
+  }
+}
+
+function ack(id: string | number, code: number, msg: string, data: unknown): AckFrame {
+  return { type: 'ack', id, code, msg, data };
+}
+
+function rawToString(raw: RawData): string {
+  if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8');
+  if (raw instanceof ArrayBuffer) return Buffer.from(raw).toString('utf8');
+  return raw.toString('utf8');
+}

@@ -1,0 +1,297 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { WsClose, type HelloFrame } from '@parley/protocol';
+import type { AppContext } from '../lib/context.js';
+import { isAppError } from '../lib/errors.js';
+import { shortId } from '../lib/ids.js';
+import type { Session } from '../lib/session.js';
+import { refusalReason, safeClose } from './close-reason.js';
+import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js';
+import { ConnectionRegistry, type Connection } from './registry.js';
+import type { BusMessage, FrameHandler } from './types.js';
+
+type CloseTokensMessage = Extract<BusMessage, { kind: 'closeTokens' }>;
+
+/** `/ws/{token}`, optionally with a trailing slash or a query string. */
+const WS_PATH = /^\/ws\/([^/?#]+)\/?(?:\?.*)?$/;
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
+/** A client that stops reading is dropped once this much output waits for it. */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** A socket asked to close (shutdown, refused token) that is still open after this is cut. */
+const CLOSE_HANDSHAKE_MS = 3000;
+/** How long a closeTokens order is remembered for sockets whose token check was already running. */
+const RECENT_CLOSE_TTL_MS = 60_000;
+const RESTART_REASON = 'server restarting';
+/** Sockets one user may hold on one node (tabs and devices); a new one beyond it closes the oldest. */
+export const MAX_CONNECTIONS_PER_USER = 20;
+const SEND_TEXT = { binary: false, compress: false } as const;
+
+export interface GatewayStats {
+  connections: number;
+  users: number;
+  tokens: number;
+}
+
+/**
+ * The socket gateway of one node: authenticates upgrades on /ws/{token}, keeps the registry of
+ * open connections, delivers bus messages to local sockets, runs the heartbeat and routes client
+ * frames to handlers with acks.
+ */
+export class Gateway {
+  private readonly wss: WebSocketServer;
+  private readonly registry = new ConnectionRegistry();
+  private readonly router: FrameRouter;
+  private readonly heartbeat: NodeJS.Timeout | null;
+  private readonly recentlyClosed = new Map<string, { message: CloseTokensMessage; at: number }>();
+  private closing = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ctx: AppContext,
+  ) {
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: MAX_PAYLOAD_BYTES,
+      perMessageDeflate: false,
+      clientTracking: false,
+    });
+    this.router = new FrameRouter(ctx.log);
+    this.router.on('ping', () => ({ serverTime: ctx.clock.now() }));
+    app.server.on('upgrade', this.handleUpgrade);
+    ctx.bus.subscribe((message) => this.deliver(message));
+    const every = ctx.config.heartbeatMs;
+    this.heartbeat = every > 0 ? setInterval(() => this.beat(), every) : null;
+    this.heartbeat?.unref();
+  }
+
+  /** Registers the handler of a client frame type (one handler per type). */
+  on(type: string, handler: FrameHandler): void {
+    this.router.on(type, handler);
+  }
+
+  /** Open authenticated connections on this node. */
+  get connectionCount(): number {
+    return this.registry.size;
+  }
+
+  /** Open connections of one user on this node. */
+  connectionsOfUser(userId: number): number {
+    return this.registry.countForUser(userId);
+  }
+
+  stats(): GatewayStats {
+    return {
+      connections: this.registry.size,
+      users: this.registry.userCount,
+      tokens: this.registry.tokenCount,
+    };
+  }
+
+  /** Stops accepting sockets and closes every open one with 1012 (the client reconnects elsewhere or later). */
+  shutdown(): void {
+    if (this.closing) return;
+    this.closing = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.recentlyClosed.clear();
+    const sockets = [...this.registry.all()].map((conn) => {
+      this.registry.remove(conn);
+      safeClose(conn.socket, WsClose.serviceRestart, RESTART_REASON);
+      return conn.socket;
+    });
+    if (sockets.length === 0) return;
+    // A client that never answers the close frame must not hold up the server's close.
+    setTimeout(() => {
+      for (const socket of sockets) if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
+    }, CLOSE_HANDSHAKE_MS).unref();
+  }
+
+  private readonly handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const match = WS_PATH.exec(req.url ?? '');
+    if (!match?.[1]) return rejectUpgrade(socket, 404, 'Not Found');
+    if (this.closing) return rejectUpgrade(socket, 503, 'Service Unavailable');
+    socket.on('error', (err) => this.ctx.log.debug({ err: err.message }, 'socket error during upgrade'));
+    void this.accept(req, socket, head, match[1]).catch((err: unknown) => {
+      this.ctx.log.error({ err }, 'socket upgrade failed');
+      socket.destroy();
+    });
+  };
+
+  /** Checks the token, completes the upgrade, then registers the socket or closes it with a reason. */
+  private async accept(req: IncomingMessage, socket: Duplex, head: Buffer, rawToken: string): Promise<void> {
+    const startedAt = Date.now();
+    let session: Session | null = null;
+    let refusal = { code: WsClose.invalidToken as number, reason: refusalReason(401, 'invalid token') };
+    try {
+      session = await this.app.resolveSession(decodeURIComponent(rawToken));
+    } catch (err) {
+      if (isAppError(err)) {
+        refusal = { code: WsClose.invalidToken, reason: refusalReason(err.code, err.message) };
+      } else if (!(err instanceof URIError)) {
+        this.ctx.log.error({ err }, 'socket token check failed');
+        refusal = { code: 1011, reason: 'server error, retry later' };
+      }
+    }
+    if (this.closing) {
+      session = null;
+      refusal = { code: WsClose.serviceRestart, reason: RESTART_REASON };
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('error', (err) => this.ctx.log.debug({ err: err.message }, 'socket error'));
+      if (!session) return closeSoon(ws, refusal.code, refusal.reason);
+      this.register(ws, session, startedAt);
+    });
+  }
+
+  private register(ws: WebSocket, session: Session, startedAt: number): void {
+    const wtId = session.wtId;
+    const conn: Connection = {
+      id: shortId(),
+      userId: session.userId,
+      tokenId: session.tokenId,
+      socket: ws,
+      alive: true,
+      frameTokens: FRAME_BURST,
+      frameRefilledAt: Date.now(),
+      dropped: 0,
+    };
+    ws.on('close', () => this.registry.remove(conn));
+    // A logout that landed while this socket's token was being checked still applies to it.
+    const recent = this.recentlyClosed.get(conn.tokenId);
+    if (recent && recent.at >= startedAt) return this.closeConnection(conn, recent.message);
+    this.evictOldestBeyondCap(conn.userId);
+    this.registry.add(conn);
+    ws.on('pong', () => {
+      conn.alive = true;
+    });
+    ws.on('message', (raw: RawData, isBinary: boolean) => this.onFrame(conn, raw, isBinary));
+    const hello: HelloFrame = {
+      type: 'hello',
+      data: {
+        // The public user ID, as REST presents it (UserInfo.userId is the wtId).
+        userId: wtId,
+        connectionId: conn.id,
+        serverTime: this.ctx.clock.now(),
+        heartbeatMs: this.ctx.config.heartbeatMs,
+      },
+    };
+    this.sendRaw(conn, JSON.stringify(hello));
+  }
+
+  /** Keeps a user under MAX_CONNECTIONS_PER_USER: the oldest sockets (most likely stale tabs) go first. */
+  private evictOldestBeyondCap(userId: number): void {
+    const existing = this.registry.ofUsers([userId]);
+    for (let i = 0; i <= existing.length - MAX_CONNECTIONS_PER_USER; i++) {
+      const oldest = existing[i]!;
+      this.registry.remove(oldest);
+      safeClose(oldest.socket, WsClose.displaced, 'too many connections');
+    }
+  }
+
+  private onFrame(conn: Connection, raw: RawData, isBinary: boolean): void {
+    const send = (frame: OutFrame) => this.sendRaw(conn, JSON.stringify(frame));
+    this.router
+      .handle(conn, raw, isBinary, send)
+      .then((outcome) => {
+        if (outcome !== 'abuse' || !this.registry.remove(conn)) return;
+        this.ctx.log.warn(
+          { userId: conn.userId, connectionId: conn.id },
+          'socket closed for flooding frames',
+        );
+        safeClose(conn.socket, 1008, FrameTexts.abuseReason);
+      })
+      .catch((err: unknown) => this.ctx.log.error({ err }, 'socket frame failed'));
+  }
+
+  /** Local delivery of a bus message (every node receives every message). */
+  private deliver(message: BusMessage): void {
+    if (this.closing) return;
+    if (message.kind === 'users') {
+      const conns = this.registry.ofUsers(message.userIds);
+      if (conns.length === 0) return;
+      // Encoded once for all recipients (a Buffer sent as a text frame: no per-socket UTF-8 pass).
+      const payload = Buffer.from(JSON.stringify(message.frame));
+      for (const conn of conns) this.sendRaw(conn, payload);
+      return;
+    }
+    this.rememberClosed(message);
+    for (const conn of this.registry.ofTokens(message.tokenIds)) this.closeConnection(conn, message);
+  }
+
+  private closeConnection(conn: Connection, message: CloseTokensMessage): void {
+    this.registry.remove(conn);
+    if (message.frame) this.sendRaw(conn, JSON.stringify(message.frame), true);
+    safeClose(conn.socket, message.closeCode, message.reason);
+  }
+
+  private rememberClosed(message: CloseTokensMessage): void {
+    const at = Date.now();
+    for (const tokenId of message.tokenIds) {
+      this.recentlyClosed.delete(tokenId);
+      this.recentlyClosed.set(tokenId, { message, at });
+    }
+    this.pruneRecentlyClosed(at);
+  }
+
+  private pruneRecentlyClosed(now: number): void {
+    // Insertion order is age order: stop at the first entry still fresh.
+    for (const [tokenId, entry] of this.recentlyClosed) {
+      if (now - entry.at < RECENT_CLOSE_TTL_MS) break;
+      this.recentlyClosed.delete(tokenId);
+    }
+  }
+
+  /** Heartbeat: a connection that did not pong since the last ping is cut and unregistered. */
+  private beat(): void {
+    for (const conn of this.registry.all()) {
+      if (!conn.alive) {
+        this.registry.remove(conn);
+        conn.socket.terminate();
+        this.ctx.log.debug({ userId: conn.userId, connectionId: conn.id }, 'socket missed heartbeat');
+        continue;
+      }
+      conn.alive = false;
+      try {
+        conn.socket.ping();
+      } catch {
+        this.registry.remove(conn);
+        conn.socket.terminate();
+      }
+    }
+    this.pruneRecentlyClosed(Date.now());
+  }
+
+  private sendRaw(conn: Connection, payload: string | Buffer, ignoreRegistry = false): void {
+    const ws = conn.socket;
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (!ignoreRegistry && this.registry.get(conn.id) !== conn) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.ctx.log.warn(
+        { userId: conn.userId, connectionId: conn.id },
+        'socket dropped: client does not read',
+      );
+      this.registry.remove(conn);
+      ws.terminate();
+      return;
+    }
+    ws.send(payload, SEND_TEXT);
+  }
+}
+
+/** Closes with a code and reason, and cuts the socket if the client does not complete the close. */
+function closeSoon(ws: WebSocket, code: number, reason: string): void {
+  safeClose(ws, code, reason);
+  setTimeout(() => {
+    if (ws.readyState !== WebSocket.CLOSED) ws.terminate();
+  }, CLOSE_HANDSHAKE_MS).unref();
+}
+
+function rejectUpgrade(socket: Duplex, status: number, text: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}

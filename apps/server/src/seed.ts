@@ -1,0 +1,63 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { hashPassword } from './modules/auth/password.js';
+import { UserRepo } from './modules/users/user.repo.js';
+
+/** Demo data: a few users and the official helper account. Safe to run again (idempotent). */
+export const HELPER_WT_ID = 'parley_helper';
+
+const demoUsers = [
+  { wtId: 'alice', phone: '13800000001', nickName: '爱丽丝', pwd: 'parley123' },
+  { wtId: 'bob', phone: '13800000002', nickName: 'Bob', pwd: 'parley123' },
+  { wtId: 'carol', phone: '13800000003', nickName: '卡罗尔', pwd: 'parley123' },
+];
+
+async function main() {
+  const config = loadConfig();
+  const handle = await openDatabase(config);
+  const users = new UserRepo(handle.db);
+  const now = Date.now();
+  const accounts = [
+    ...demoUsers.map((u) => ({ ...u, official: 0 })),
+    {
+      wtId: HELPER_WT_ID,
+      phone: '10000000000',
+      nickName: 'Parley 小助手',
+      pwd: `helper-${now}`,
+      official: 1,
+    },
+  ];
+  const rows: string[][] = [];
+  for (const a of accounts) {
+    const existing = (await users.byWtId(a.wtId)) ?? (await users.byPhone(a.phone));
+    if (existing) {
+      rows.push([a.wtId, a.phone, a.official ? '(official, no login)' : a.pwd, 'already present']);
+      continue;
+    }
+    await users.insert({
+      wt_id: a.wtId,
+      phone: a.phone,
+      nick_name: a.nickName,
+      avatar: '',
+      bio: a.official ? '官方助手，解答常见问题' : '',
+      pwd_hash: await hashPassword(a.pwd),
+      step2_hash: null,
+      step2_tips: '',
+      vip_level: 0,
+      vip_type: 0,
+      status: 0,
+      is_official: a.official,
+      created_at: now,
+      updated_at: now,
+    });
+    rows.push([a.wtId, a.phone, a.official ? '(official, no login)' : a.pwd, 'created']);
+  }
+  console.log(`Seeded ${handle.dialect} database${config.databaseUrl ? '' : ` in ${config.dataDir}`}:`);
+  console.table(rows.map(([wtId, phone, password, state]) => ({ wtId, phone, password, state })));
+  await handle.close();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { api, registerUser, startTestServer } from '../helpers.js';
+import { servicesFor } from '../realtime/helpers.js';
+
+// Runs when REDIS_URL is set. In CI a missing or unreachable Redis fails this file (never skips).
+const services = servicesFor(['REDIS_URL']);
+
+if (services.mustFail) {
+  describe('Redis rate limits (required in CI)', () => {
+    it('needs REDIS_URL', () => {
+      throw new Error(`CI requires ${services.missing.join(', ')} for the Redis rate-limit suite`);
+    });
+  });
+}
+
+describe.skipIf(!services.run)('rate limits shared through Redis', () => {
+  it('locks an account after 10 failures spread over two nodes, and throttles an IP across nodes', async () => {
+    const shared = {
+      redisUrl: process.env.REDIS_URL,
+      redisPrefix: `parley-rl-test-${randomBytes(4).toString('hex')}`,
+    };
+    const a = await startTestServer({ ...shared, authIpPerMinute: 40 });
+    const b = await startTestServer({ ...shared, authIpPerMinute: 40 });
+    try {
+      // The same account on both nodes (each node has its own database here; the lock is keyed by phone).
+      const phone = '13600000077';
+      const onA = await registerUser(a, { phone });
+      await registerUser(b, { phone, pwd: onA.pwd });
+      for (let i = 0; i < 10; i++) {
+        const node = i % 2 === 0 ? a : b;
+        expect(
+          (await api(node, 'POST', '/user/login/pwd', { body: { phone, pwd: `wrong${i}x` } })).code,
+        ).toBe(10001);
+      }
+      for (const node of [a, b]) {
+        const locked = await api(node, 'POST', '/user/login/pwd', { body: { phone, pwd: onA.pwd } });
+        expect(locked).toMatchObject({ status: 429, code: 10004 });
+      }
+      // 2 registrations + 10 failures + 2 locked = 14 calls from 127.0.0.1 so far; the IP limit of 40 per
+      // minute is counted over both nodes together.
+      const codes: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const node = i % 2 === 0 ? a : b;
+        codes.push((await api(node, 'POST', '/user/login/genQrCode')).code);
+      }
+      expect(codes.filter((c) => c === 200)).toHaveLength(40 - 14);
+      expect(codes.slice(40 - 14).every((c) => c === 429)).toBe(true);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { WsClose } from '@parley/protocol';
+import { FRAME_BURST, MAX_DROPPED_IN_A_ROW } from '../../src/realtime/frames.js';
+import { api, openSocket, registerUser, startTestServer, type TestServer } from '../helpers.js';
+import { ackOf, internalUserId, rawClient, waitUntil, within } from './helpers.js';
+
+describe('heartbeat', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ heartbeatMs: 200 });
+  });
+  afterAll(() => t.close());
+
+  it('terminates and unregisters a connection that stops answering pings, and keeps live ones', async () => {
+    const u = await registerUser(t);
+    const id = await internalUserId(t, u.token);
+    const live = await openSocket(t, u.token);
+    const dead = rawClient(`${t.wsUrl}/ws/${u.token}`, { autoPong: false });
+    let pingsSeen = 0;
+    dead.ws.on('ping', () => (pingsSeen += 1));
+    const hello = await dead.next((f) => f.type === 'hello');
+    expect((hello.data as { heartbeatMs: number }).heartbeatMs).toBe(200);
+    await waitUntil(() => t.server.gateway.connectionsOfUser(id) === 2, 2000, 'two connections');
+
+    const started = Date.now();
+    const closed = await dead.closed;
+    expect(closed.code).toBe(1006); // cut without a close frame
+    expect(pingsSeen).toBeGreaterThanOrEqual(1);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await waitUntil(() => t.server.gateway.connectionsOfUser(id) === 1, 1000, 'dead connection unregistered');
+
+    // The socket that answers pings survives several heartbeats and still gets events.
+    await new Promise((r) => setTimeout(r, 700));
+    expect(live.ws.readyState).toBe(WebSocket.OPEN);
+    await t.server.ctx.realtime.toUsers([id], 'counters.updated', { unread: 3 });
+    await live.next((f) => f.type === 'counters.updated');
+    live.close();
+  });
+});
+
+describe('frame rate limit', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.close());
+
+  it('answers a burst beyond the limit with one 429 error frame and keeps the socket', async () => {
+    const u = await registerUser(t);
+    const s = await openSocket(t, u.token);
+    await s.next((f) => f.type === 'hello');
+    const n = FRAME_BURST + 10;
+    for (let i = 0; i < n; i++) s.send({ id: i, type: 'ping' });
+    const err = await s.next((f) => f.type === 'error');
+    expect(err).toEqual({ type: 'error', code: 429, msg: '操作过于频繁，请稍后再试' });
+    await new Promise((r) => setTimeout(r, 300));
+    const acks = s.frames.filter((f) => f.type === 'ack').length;
+    expect(acks).toBeGreaterThanOrEqual(FRAME_BURST);
+    expect(acks).toBeLessThan(n);
+    expect(s.frames.filter((f) => f.type === 'error')).toHaveLength(1);
+    expect(s.ws.readyState).toBe(WebSocket.OPEN);
+    // Tokens refill: a later frame is served again.
+    await new Promise((r) => setTimeout(r, 200));
+    s.send({ id: 'later', type: 'ping' });
+    expect((await s.next(ackOf('later'))).code).toBe(200);
+    s.close();
+  });
+
+  it('closes a socket that keeps flooding with 1008', async () => {
+    const u = await registerUser(t);
+    const s = await openSocket(t, u.token);
+    await s.next((f) => f.type === 'hello');
+    for (let i = 0; i < FRAME_BURST + MAX_DROPPED_IN_A_ROW + 20; i++) s.send({ id: i, type: 'ping' });
+    expect(await s.closed).toEqual({ code: 1008, reason: 'too many frames' });
+  });
+});
+
+describe('logout racing a socket being authenticated', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.close());
+
+  it('closes a socket whose token was revoked while its check was in flight', async () => {
+    const u = await registerUser(t);
+    const app = t.server.app;
+    const original = app.resolveSession;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // The socket's token check passes, then the logout lands before the socket is registered.
+    let held = false;
+    app.resolveSession = async (token) => {
+      const session = await original(token);
+      if (!held) {
+        held = true;
+        await gate;
+      }
+      return session;
+    };
+    try {
+      const pending = openSocket(t, u.token);
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await api(t, 'POST', '/user/logout', { token: u.token })).code).toBe(200);
+      release();
+      const s = await pending;
+      expect(await s.closed).toEqual({ code: WsClose.sessionEnded, reason: 'logged out' });
+      expect(s.frames.some((f) => f.type === 'hello')).toBe(false);
+    } finally {
+      app.resolveSession = original;
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('closes every socket with 1012 and a reconnect hint, and refuses new ones', async () => {
+    const t = await startTestServer();
+    const u = await registerUser(t);
+    const other = await registerUser(t);
+    const sockets = await Promise.all([
+      openSocket(t, u.token),
+      openSocket(t, u.token),
+      openSocket(t, other.token),
+    ]);
+    await Promise.all(sockets.map((s) => s.next((f) => f.type === 'hello')));
+    expect(t.server.gateway.connectionCount).toBe(3);
+
+    const closing = t.close();
+    t.server.gateway.shutdown(); // idempotent
+    for (const s of sockets)
+      expect(await s.closed).toEqual({ code: WsClose.serviceRestart, reason: 'server restarting' });
+    expect(t.server.gateway.connectionCount).toBe(0);
+    expect(
+      await within(
+        closing.then(() => 'closed'),
+        5000,
+      ),
+    ).toBe('closed');
+    const late = rawClient(`${t.wsUrl}/ws/${u.token}`);
+    await expect(late.opened).rejects.toThrow();
+  });
+});

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { WsClose } from '@parley/protocol';
+import { RedisBus } from '../../src/realtime/redis-bus.js';
+import type { BusMessage } from '../../src/realtime/types.js';
+import { openSocket, registerUser, startTestServer, type TestServer } from '../helpers.js';
+import { internalUserId, servicesFor, waitUntil, within } from './helpers.js';
+
+// Runs when REDIS_URL is set. In CI a missing or unreachable Redis fails this file (never skips).
+const services = servicesFor(['REDIS_URL']);
+const redisUrl = process.env.REDIS_URL ?? '';
+const prefix = () => `parley-test-${randomBytes(4).toString('hex')}`;
+
+if (services.mustFail) {
+  describe('Redis bus (required in CI)', () => {
+    it('needs REDIS_URL', () => {
+      throw new Error(
+        `CI requires ${services.missing.join(', ')} for the Redis suite (e.g. redis://127.0.0.1:6379)`,
+      );
+    });
+  });
+}
+
+function collector(bus: RedisBus): BusMessage[] {
+  const got: BusMessage[] = [];
+  bus.subscribe((m) => got.push(m));
+  return got;
+}
+
+describe.skipIf(!services.run)('Redis bus', () => {
+  it('delivers each message to every node, the publisher included', async () => {
+    const p = prefix();
+    const a = await RedisBus.connect({ url: redisUrl, prefix: p });
+    const b = await RedisBus.connect({ url: redisUrl, prefix: p });
+    const other = await RedisBus.connect({ url: redisUrl, prefix: prefix() });
+    try {
+      expect(a.channel).toBe(`${p}:bus`);
+      const [gotA, gotB, gotOther] = [collector(a), collector(b), collector(other)];
+      const message: BusMessage = {
+        kind: 'users',
+        userIds: [1, 2],
+        frame: { type: 'counters.updated', data: { unread: 1 } },
+      };
+      await a.publish(message);
+      await a.publish({ kind: 'closeTokens', tokenIds: ['t'], closeCode: 4002, reason: 'logged out' });
+      await waitUntil(() => gotA.length === 2 && gotB.length === 2, 3000, 'both nodes');
+      expect(gotA[0]).toEqual(message);
+      expect(gotB).toEqual(gotA);
+      expect(gotOther).toEqual([]); // another prefix is another deployment
+      expect([await a.ping(), await b.ping()]).toEqual([true, true]);
+    } finally {
+      await Promise.all([a.close(), b.close(), other.close()]);
+    }
+    expect(await a.ping()).toBe(false);
+    await expect(
+      a.publish({ kind: 'closeTokens', tokenIds: [], closeCode: 1000, reason: '' }),
+    ).rejects.toThrow('bus is closed');
+  });
+
+  it('ignores foreign messages on its channel and keeps working', async () => {
+    const p = prefix();
+    const bus = await RedisBus.connect({ url: redisUrl, prefix: p });
+    const raw = new Redis(redisUrl);
+    try {
+      const got = collector(bus);
+      await raw.publish(`${p}:bus`, 'not json');
+      await raw.publish(`${p}:bus`, JSON.stringify({ kind: 'nope' }));
+      await bus.publish({ kind: 'users', userIds: [9], frame: { type: 'x', data: null } });
+      await waitUntil(() => got.length === 1, 3000, 'the valid message');
+      expect(got[0]?.kind).toBe('users');
+    } finally {
+      raw.disconnect();
+      await bus.close();
+    }
+  });
+
+  it('resubscribes after its connection to Redis is cut', async () => {
+    const p = prefix();
+    const name = `resub-${randomBytes(3).toString('hex')}`;
+    const bus = await RedisBus.connect({ url: redisUrl, prefix: p, clientName: name });
+    const admin = new Redis(redisUrl);
+    try {
+      const got = collector(bus);
+      const list = String(await admin.client('LIST'));
+      const subId = /id=(\d+) [^\n]*name=parley-sub-(\S+)/g;
+      const ids = [...list.matchAll(subId)].filter((m) => m[2] === name).map((m) => m[1]);
+      expect(ids).toHaveLength(1);
+      await admin.client('KILL', 'ID', ids[0]!);
+      // Publish until the resubscribed connection hears it (reconnect backoff is 200 ms first).
+      const deadline = Date.now() + 5000;
+      while (got.length === 0 && Date.now() < deadline) {
+        await bus.publish({ kind: 'users', userIds: [1], frame: { type: 'x', data: null } });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(got.length).toBeGreaterThan(0);
+      expect(await bus.ping()).toBe(true);
+    } finally {
+      admin.disconnect();
+      await bus.close();
+    }
+  });
+
+  it('fails fast with a clear error when Redis cannot be reached', async () => {
+    const started = Date.now();
+    await expect(
+      RedisBus.connect({ url: 'redis://127.0.0.1:1', prefix: 'x', connectTimeoutMs: 1000 }),
+    ).rejects.toThrow(/^Redis bus: cannot connect to redis:\/\/127\.0\.0\.1:1 \(REDIS_URL\)/);
+    await expect(startTestServer({ redisUrl: 'redis://:secret@127.0.0.1:1' })).rejects.toThrow(
+      /cannot connect to redis:\/\/:\*\*\*@127\.0\.0\.1:1/,
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe.skipIf(!services.run)('gateway over Redis (two in-process nodes)', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    const redisPrefix = prefix();
+    // Separate databases are fine here: the nodes only share the bus; user ids are passed explicitly.
+    a = await startTestServer({ redisUrl, redisPrefix, nodeId: 'node-a' });
+    b = await startTestServer({ redisUrl, redisPrefix, nodeId: 'node-b' });
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('reports the Redis bus in health', async () => {
+    const body = (await (await fetch(`${a.baseUrl}/api/health`)).json()) as { data: { bus: unknown } };
+    expect(body.data.bus).toEqual({ kind: 'redis', ok: true });
+  });
+
+  it('delivers an event published on one node to sockets on the other, and on the publisher', async () => {
+    const u = await registerUser(a);
+    const id = await internalUserId(a, u.token);
+    const s1 = await openSocket(a, u.token);
+    const s2 = await openSocket(a, u.token);
+    await Promise.all([s1, s2].map((s) => s.next((f) => f.type === 'hello')));
+    await b.server.ctx.realtime.toUsers([id], 'counters.updated', { unread: 7 });
+    for (const s of [s1, s2])
+      expect((await s.next((f) => f.type === 'counters.updated')).data).toEqual({ unread: 7 });
+    await a.server.ctx.realtime.toUsers([id], 'counters.updated', { unread: 8 });
+    await s1.next((f) => f.type === 'counters.updated' && (f.data as { unread: number }).unread === 8);
+    s1.close();
+    s2.close();
+  });
+
+  it('closes a token’s sockets from another node, with the frame first', async () => {
+    const u = await registerUser(a);
+    const session = await a.server.app.resolveSession(u.token);
+    const s = await openSocket(a, u.token);
+    await s.next((f) => f.type === 'hello');
+    await b.server.ctx.realtime.closeTokens([session.tokenId], {
+      closeCode: WsClose.forcedLogout,
+      reason: 'forced logout',
+      frame: { type: -1, data: { text: '您已被强制下线' } },
+    });
+    expect(await s.closed).toEqual({ code: 4003, reason: 'forced logout' });
+    expect(s.frames.at(-1)).toEqual({ type: -1, data: { text: '您已被强制下线' } });
+    expect(await within(Promise.resolve(a.server.gateway.connectionCount), 10)).toBe(0);
+  });
+});

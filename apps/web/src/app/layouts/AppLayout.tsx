@@ -1,0 +1,78 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import type { UserInfo } from '@parley/protocol';
+import { http } from '../../lib/http';
+import { queryClient } from '../../lib/query';
+import { socket } from '../../lib/realtime';
+import { useSession } from '../../lib/session';
+import { ConfirmHost } from '../../ui/confirm';
+import { ProfileDrawer } from '../../features/profile/ProfileDrawer';
+// Friends (issue 4): live friend/tag updates, new-application notifications and the friend dialogs.
+import { FriendsRoot } from '../../features/friends/FriendsRoot';
+import { NetworkBanner } from '../NetworkBanner';
+import { Sidebar } from './Sidebar';
+import './app.css';
+
+/**
+ * Keeps the socket connected while a user is signed in; reconnects at once when the browser is back
+ * online or the tab becomes visible (a tab displaced by newer ones waits for that).
+ */
+function useSocketLifecycle(token: string | null) {
+  useEffect(() => {
+    if (!token) return;
+    socket.connect(token);
+    const handleOnline = () => socket.nudge();
+    const handleVisible = () => {
+      if (document.visibilityState === 'visible') socket.nudge();
+    };
+    window.addEventListener('online', handleOnline);
+    document.addEventListener('visibilitychange', handleVisible);
+    return () => {
+      window.removeEventListener('online', handleOnline);
+      document.removeEventListener('visibilitychange', handleVisible);
+      socket.disconnect();
+    };
+  }, [token]);
+}
+
+function Shell() {
+  const token = useSession((s) => s.token);
+  const setUser = useSession((s) => s.setUser);
+  const [profileOpen, setProfileOpen] = useState(false);
+  useSocketLifecycle(token);
+
+  // Refresh the stored user (nickname, avatar, member level may have changed elsewhere).
+  const info = useQuery({
+    queryKey: ['user', 'info'],
+    queryFn: () => http.get<UserInfo>('/user/info'),
+    enabled: !!token,
+  });
+  useEffect(() => {
+    if (info.data) setUser(info.data);
+  }, [info.data, setUser]);
+
+  return (
+    <div className="app">
+      <Sidebar onOpenProfile={() => setProfileOpen(true)} />
+      <div className="app__main">
+        <NetworkBanner />
+        <div className="app__content">
+          <Outlet />
+        </div>
+      </div>
+      <ProfileDrawer open={profileOpen} onOpenChange={setProfileOpen} />
+      <ConfirmHost />
+      <FriendsRoot />
+    </div>
+  );
+}
+
+/** Signed-in frame: sidebar (80 px), network banner and the routed screen. */
+export default function AppLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { SubmitButton } from './SubmitButton';
+import { authApi } from './api';
+import { Field } from './Field';
+import { useFinishLogin } from './useFinishLogin';
+import { checkNewPwd, checkNewWtId, checkNickName, checkPhone, validate } from './validate';
+
+type Fields = 'phone' | 'nickName' | 'wtId' | 'pwd' | 'confirm';
+
+/** Registration; a successful one signs the user in (the server answers with a LoginResult). */
+export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin(): void }) {
+  const { t } = useTranslation('auth');
+  const finish = useFinishLogin();
+  const [values, setValues] = useState<Record<Fields, string>>({
+    phone: '',
+    nickName: '',
+    wtId: '',
+    pwd: '',
+    confirm: '',
+  });
+  const [agree, setAgree] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Fields | 'agree', string>>>({});
+  const [loading, setLoading] = useState(false);
+
+  const set = (k: Fields) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (loading) return;
+    const errs: Partial<Record<Fields | 'agree', string>> = validate(values, {
+      phone: checkPhone,
+      nickName: checkNickName,
+      wtId: checkNewWtId,
+      pwd: checkNewPwd,
+      confirm: (c) => (c === values.pwd ? null : 'errors.confirmMismatch'),
+    });
+    if (!agree) errs.agree = 'errors.agreeRequired';
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setLoading(true);
+    try {
+      const wtId = values.wtId.trim();
+      finish(
+        await authApi.register({
+          phone: values.phone.trim(),
+          pwd: values.pwd,
+          nickName: values.nickName.trim(),
+          ...(wtId ? { wtId } : {}),
+        }),
+      );
+    } catch {
+      // The global handler showed the server's message (e.g. '该手机号已注册').
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const err = (k: Fields) => (errors[k] ? t(errors[k]) : null);
+  return (
+    <form onSubmit={handleSubmit} noValidate data-testid="register-form">
+      <Field
+        label={t('phone')}
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        maxLength={11}
+        placeholder={t('phonePlaceholder')}
+        value={values.phone}
+        onChange={set('phone')}
+        error={err('phone')}
+      />
+      <Field
+        label={t('nickName')}
+        name="nickName"
+        autoComplete="nickname"
+        placeholder={t('nickNamePlaceholder')}
+        value={values.nickName}
+        onChange={set('nickName')}
+        error={err('nickName')}
+      />
+      <Field
+        label={t('wtIdOptional')}
+        name="wtId"
+        autoComplete="username"
+        placeholder={t('wtIdNewPlaceholder')}
+        value={values.wtId}
+        onChange={set('wtId')}
+        error={err('wtId')}
+        hint={t('wtIdHint')}
+      />
+      <Field
+        label={t('password')}
+        name="pwd"
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('newPasswordPlaceholder')}
+        value={values.pwd}
+        onChange={set('pwd')}
+        error={err('pwd')}
+      />
+      <Field
+        label={t('confirmPassword')}
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('confirmPasswordPlaceholder')}
+        value={values.confirm}
+        onChange={set('confirm')}
+        error={err('confirm')}
+      />
+      <label className="agree">
+        <input type="checkbox" name="agree" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+        <span>
+          <Trans
+            t={t}
+            i18nKey="agree"
+            components={{
+              terms: <Link to={paths.agreement} target="_blank" />,
+              privacy: <Link to={paths.privacy} target="_blank" />,
+            }}
+          />
+        </span>
+      </label>
+      <span className="field__error" role={errors.agree ? 'alert' : undefined}>
+        {errors.agree ? t(errors.agree) : ''}
+      </span>
+      <SubmitButton
+        loading={loading}
+        label={t('register')}
+        loadingLabel={t('registering')}
+        testId="register-submit"
+      />
+      <p className="auth-switch">
+        {t('haveAccount')}{' '}
+        <button type="button" className="link-btn" onClick={onSwitchToLogin}>
+          {t('toLogin')}
+        </button>
+      </p>
+    </form>
+  );
+}

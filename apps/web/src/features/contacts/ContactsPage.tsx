@@ -1,0 +1,51 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCounters } from '../../app/useCounters';
+import { useFriends } from '../friends/queries';
+import { useDebounced } from '../people-picker/useDebounced';
+import { ContactsHeader } from './ContactsHeader';
+import { ContactsList } from './ContactsList';
+import { DetailPane } from './DetailPane';
+import { buildRows } from './rows';
+import { useContactsView } from './view';
+import './contacts.css';
+import './panes/panes.css';
+
+/** /contacts: the contacts column (entries and friends A–Z) and the detail pane (SPEC §2). */
+export default function ContactsPage() {
+  const { t } = useTranslation('contacts');
+  const [view, open] = useContactsView();
+  const [keyword, setKeyword] = useState('');
+  const settled = useDebounced(keyword, 150);
+  const friends = useFriends();
+  const counters = useCounters();
+  const rows = useMemo(
+    () => buildRows(friends.data ?? [], settled, t('searchResult')),
+    [friends.data, settled, t],
+  );
+  const badges = {
+    new: counters.friendApplyUnread,
+    notices: counters.joinApplyUnRead + counters.otherUnRead + counters.selfApplyUnRead,
+  };
+
+  return (
+    <div className="contacts" data-testid="contacts-page">
+      <aside className={`contacts__list${view.tab ? ' contacts__list--behind' : ''}`}>
+        <ContactsHeader keyword={keyword} onKeyword={setKeyword} />
+        {friends.isError ? (
+          <div className="ct-failed">
+            <p>{t('loadFailed')}</p>
+            <button type="button" className="btn" onClick={() => void friends.refetch()}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : (
+          <ContactsList rows={rows} view={view} badges={badges} onOpen={open} resetKey={settled} />
+        )}
+      </aside>
+      <main className={`contacts__detail${view.tab ? ' contacts__detail--open' : ''}`}>
+        <DetailPane view={view} onOpen={open} />
+      </main>
+    </div>
+  );
+}

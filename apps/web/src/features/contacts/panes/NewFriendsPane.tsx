@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { FriendApplyStatus, type FriendApplication } from '@parley/protocol';
+import { useTranslation } from 'react-i18next';
+import { useCounters } from '../../../app/useCounters';
+import { useFormatTime } from '../../../lib/i18n';
+import { Empty } from '../../../ui/Empty';
+import { Spinner } from '../../../ui/Spinner';
+import { friendsApi } from '../../friends/api';
+import { useHandleApply } from '../../friends/mutations';
+import {
+  notificationPermission,
+  requestNotificationPermission,
+  type NotifyPermission,
+} from '../../friends/notify';
+import { ProfileAvatar } from '../../friends/ProfileAvatar';
+import { useApplications } from '../../friends/queries';
+import { PaneFrame } from './PaneFrame';
+
+const SOURCE_KEYS = { 1: 'searchId', 2: 'searchPhone', 3: 'scan', 4: 'card', 5: 'group' } as const;
+const STATUS_KEYS = {
+  [FriendApplyStatus.pending]: 'pending',
+  [FriendApplyStatus.accepted]: 'accepted',
+  [FriendApplyStatus.rejected]: 'rejected',
+  [FriendApplyStatus.expired]: 'expired',
+} as const;
+
+/** 新的朋友: received applications (accept / reject, with status) and the ones I sent. */
+export function NewFriendsPane({ onBack }: { onBack(): void }) {
+  const { t } = useTranslation('contacts');
+  const [direction, setDirection] = useState<'in' | 'out'>('in');
+  const list = useApplications(direction);
+  const unread = useCounters().friendApplyUnread;
+  const markRead = useMutation({ mutationFn: () => friendsApi.markApplyRead() });
+  const { mutate: mark } = markRead;
+
+  // Looking at the list reads it: the contacts badge drops on every tab (the server pushes counters).
+  useEffect(() => {
+    if (unread > 0) mark();
+  }, [unread, mark]);
+
+  return (
+    <PaneFrame title={t('entry.new')} onBack={onBack}>
+      <NotifyBanner />
+      <div className="tabs ct-tabs" role="tablist">
+        {(['in', 'out'] as const).map((d) => (
+          <button
+            key={d}
+            type="button"
+            role="tab"
+            aria-selected={direction === d}
+            className="tabs__tab"
+            onClick={() => setDirection(d)}
+            data-testid={`apply-tab-${d}`}
+          >
+            {t(`applies.${d}`)}
+          </button>
+        ))}
+      </div>
+      {list.isLoading ? (
+        <div className="ct-loading">
+          <Spinner size={20} />
+        </div>
+      ) : !list.data?.rows.length ? (
+        <Empty text={t(direction === 'in' ? 'applies.emptyIn' : 'applies.emptyOut')} />
+      ) : (
+        <ul className="ct-applies" data-testid="apply-list">
+          {list.data.rows.map((app) => (
+            <ApplicationRow key={`${app.direction}:${app.id}`} app={app} />
+          ))}
+        </ul>
+      )}
+    </PaneFrame>
+  );
+}
+
+function ApplicationRow({ app }: { app: FriendApplication }) {
+  const { t } = useTranslation('contacts');
+  const formatTime = useFormatTime();
+  const handle = useHandleApply();
+  const pending = app.status === FriendApplyStatus.pending;
+  return (
+    <li className="ct-apply" data-testid="apply-row" data-wtid={app.userID} data-status={app.status}>
+      <ProfileAvatar wtId={app.userID} name={app.nick} avatar={app.avatar} size={44} shape="rounded" />
+      <div className="ct-apply__main">
+        <div className="ct-apply__name">{app.nick || app.userID}</div>
+        <div className="ct-apply__reason">{app.wording || t('applies.noReason')}</div>
+        <div className="ct-apply__meta">
+          {t('applies.meta', {
+            source: t(`applies.source.${SOURCE_KEYS[app.source] ?? 'searchId'}`),
+            time: formatTime(app.updateTime),
+          })}
+        </div>
+      </div>
+      <div className="ct-apply__side">
+        {pending && app.direction === 'in' ? (
+          <>
+            <button
+              type="button"
+              className="btn ct-btn-sm"
+              disabled={handle.isPending}
+              onClick={() => handle.mutate({ wtId: app.userID, accept: false })}
+              data-testid="apply-reject"
+            >
+              {t('applies.reject')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary ct-btn-sm"
+              disabled={handle.isPending}
+              onClick={() => handle.mutate({ wtId: app.userID, accept: true })}
+              data-testid="apply-accept"
+            >
+              {handle.isPending && <Spinner size={12} />}
+              {t('applies.accept')}
+            </button>
+          </>
+        ) : (
+          <span className="ct-apply__status" data-testid="apply-status">
+            {t(`applies.status.${app.direction === 'out' && pending ? 'waiting' : STATUS_KEYS[app.status]}`)}
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Offers desktop notifications for new applications while the permission is not decided yet. */
+function NotifyBanner() {
+  const { t } = useTranslation('contacts');
+  const [permission, setPermission] = useState<NotifyPermission>(notificationPermission);
+  if (permission !== 'default') return null;
+  return (
+    <div className="ct-banner" data-testid="notify-banner">
+      <span>{t('notify.offer')}</span>
+      <button
+        type="button"
+        className="link-btn"
+        onClick={() => void requestNotificationPermission().then(setPermission)}
+      >
+        {t('notify.enable')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useVirtualRows } from '../../ui/useVirtualRows';
+import { Ui } from '@parley/protocol';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../ui/Spinner';
+import { PickerRowView } from './PickerRowView';
+import type { Selection } from './selection';
+import type { PickerItem, PickerMode, PickerRow } from './types';
+
+const HEIGHT = { header: 28, item: 56, more: 44 } as const;
+
+export interface PickerListProps {
+  rows: readonly PickerRow[];
+  selection: Selection;
+  mode: PickerMode;
+  onToggle(item: PickerItem): void;
+  onMore?(): void;
+  loadingMore?: boolean;
+  /** A new search starts at the top of the list. */
+  resetKey?: string;
+}
+
+/** The candidate list, virtualized: only the rows in view (plus a few) are in the DOM. */
+export function PickerList({
+  rows,
+  selection,
+  mode,
+  onToggle,
+  onMore,
+  loadingMore,
+  resetKey,
+}: PickerListProps) {
+  const { t } = useTranslation('picker');
+  const { scrollRef, virtualizer } = useVirtualRows({
+    rows,
+    size: (row) => HEIGHT[row?.kind ?? 'item'],
+    key: (row, i) => row?.key ?? i,
+    resetKey,
+  });
+  return (
+    <div
+      ref={scrollRef}
+      className="pp-list"
+      style={{ height: Ui.transferListMaxHeight }}
+      role="listbox"
+      aria-multiselectable={mode === 'multi'}
+      data-testid="picker-list"
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const row = rows[v.index];
+          if (!row) return null;
+          return (
+            <div
+              key={v.key}
+              className="pp-list__cell"
+              style={{ height: v.size, transform: `translateY(${v.start}px)` }}
+            >
+              {row.kind === 'header' && (
+                <div className="list-letter" data-testid="picker-header">
+                  {row.label}
+                </div>
+              )}
+              {row.kind === 'item' && (
+                <PickerRowView
+                  item={row.item}
+                  checked={selection.has(row.item.id)}
+                  mode={mode}
+                  onToggle={onToggle}
+                />
+              )}
+              {row.kind === 'more' && (
+                <button
+                  type="button"
+                  className="pp-more"
+                  onClick={onMore}
+                  disabled={loadingMore}
+                  data-testid="picker-more"
+                >
+                  {loadingMore ? <Spinner size={14} /> : t('more')}
+                </button>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from './ComingSoon';
+
+export default function MessagesPage() {
+  return <ComingSoon screen="messages" />;
+}

@@ -1,0 +1,5 @@
+import { LegalDoc } from './LegalDoc';
+
+export default function AboutPage() {
+  return <LegalDoc doc="about" />;
+}

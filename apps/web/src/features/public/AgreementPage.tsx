@@ -1,0 +1,5 @@
+import { LegalDoc } from './LegalDoc';
+
+export default function AgreementPage() {
+  return <LegalDoc doc="agreement" />;
+}

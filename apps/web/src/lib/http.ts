@@ -1,0 +1,144 @@
+import { Errors, OK_CODE, SESSION_CODES, Ui, type Envelope } from '@parley/protocol';
+import { toast } from '../ui/toast-store';
+import { currentPath, go, loginNotice, loginPath } from './nav';
+import { getToken, useSession } from './session';
+import { getVisitorId } from './visitor';
+
+export const API_BASE = '/api';
+export const APP_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0';
+
+/** A failed call: the envelope code (or HTTP status when there was no envelope) and its message. */
+export class ApiError<D = unknown> extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status: number,
+    readonly data: D | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Opt out of the global error handler (SPEC §7: login and logout calls). The caller handles errors. */
+  silent?: boolean;
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+/** Same text within 3 s is shown once (SPEC §8). */
+const recent = new Map<string, number>();
+export function notifyError(message: string, now = Date.now()): boolean {
+  const last = recent.get(message);
+  if (last !== undefined && now - last < Ui.duplicateErrorWindow) return false;
+  recent.set(message, now);
+  for (const [msg, at] of recent) if (now - at >= Ui.duplicateErrorWindow) recent.delete(msg);
+  toast.error(message);
+  return true;
+}
+export function resetErrorDedupe(): void {
+  recent.clear();
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  401: Errors.unauthorized.msg,
+  403: Errors.forbidden.msg,
+  404: Errors.notFound.msg,
+};
+
+/** SPEC §8 "HTTP": what happens to a failed call that did not opt out. */
+export function handleApiError(err: ApiError): void {
+  if (SESSION_CODES.includes(err.code)) {
+    endSession(err.message);
+    return;
+  }
+  // The envelope code decides (a 404-class business error such as 10010 keeps its own text).
+  notifyError(STATUS_TEXT[err.code] ?? (err.message || Errors.unknown.msg));
+  // A token the server no longer knows cannot recover: leave the app instead of failing every call.
+  if (err.code === 401 && getToken()) endSession();
+}
+
+/** Clears the session and goes to /login, coming back to the current page after login. */
+export function endSession(notice?: string): void {
+  const here = currentPath();
+  useSession.getState().clear();
+  if (notice) loginNotice.set(notice);
+  if (!here.startsWith('/login')) go(loginPath(here), { replace: true });
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${url}?${s}` : url;
+}
+
+async function send<T>(path: string, opts: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Device-Id': getVisitorId(),
+    'App-Version': APP_VERSION,
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined || method === 'POST') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body ?? {});
+  }
+
+  const ctrl = new AbortController();
+  const timer = setTimeout(
+    () => ctrl.abort(new DOMException('timeout', 'TimeoutError')),
+    opts.timeout ?? Ui.requestTimeout,
+  );
+  const onAbort = () => ctrl.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', onAbort);
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), { method, headers, body, signal: ctrl.signal });
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    throw new ApiError(0, Errors.unknown.msg, 0);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+
+  let env: Envelope<T> | null = null;
+  try {
+    env = (await res.json()) as Envelope<T>;
+  } catch {
+    env = null;
+  }
+  if (env && typeof env.code === 'number') {
+    if (env.code === OK_CODE) return env.data;
+    throw new ApiError(env.code, env.msg || '', res.status, env.data ?? null);
+  }
+  throw new ApiError(res.status, STATUS_TEXT[res.status] ?? Errors.unknown.msg, res.status);
+}
+
+/** Calls the API; on failure runs the global handler unless `silent`, then rethrows the ApiError. */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(path, opts);
+  } catch (e) {
+    if (e instanceof ApiError && !opts.silent) handleApiError(e);
+    throw e;
+  }
+}
+
+export const http = {
+  get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'POST', body }),
+};

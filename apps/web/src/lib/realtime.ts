@@ -1,0 +1,40 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { ServerEventMap } from '@parley/protocol';
+import { toast } from '../ui/toast-store';
+import { endSession } from './http';
+import i18n from './i18n';
+import { queryClient } from './query';
+import { SocketClient, type EventName, type SocketStatus } from './socket';
+
+/** The tab's socket. The app layout connects it after login and disconnects it on logout. */
+export const socket = new SocketClient({
+  onSessionEnded(text) {
+    // -1 / -2 carry the reason; a plain close (logout elsewhere, expiry) does not.
+    const message = text || i18n.t('common:session.ended');
+    toast.error(message);
+    endSession(message);
+  },
+  onReconnected() {
+    void queryClient.invalidateQueries();
+  },
+});
+
+/** Typed subscription that follows the latest handler and unsubscribes on unmount. */
+export function useSocketEvent<K extends EventName>(
+  type: K,
+  handler: (data: ServerEventMap[K]) => void,
+): void {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => socket.on(type, (data) => ref.current(data)), [type]);
+}
+
+export function useSocketStatus(): SocketStatus {
+  return useSyncExternalStore(
+    (cb) => socket.onStatus(cb),
+    () => socket.status,
+    () => 'idle',
+  );
+}

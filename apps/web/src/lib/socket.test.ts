@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { backoffDelay, SocketClient, type SocketStatus } from './socket';
+
+class FakeSocket {
+  static OPEN = 1;
+  static CONNECTING = 0;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
+  onmessage: ((ev: { data: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  sent: string[] = [];
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  emit(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  send(s: string) {
+    this.sent.push(s);
+  }
+  close(code = 1000, reason = '') {
+    this.readyState = 3;
+    this.onclose?.({ code, reason });
+  }
+}
+
+describe('socket client', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('backoff grows exponentially to 10 s with ±50 % jitter', () => {
+    expect(backoffDelay(0, () => 0.5)).toBe(500);
+    expect(backoffDelay(3, () => 0.5)).toBe(4000);
+    expect(backoffDelay(20, () => 0.5)).toBe(10_000);
+    expect(backoffDelay(2, () => 0)).toBe(1000);
+    expect(backoffDelay(2, () => 0.999)).toBeLessThan(3000);
+  });
+
+  it('delivers typed events, reports down while disconnected and reconnects', () => {
+    const ended = vi.fn();
+    const reconnected = vi.fn();
+    const client = new SocketClient(
+      { onSessionEnded: ended, onReconnected: reconnected },
+      (t) => `ws://x/ws/${t}`,
+    );
+    const statuses: SocketStatus[] = [];
+    client.onStatus((s) => statuses.push(s));
+    const got = vi.fn();
+    const off = client.on('counters.updated', got);
+    client.connect('tok');
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.emit({ type: 'counters.updated', data: { unread: 3 } });
+    expect(got).toHaveBeenCalledWith({ unread: 3 });
+    FakeSocket.all[0]!.close(1012, 'restart');
+    expect(client.status).toBe('down');
+    vi.advanceTimersByTime(1000); // first retry after 250–750 ms
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]!.open();
+    expect(client.status).toBe('open');
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    off();
+    FakeSocket.all[1]!.emit({ type: 'counters.updated', data: { unread: 4 } });
+    expect(got).toHaveBeenCalledTimes(1);
+    expect(statuses).toEqual(['connecting', 'open', 'down', 'open']);
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('-1 / -2 end the session with the text and never reconnect', () => {
+    const ended = vi.fn();
+    const client = new SocketClient({ onSessionEnded: ended }, (t) => `ws://x/ws/${t}`);
+    client.connect('tok');
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.emit({ type: -1, data: { text: '您已被强制下线' } });
+    expect(ended).toHaveBeenCalledWith('您已被强制下线');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(client.status).toBe('idle');
+  });
+
+  it('a close for an ended session (4001/4002) ends it instead of reconnecting', () => {
+    const ended = vi.fn();
+    const client = new SocketClient({ onSessionEnded: ended }, (t) => `ws://x/ws/${t}`);
+    client.connect('tok');
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.close(4002, 'logout');
+    expect(ended).toHaveBeenCalledWith(undefined);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('a tab displaced by newer ones (4004) waits quietly and reconnects when nudged', () => {
+    const ended = vi.fn();
+    const client = new SocketClient({ onSessionEnded: ended }, (t) => `ws://x/ws/${t}`);
+    client.connect('tok');
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.close(4004, 'too many connections');
+    expect(client.status).toBe('idle'); // no network banner
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1); // no retry loop between tabs
+    expect(ended).not.toHaveBeenCalled();
+    client.nudge(); // the tab became visible again
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('acks resolve sends', async () => {
+    const client = new SocketClient({ onSessionEnded: vi.fn() }, (t) => `ws://x/ws/${t}`);
+    client.connect('tok');
+    const ws = FakeSocket.all[0]!;
+    ws.open();
+    const p = client.send('ping');
+    const { id } = JSON.parse(ws.sent[0]!) as { id: string };
+    ws.emit({ type: 'ack', id, code: 200, msg: 'ok', data: { pong: 1 } });
+    await expect(p).resolves.toEqual({ pong: 1 });
+  });
+});

@@ -1,0 +1,192 @@
+import { WsClose, type ServerEventMap, type ServerFrame } from '@parley/protocol';
+
+export type SocketStatus = 'idle' | 'connecting' | 'open' | 'down';
+export type EventName = keyof ServerEventMap & string;
+type Handler = (data: unknown) => void;
+
+export interface SocketCallbacks {
+  /** The server ended this session (logout elsewhere, expiry, forced logout). `text` when it said why. */
+  onSessionEnded(text?: string): void;
+  /** A connection came (back) after a loss: refetch what may have been missed. */
+  onReconnected?(): void;
+}
+
+/** Delay before reconnect attempt `n` (0-based): exponential from 500 ms, capped at 10 s, with ±50 % jitter. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(10_000, 500 * 2 ** Math.min(attempt, 10));
+  return Math.round(base * (0.5 + random()));
+}
+
+let seq = 0;
+
+/**
+ * One socket per tab (ARCHITECTURE.md §1). Reconnects with backoff and jitter unless the server
+ * closed the session; features subscribe to typed events through `on` (or the useSocketEvent hook).
+ */
+export class SocketClient {
+  private ws: WebSocket | null = null;
+  private token: string | null = null;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private everOpened = false;
+  private handlers = new Map<string, Set<Handler>>();
+  private statusListeners = new Set<(s: SocketStatus) => void>();
+  private pending = new Map<string, { resolve(v: unknown): void; reject(e: Error): void }>();
+  status: SocketStatus = 'idle';
+
+  constructor(
+    private readonly callbacks: SocketCallbacks,
+    private readonly urlFor: (token: string) => string = defaultUrl,
+  ) {}
+
+  connect(token: string): void {
+    if (this.token === token && this.ws) return;
+    this.disconnect();
+    this.token = token;
+    this.everOpened = false;
+    this.attempt = 0;
+    this.open();
+  }
+
+  disconnect(): void {
+    this.token = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onopen = ws.onclose = ws.onmessage = ws.onerror = null;
+      if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING)
+        ws.close(WsClose.normal);
+    }
+    for (const p of this.pending.values()) p.reject(new Error('socket closed'));
+    this.pending.clear();
+    this.setStatus('idle');
+  }
+
+  /** Reconnect now (the browser came back online, or a displaced tab became visible again). */
+  nudge(): void {
+    if (!this.token || this.status === 'open' || this.status === 'connecting') return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.open();
+  }
+
+  on<K extends EventName>(type: K, handler: (data: ServerEventMap[K]) => void): () => void {
+    let set = this.handlers.get(type);
+    if (!set) this.handlers.set(type, (set = new Set()));
+    const h = handler as Handler;
+    set.add(h);
+    return () => {
+      set.delete(h);
+    };
+  }
+
+  onStatus(listener: (s: SocketStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => {
+      this.statusListeners.delete(listener);
+    };
+  }
+
+  /** Sends a client frame and resolves with the ack data (rejects on a non-200 ack). */
+  send<T = unknown>(type: string, data?: unknown): Promise<T> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return Promise.reject(new Error('socket not open'));
+    const id = `c${++seq}`;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      ws.send(JSON.stringify({ id, type, data }));
+    });
+  }
+
+  private setStatus(s: SocketStatus): void {
+    if (this.status === s) return;
+    this.status = s;
+    for (const l of this.statusListeners) l(s);
+  }
+
+  private open(): void {
+    const token = this.token;
+    if (!token) return;
+    this.setStatus(this.everOpened || this.attempt > 0 ? 'down' : 'connecting');
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.urlFor(token));
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      const wasDown = this.everOpened || this.attempt > 0;
+      this.everOpened = true;
+      this.attempt = 0;
+      this.setStatus('open');
+      if (wasDown) this.callbacks.onReconnected?.();
+    };
+    ws.onmessage = (ev) => this.handleMessage(ev.data);
+    ws.onclose = (ev) => this.handleClose(ev.code, ev.reason);
+  }
+
+  private handleMessage(raw: unknown): void {
+    if (typeof raw !== 'string') return;
+    let frame: ServerFrame & { id?: string; code?: number; msg?: string };
+    try {
+      frame = JSON.parse(raw) as typeof frame;
+    } catch {
+      return;
+    }
+    const type = String(frame.type);
+    if (type === 'ack' && frame.id !== undefined) {
+      const p = this.pending.get(String(frame.id));
+      this.pending.delete(String(frame.id));
+      if (frame.code === 200) p?.resolve(frame.data);
+      else p?.reject(new Error(frame.msg ?? 'error'));
+      return;
+    }
+    if (type === '-1' || type === '-2') {
+      const text = (frame.data as { text?: string } | null)?.text;
+      this.endSession(text);
+      return;
+    }
+    const set = this.handlers.get(type);
+    if (set) for (const h of [...set]) h(frame.data);
+  }
+
+  private handleClose(code: number, reason: string): void {
+    this.ws = null;
+    if (!this.token) return;
+    if (code === WsClose.invalidToken || code === WsClose.sessionEnded || code === WsClose.forcedLogout) {
+      this.endSession(code === WsClose.forcedLogout && reason ? reason : undefined);
+      return;
+    }
+    if (code === WsClose.displaced) {
+      // Newer tabs of this user took the place of this one: stay quiet (no network banner, no retry
+      // loop between tabs) until the user comes back to this tab, which calls nudge().
+      this.setStatus('idle');
+      return;
+    }
+    this.setStatus('down');
+    this.scheduleReconnect();
+  }
+
+  private endSession(text?: string): void {
+    this.disconnect();
+    this.callbacks.onSessionEnded(text);
+  }
+
+  private scheduleReconnect(): void {
+    if (this.timer || !this.token) return;
+    const delay = backoffDelay(this.attempt++);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.open();
+    }, delay);
+  }
+}
+
+function defaultUrl(token: string): string {
+  const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${window.location.host}/ws/${encodeURIComponent(token)}`;
+}

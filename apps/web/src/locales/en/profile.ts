@@ -1,0 +1,20 @@
+export default {
+  title: 'Profile',
+  wtId: 'ID: {{id}}',
+  phone: 'Phone: {{phone}}',
+  edit: 'Edit profile',
+  nickName: 'Nickname',
+  bio: 'Bio',
+  step2: {
+    title: 'Second-step password',
+    on: 'On: logging in asks for the second-step password as well.',
+    off: 'Off: once set, logging in also asks for it.',
+    newPwd: 'New second-step password',
+    tips: 'Hint (optional)',
+    currentPwd: 'Current login password',
+    save: 'Save second-step password',
+    clear: 'Turn off',
+    saved: 'Second-step password set',
+    cleared: 'Second-step password turned off',
+  },
+};

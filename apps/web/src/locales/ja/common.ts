@@ -1,0 +1,38 @@
+export default {
+  close: '閉じる',
+  cancel: 'キャンセル',
+  confirm: 'OK',
+  save: '保存',
+  saved: '保存しました',
+  empty: 'まだ何もありません',
+  memberLevel: '会員レベル {{level}}',
+  time: {
+    yesterday: '昨日',
+    weekdays: ['日曜日', '月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日'],
+  },
+  session: { ended: 'ログイン状態が無効になりました。もう一度ログインしてください。' },
+  network: { lost: 'ネットワークエラーです。ネットワーク設定を確認してください。' },
+  nav: {
+    label: 'メインナビゲーション',
+    messages: 'トーク',
+    contacts: '連絡先',
+    favorites: 'お気に入り',
+    moments: 'モーメンツ',
+    member: '会員',
+    badge: '未読 {{count}} 件',
+  },
+  menu: { open: 'メニュー', profile: 'プロフィール', language: '言語', logout: 'ログアウト' },
+  logout: { title: 'ログアウト', message: 'このアカウントからログアウトしますか？', confirm: 'ログアウト' },
+  screens: {
+    messages: 'トーク',
+    contacts: '連絡先',
+    favorites: 'お気に入り',
+    moments: 'モーメンツ',
+    moment: 'モーメント詳細',
+    member: '会員センター',
+  },
+  comingSoon: {
+    title: '近日公開',
+    text: 'この画面は開発中で、今後のリリースで公開されます。それまではプロフィールの編集や言語の切り替えができます。',
+  },
+};

@@ -1,0 +1,38 @@
+export default {
+  close: '关闭',
+  cancel: '取消',
+  confirm: '确定',
+  save: '保存',
+  saved: '保存成功',
+  empty: '空空如也',
+  memberLevel: '会员等级 {{level}}',
+  time: {
+    yesterday: '昨天',
+    weekdays: ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
+  },
+  session: { ended: '登录状态已失效，请重新登录' },
+  network: { lost: '网络异常，请您检查网络设置' },
+  nav: {
+    label: '主导航',
+    messages: '消息',
+    contacts: '通讯录',
+    favorites: '收藏',
+    moments: '朋友圈',
+    member: '会员中心',
+    badge: '{{count}} 条未读',
+  },
+  menu: { open: '菜单', profile: '个人资料', language: '语言', logout: '退出登录' },
+  logout: { title: '退出登录', message: '确定要退出当前账号吗？', confirm: '退出' },
+  screens: {
+    messages: '消息',
+    contacts: '通讯录',
+    favorites: '收藏',
+    moments: '朋友圈',
+    moment: '动态详情',
+    member: '会员中心',
+  },
+  comingSoon: {
+    title: '功能即将上线',
+    text: '这个页面正在开发中，将在后续版本中开放。你可以先完善个人资料或切换语言。',
+  },
+};

@@ -1,0 +1,20 @@
+export default {
+  title: '个人资料',
+  wtId: 'ID：{{id}}',
+  phone: '手机号：{{phone}}',
+  edit: '编辑资料',
+  nickName: '昵称',
+  bio: '个性签名',
+  step2: {
+    title: '二级密码',
+    on: '已开启：登录时需要额外输入二级密码。',
+    off: '未开启：设置后，登录时需要额外输入二级密码。',
+    newPwd: '新的二级密码',
+    tips: '密码提示（选填）',
+    currentPwd: '当前登录密码',
+    save: '保存二级密码',
+    clear: '关闭二级密码',
+    saved: '二级密码已设置',
+    cleared: '二级密码已关闭',
+  },
+};

@@ -1,0 +1,63 @@
+export default {
+  nav: {
+    label: '网站导航',
+    home: '首页',
+    product: '产品介绍',
+    about: '关于我们',
+    tryWeb: '体验网页版',
+    menu: '展开菜单',
+  },
+  footer: {
+    slogan: '可自行部署的即时通讯，聊天、群组与音视频通话。',
+    legal: '法律信息',
+    agreement: '用户协议',
+    privacy: '隐私政策',
+    levels: '会员等级说明',
+    address: '地址：上海市徐汇区漕溪北路 88 号 12 层',
+    phone: '电话：400-820-0123',
+    emailLabel: '邮箱：',
+    filing: '沪ICP备2024012345号-1',
+  },
+  hero: {
+    eyebrow: '开源 · 可私有部署',
+    title: '和重要的人，随时畅聊',
+    subtitle:
+      'Parley 是一款可以部署在自己服务器上的即时通讯应用：单聊、群聊、语音与视频通话、朋友圈和收藏，数据始终掌握在你手中。',
+    learnMore: '了解产品',
+  },
+  product: {
+    title: '产品介绍',
+    lead: '熟悉的聊天体验，完整的社交能力，打开浏览器即可使用。',
+    chat: {
+      title: '单聊与消息',
+      text: '文字、图片、视频、文件、位置与名片，支持引用、撤回、转发和已读回执。',
+    },
+    groups: { title: '群组协作', text: '群公告、管理员、禁言、入群审批与二维码邀请，从小团队到万人社群。' },
+    calls: { title: '语音与视频通话', text: '一对一与多人通话，支持悬浮小窗、切换语音、邀请成员加入。' },
+    moments: { title: '朋友圈', text: '分享生活点滴，点赞与评论，好友动态实时提醒。' },
+    favorites: { title: '收藏与笔记', text: '收藏消息、图片和文件，随时检索并一键发送给好友。' },
+    member: { title: '会员权益', text: '会员等级 1–10，解锁更长的每日通话时长与专属标识。' },
+  },
+  highlights: {
+    selfHosted: { value: '100%', label: '数据自主可控' },
+    realtime: { value: '< 100 ms', label: '消息实时送达' },
+    languages: { value: '3 种', label: '界面语言：中文、English、日本語' },
+  },
+  aboutTeaser: {
+    title: '关于我们',
+    text: 'Parley 由一支专注通讯产品的小团队打造。我们相信沟通工具应当简单、可靠，并尊重每一位用户的隐私。',
+    more: '了解更多',
+    point1: '开放的协议与文档，便于集成和二次开发',
+    point2: '单机即可运行，也能水平扩展到多节点',
+    point3: '默认最小化收集数据，重要操作全程加密传输',
+  },
+  cta: { title: '现在就开始使用 Parley', button: '登录 / 注册' },
+  mock: {
+    title: '产品小组',
+    m1: '新版本今晚上线',
+    m2: '收到，我来准备发布说明',
+    m3: '稍后视频会议过一下',
+    call: '视频通话 12:48',
+  },
+  notFound: { title: '页面不存在', text: '你访问的页面可能已被移除，或链接有误。', home: '返回首页' },
+};

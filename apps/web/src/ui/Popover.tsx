@@ -1,0 +1,83 @@
+import './ui.css';
+import * as RP from '@radix-ui/react-popover';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Ui } from '@parley/protocol';
+
+export interface PopoverProps {
+  /** The trigger element; must accept a ref and pointer props (a button, usually). */
+  children: ReactNode;
+  content: ReactNode | ((close: () => void) => ReactNode);
+  /** 'click' toggles; 'hover' opens on enter and closes 1 s after leaving (SPEC §4, §9). */
+  trigger?: 'click' | 'hover';
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  align?: 'start' | 'center' | 'end';
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
+  className?: string;
+  arrow?: boolean;
+}
+
+/** Popover on Radix primitives: click toggles, hover opens, outside click and Escape close. */
+export function Popover({
+  children,
+  content,
+  trigger = 'click',
+  side = 'bottom',
+  align = 'center',
+  open: controlled,
+  onOpenChange,
+  className,
+  arrow = true,
+}: PopoverProps) {
+  const [inner, setInner] = useState(false);
+  const open = controlled ?? inner;
+  const leaveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const setOpen = (v: boolean) => {
+    if (controlled === undefined) setInner(v);
+    onOpenChange?.(v);
+  };
+  const cancelLeave = () => {
+    if (leaveTimer.current) clearTimeout(leaveTimer.current);
+    leaveTimer.current = null;
+  };
+  const hover =
+    trigger === 'hover'
+      ? {
+          onPointerEnter: () => {
+            cancelLeave();
+            if (!open) setOpen(true);
+          },
+          onPointerLeave: () => {
+            cancelLeave();
+            leaveTimer.current = setTimeout(() => setOpen(false), Ui.popoverLeaveDelay);
+          },
+        }
+      : {};
+  useEffect(() => cancelLeave, []);
+
+  const close = () => setOpen(false);
+  return (
+    <RP.Root open={open} onOpenChange={setOpen}>
+      <RP.Trigger asChild {...hover}>
+        {children}
+      </RP.Trigger>
+      <RP.Portal>
+        <RP.Content
+          side={side}
+          align={align}
+          sideOffset={arrow ? Ui.popoverArrow + 4 : 6}
+          collisionPadding={8}
+          className={`popover${className ? ` ${className}` : ''}`}
+          style={{ zIndex: Ui.overlayZIndex }}
+          {...hover}
+        >
+          {typeof content === 'function' ? content(close) : content}
+          {arrow && (
+            <RP.Arrow className="popover__arrow" width={Ui.popoverArrow * 2} height={Ui.popoverArrow} />
+          )}
+        </RP.Content>
+      </RP.Portal>
+    </RP.Root>
+  );
+}

@@ -1,0 +1,11 @@
+export { Avatar } from './Avatar';
+export { Badge, badgeText } from './Badge';
+export { ConfirmHost, confirm } from './confirm';
+export { CountedInput } from './CountedInput';
+export { Drawer } from './Drawer';
+export { Empty } from './Empty';
+export { Modal } from './Modal';
+export { Popover } from './Popover';
+export { Spinner } from './Spinner';
+export { toast } from './toast-store';
+export { Toaster } from './Toaster';

@@ -1,0 +1,40 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ARTIFACTS_DIR, CHROMIUM, WEB_DIST } from './harness/paths';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Snapshot of apps/web/dist taken when the run started (see below). */
+    webDist: string;
+  }
+}
+
+/**
+ * Checks the prerequisites once (a built web app, Debian's Chromium — installed when missing) and
+ * snapshots the build: servers of this run serve the copy, so a rebuild of apps/web/dist during the
+ * run (another terminal, `vite build --watch`) cannot pull files from under the browser.
+ */
+export default function setup(project: TestProject): () => void {
+  if (!existsSync(`${WEB_DIST}/index.html`)) {
+    throw new Error(`No web build at ${WEB_DIST}. Run \`npm run build -w @parley/web\` first.`);
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.log('[e2e] Chromium missing: installing the Debian package');
+    try {
+      execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+    } catch (e) {
+      throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium): ${String(e)}`);
+    }
+  }
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const snapshot = join(mkdtempSync(join(tmpdir(), 'parley-e2e-web-')), 'dist');
+  cpSync(WEB_DIST, snapshot, { recursive: true });
+  if (!existsSync(join(snapshot, 'index.html')))
+    throw new Error('web build changed while it was being copied; run again');
+  project.provide('webDist', snapshot);
+  return () => rmSync(join(snapshot, '..'), { recursive: true, force: true });
+}

@@ -1,0 +1,17 @@
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM } from './paths';
+
+/** ARCHITECTURE.md §5 launch arguments for Debian's Chromium (shared by the browser suite and bench/). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { ARTIFACTS_DIR, REPO_ROOT, SERVER_MAIN, WEB_DIST } from './paths';
+
+export interface ServerOptions {
+  /** Extra environment, e.g. { TOKEN_TTL_SECONDS: '2' }. */
+  env?: Record<string, string>;
+  /** Name used for the log file in e2e/artifacts when the server fails. */
+  name?: string;
+}
+
+export interface TestServer {
+  port: number;
+  url: string;
+  dataDir: string;
+  /** SIGTERM and wait for the process to end. */
+  stop(): Promise<void>;
+  /** Start again on the same port and data dir. */
+  start(): Promise<void>;
+  /** stop() and remove the data dir. */
+  dispose(): Promise<void>;
+  log(): string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(url: string, proc: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms`);
+}
+
+/** The run's snapshot of the web build (global-setup.ts), or apps/web/dist outside vitest. */
+function webDist(): string {
+  try {
+    return inject('webDist') || WEB_DIST;
+  } catch {
+    return WEB_DIST;
+  }
+}
+
+/** Starts a real Parley server (API, socket and the built SPA) on a temp data dir and a free port. */
+export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let proc: ChildProcess | null = null;
+  let output = '';
+
+  const start = async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PARLEY_DATA_DIR: dataDir,
+        PARLEY_WEB_DIST: webDist(),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        AUTH_IP_PER_MINUTE: '100000',
+        ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    proc = child;
+    try {
+      await waitHealthy(url, child, 60_000);
+    } catch (e) {
+      writeFileSync(join(ARTIFACTS_DIR, `${opts.name ?? 'server'}-${port}.log`), output);
+      child.kill('SIGKILL');
+      throw new Error(`${String(e)}\n${output.slice(-2000)}`);
+    }
+  };
+
+  const stop = async () => {
+    const child = proc;
+    proc = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  await start();
+  return {
+    port,
+    url,
+    dataDir,
+    start,
+    stop,
+    async dispose() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    log: () => output,
+  };
+}

@@ -1,0 +1,290 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { FriendApplication, Page as ListPage } from '@parley/protocol';
+import { api, registerUser, type TestUser } from '../harness/api';
+import { SCREENSHOTS_DIR } from '../harness/paths';
+import { useHarness } from '../harness/setup';
+
+const h = useHarness({ name: 'friends' });
+
+/** The two people of the story, each in their own browser context. */
+let A: TestUser;
+let B: TestUser;
+let pa: Page;
+let pb: Page;
+
+// Toasts are hidden in the docs screenshots so they never cover what the picture is meant to show.
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: join(SCREENSHOTS_DIR, `friends-${name}.png`),
+    style: '[data-testid="toast"]{visibility:hidden}',
+    animations: 'disabled',
+  });
+
+async function waitToast(page: Page, text: string): Promise<void> {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+const friendRow = (page: Page, wtId: string) =>
+  page.locator(`[data-testid="contacts-friend"][data-wtid="${wtId}"]`);
+
+async function openContacts(page: Page): Promise<void> {
+  await page.getByTestId('nav-contacts').click();
+  await page.getByTestId('contacts-page').waitFor();
+}
+
+/** 添加朋友 from the plus menu: search, result card, apply with a reason. Returns the apply-form's error, if any. */
+async function searchAndApply(page: Page, searchId: string, reason: string): Promise<string | null> {
+  await page.getByTestId('contacts-plus').click();
+  await page.getByTestId('plus-add-friend').click();
+  await page.getByTestId('add-search').fill(searchId);
+  await page.getByTestId('add-search-btn').click();
+  await page.getByTestId('add-result').waitFor();
+  await page.getByTestId('add-apply').click();
+  await page.getByTestId('apply-reason').fill(reason);
+  await page.getByTestId('apply-send').click();
+  const outcome = await Promise.race([
+    page
+      .getByTestId('apply-error')
+      .waitFor()
+      .then(() => 'error' as const),
+    page
+      .getByTestId('add-result')
+      .waitFor({ state: 'detached' })
+      .then(() => 'sent' as const),
+  ]);
+  if (outcome === 'sent') return null;
+  const text = await page.getByTestId('apply-error').textContent();
+  await page.keyboard.press('Escape');
+  return text;
+}
+
+async function acceptFrom(page: Page, applicant: TestUser): Promise<void> {
+  await page.getByTestId('contacts-entry-new').click();
+  const row = page.locator(`[data-testid="apply-row"][data-wtid="${applicant.wtId}"]`);
+  await row.getByTestId('apply-accept').click();
+  await row.getByTestId('apply-status').filter({ hasText: '已添加' }).waitFor();
+}
+
+async function openFriendMenu(page: Page, wtId: string): Promise<void> {
+  await friendRow(page, wtId).click();
+  await page.locator(`[data-testid="profile-card"][data-wtid="${wtId}"]`).waitFor();
+  await page.getByTestId('friend-menu-button').click();
+}
+
+describe('friends and contacts, two users in two browsers', () => {
+  it('A finds B by wtId and by phone and applies; B sees the badge rise live and accepts; both lists update', async () => {
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    A = await registerUser(h.server, { nickName: '阿强' });
+    B = await registerUser(h.server, { nickName: '宝玉' });
+    // A few existing friends of A so the list has letters and a '#' bucket.
+    for (const nickName of ['Carol', '大卫', '9号']) {
+      const f = await registerUser(h.server, { nickName });
+      await api(h.server, '/userFriends/apply', {
+        token: f.token,
+        body: { applyWtId: A.wtId, applySource: 1 },
+      });
+      await api(h.server, '/userFriends/apply/handle', {
+        token: A.token,
+        body: { applyWtId: f.wtId, handleStatus: 1 },
+      });
+    }
+    ({ page: pa } = await h.open({ login: A.login }));
+    ({ page: pb } = await h.open({ login: B.login }));
+    await pb.goto('/messages');
+    await pb.getByTestId('screen-messages').waitFor();
+    expect(await pb.getByTestId('nav-contacts').getByTestId('badge').count()).toBe(0);
+
+    await pa.goto('/contacts');
+    await pa.getByTestId('contacts-page').waitFor();
+    await pa.getByTestId('contacts-friend').first().waitFor();
+    expect(await pa.getByTestId('contacts-letter').allTextContents()).toEqual(['C', 'D', '#']);
+
+    // By wtId (applySource 1).
+    expect(await searchAndApply(pa, B.wtId, '我是阿强')).toBeNull();
+    await waitToast(pa, '申请已发送');
+    // B's contacts badge rises without a reload.
+    await pb.waitForFunction(
+      () => document.querySelector('[data-testid="nav-contacts"] [data-testid="badge"]')?.textContent === '1',
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    );
+
+    // By phone (applySource 2): the result card is B, and the renewed application carries source 2.
+    await pa.getByTestId('contacts-plus').click();
+    await pa.getByTestId('plus-add-friend').click();
+    await pa.getByTestId('add-search').fill(B.phone);
+    await pa.getByTestId('add-search-btn').click();
+    await pa.getByTestId('add-result').waitFor();
+    expect(await pa.getByTestId('add-result').getAttribute('data-wtid')).toBe(B.wtId);
+    expect(await pa.getByTestId('add-result-name').textContent()).toBe('宝玉');
+    await pa.getByTestId('add-apply').click();
+    await shot(pa, 'add-friend');
+    await pa.getByTestId('apply-reason').fill('手机号找到你');
+    await pa.getByTestId('apply-send').click();
+    await waitToast(pa, '申请已发送');
+    const inbox = await api<ListPage<FriendApplication>>(h.server, '/userFriends/applyList', {
+      token: B.token,
+      body: { direction: 'in' },
+    });
+    expect(inbox.rows.find((r) => r.userID === A.wtId)).toMatchObject({ source: 2, wording: '手机号找到你' });
+
+    // B accepts from 新的朋友; opening it reads the applications, so the badge goes.
+    await openContacts(pb);
+    await pb.getByTestId('contacts-entry-new').click();
+    await pb.locator(`[data-testid="apply-row"][data-wtid="${A.wtId}"]`).waitFor();
+    await shot(pb, 'new-friends');
+    await acceptFrom(pb, A);
+    await pb.waitForFunction(
+      () => !document.querySelector('[data-testid="nav-contacts"] [data-testid="badge"]'),
+    );
+
+    // Both lists show the other, live.
+    await friendRow(pb, A.wtId).waitFor();
+    await friendRow(pa, B.wtId).waitFor({ timeout: 10_000 });
+    expect(await friendRow(pa, B.wtId).textContent()).toContain('宝玉');
+    expect(await pa.getByTestId('contacts-letter').allTextContents()).toEqual(['B', 'C', 'D', '#']);
+  });
+
+  it('A sets a remark for B and it shows everywhere A sees B', async () => {
+    await openFriendMenu(pa, B.wtId);
+    await pa.getByTestId('menu-remark').click();
+    await pa.getByTestId('remark-input').fill('老同学小宝');
+    await pa.getByTestId('remark-save').click();
+    await waitToast(pa, '修改成功');
+    // The list row, the profile card in the detail pane, and the alphabetical section (L for 老).
+    await friendRow(pa, B.wtId).filter({ hasText: '老同学小宝' }).waitFor();
+    await pa.getByTestId('profile-name').filter({ hasText: '老同学小宝' }).waitFor();
+    expect(await pa.getByTestId('profile-card').textContent()).toContain('昵称：宝玉');
+    expect(await pa.getByTestId('contacts-letter').allTextContents()).toEqual(['C', 'D', 'L', '#']);
+    await shot(pa, 'contact-pane');
+    // Contacts search finds B by the remark.
+    await pa.getByTestId('contacts-search').fill('同学');
+    await pa.waitForFunction(() => document.querySelectorAll('[data-testid="contacts-friend"]').length === 1);
+    expect(await friendRow(pa, B.wtId).textContent()).toContain('老同学小宝');
+    await pa.getByTestId('contacts-search').fill('');
+    // The people picker (tag → add members) lists B under the remark and finds B by it.
+    await pa.getByTestId('contacts-entry-tags').click();
+    await pa.getByTestId('tag-create').click();
+    await pa.getByTestId('tag-name-input').fill('同学');
+    await pa.getByTestId('tag-name-save').click();
+    await waitToast(pa, '创建成功');
+    await pa.getByTestId('tag-add-members').click();
+    await pa
+      .locator(`[data-testid="picker-row"][data-id="${B.wtId}"]`)
+      .filter({ hasText: '老同学小宝' })
+      .waitFor();
+    await pa.getByTestId('picker-search').fill('小宝');
+    await pa.getByTestId('people-picker').getByText('搜索结果').waitFor();
+    await pa.locator(`[data-testid="picker-row"][data-id="${B.wtId}"]`).click();
+    await shot(pa, 'picker');
+    await pa.getByTestId('picker-done').click();
+    await waitToast(pa, '添加成功');
+    await pa
+      .locator(`[data-testid="tag-member"][data-wtid="${B.wtId}"]`)
+      .filter({ hasText: '老同学小宝' })
+      .waitFor();
+    // The contact popup opened from the tag member shows the remark and the tag.
+    await pa.locator(`[data-testid="tag-member"][data-wtid="${B.wtId}"]`).click();
+    const popup = pa.locator('.pcard-popover [data-testid="profile-card"]');
+    await popup.waitFor();
+    expect(await popup.getAttribute('data-variant')).toBe('contact');
+    expect(await popup.getByTestId('profile-name').textContent()).toContain('老同学小宝');
+    expect(await popup.getByTestId('profile-tags').textContent()).toContain('同学');
+    await shot(pa, 'tags');
+    await pa.keyboard.press('Escape');
+  });
+
+  it('A blacklists B: B is under the blacklist with the blacklisted-user popup, and B cannot apply again', async () => {
+    await openContacts(pa);
+    await openFriendMenu(pa, B.wtId);
+    await pa.getByTestId('menu-black').click();
+    await waitToast(pa, '已拉黑对方');
+    await pa.getByTestId('contacts-entry-black').click();
+    const row = pa.locator(`[data-testid="black-row"][data-wtid="${B.wtId}"]`);
+    await row.waitFor();
+    await row.click();
+    const popup = pa.locator('.pcard-popover [data-testid="profile-card"]');
+    await popup.waitFor();
+    expect(await popup.getAttribute('data-variant')).toBe('blacklisted');
+    await popup.getByTestId('profile-blacklisted').waitFor();
+    await popup.getByTestId('profile-unblack').waitFor();
+    await shot(pa, 'blacklist-popup');
+    await pa.keyboard.press('Escape');
+
+    // B ends the friendship, then tries to add A again: the server refuses and the UI says why.
+    await openFriendMenu(pb, A.wtId);
+    await pb.getByTestId('menu-delete').click();
+    await pb.getByTestId('confirm-ok').click();
+    await waitToast(pb, '删除好友成功');
+    await friendRow(pb, A.wtId).waitFor({ state: 'detached' });
+    const refusal = await searchAndApply(pb, A.wtId, '加回我吧');
+    expect(refusal).toBe('你已被对方加入黑名单，无法添加好友');
+    await waitToast(pb, '你已被对方加入黑名单，无法添加好友');
+  });
+
+  it('A unblocks B; after a new application A deletes B (confirmation) and B disappears from both lists', async () => {
+    const popupRow = pa.locator(`[data-testid="black-row"][data-wtid="${B.wtId}"]`);
+    await popupRow.click();
+    await pa.locator('.pcard-popover').getByTestId('profile-unblack').click();
+    await waitToast(pa, '取消拉黑成功');
+    await popupRow.waitFor({ state: 'detached' });
+    await pa.getByText('黑名单为空').waitFor();
+
+    // Friends again (B applies, A accepts), so A can delete B.
+    expect(await searchAndApply(pb, A.wtId, '重新认识一下')).toBeNull();
+    await acceptFrom(pa, B);
+    await friendRow(pa, B.wtId).waitFor();
+    await friendRow(pb, A.wtId).waitFor({ timeout: 10_000 });
+
+    await openFriendMenu(pa, B.wtId);
+    await pa.getByTestId('menu-delete').click();
+    const dialog = pa.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('同时删除与该联系人的聊天记录');
+    await shot(pa, 'delete-confirm');
+    await pa.getByTestId('confirm-ok').click();
+    await waitToast(pa, '删除好友成功');
+    await friendRow(pa, B.wtId).waitFor({ state: 'detached' });
+    await friendRow(pb, A.wtId).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await pa.getByTestId('contacts-placeholder').count()).toBe(1);
+  });
+
+  it('on a phone the column and the detail pane take turns (390×844)', async () => {
+    const { page } = await h.open({ login: A.login, viewport: { width: 390, height: 844 } });
+    await page.goto('/contacts');
+    await page.getByTestId('contacts-friend').first().waitFor();
+    await shot(page, 'mobile-list');
+    await page.getByTestId('contacts-friend').first().click();
+    await page.getByTestId('profile-card').waitFor();
+    expect(await page.getByTestId('contacts-list').isVisible()).toBe(false);
+    await page.waitForTimeout(200);
+    await shot(page, 'mobile-detail');
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.getByTestId('contacts-list').waitFor();
+  });
+
+  it('speaks English and Japanese too (no raw keys on the contacts screen)', async () => {
+    for (const [language, entry, tags] of [
+      ['en', 'New friends', 'Tags'],
+      ['ja', '新しい友だち', 'タグ'],
+    ] as const) {
+      const { page } = await h.open({ login: A.login, language });
+      await page.goto('/contacts?tab=tags');
+      await page.getByTestId('contacts-entry-new').filter({ hasText: entry }).waitFor();
+      await page.getByTestId('contacts-pane').getByText(tags, { exact: true }).first().waitFor();
+      await page.getByTestId('contacts-friend').first().click();
+      await page.getByTestId('profile-card').waitFor();
+      await page.getByTestId('friend-menu-button').click();
+      await page.getByTestId('friend-menu').waitFor();
+      const text = await page.locator('body').innerText();
+      expect(text).not.toMatch(/\b(entry|applies|tags|profile|menu|action|plus)\.[a-zA-Z]+/);
+      await page.waitForTimeout(200);
+      await shot(page, `contact-${language}`);
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { loginUser, registerUser } from '../harness/api';
+import { useHarness } from '../harness/setup';
+import { loginWithPhone } from '../harness/ui';
+
+// Tokens live two seconds on this server.
+const h = useHarness({ name: 'session-expiry', env: { TOKEN_TTL_SECONDS: '2' } });
+
+describe('session expiry', () => {
+  it('an expired token sends the user to /login with the return path, and logging in again brings them back', async () => {
+    const user = await registerUser(h.server);
+    const fresh = await loginUser(h.server, user);
+    const { page } = await h.open({ login: fresh });
+    await page.goto('/favorites');
+    await page.getByTestId('screen-favorites').waitFor();
+    await new Promise((r) => setTimeout(r, 2500));
+    // The next server round trip (a reload fetches /user/info and /user/counters) meets 11011.
+    await page.reload();
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/favorites', {
+      timeout: 10_000,
+    });
+    expect(await page.getByTestId('login-notice').textContent()).toContain('登录已过期');
+    expect(await page.evaluate(() => localStorage.getItem('parley.session'))).toBeNull();
+    await loginWithPhone(page, user.phone, user.pwd);
+    await page.waitForURL('**/favorites');
+    await page.getByTestId('screen-favorites').waitFor();
+  });
+});

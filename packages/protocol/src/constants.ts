@@ -1,0 +1,75 @@
+/** Business constants and limits (SPEC §9). */
+export const Limits = {
+  nickName: 15,
+  remark: 16,
+  remarkBytes: 96,
+  tagName: 15,
+  friendApplyReason: 15,
+  quickPhrase: 200,
+  groupName: 16,
+  conversationGroupName: 10,
+  customGroups: 20,
+  admins: 20,
+  groupNoticeChat: 3000,
+  groupNoticePanel: 150,
+  welcome: 200,
+  report: 500,
+  reportImages: 5,
+  levelMin: 1,
+  levelMax: 200,
+  memberLevelMin: 1,
+  memberLevelMax: 10,
+  fileBytes: 100 * 1024 * 1024,
+  messageBytes: 12 * 1024,
+  bio: 60,
+  password: { min: 6, max: 32 },
+  wtId: { min: 4, max: 20 },
+  groupCallMax: 9,
+  groupCallInviteMax: 8,
+  roomIdMax: 2147483647,
+} as const;
+
+export const Ui = {
+  toastDuration: 3000,
+  toastOffset: 16,
+  toastGap: 20,
+  toastFirstTop: 30,
+  popoverLeaveDelay: 1000,
+  popoverArrow: 5,
+  overlayZIndex: 11000,
+  overlayBlur: 12,
+  avatarDefault: 36,
+  avatarRetries: 3,
+  drawerWidth: 360,
+  sidePanel: 320,
+  sidebar: 80,
+  badgeMax: 99,
+  duplicateErrorWindow: 3000,
+  requestTimeout: 60_000,
+  toggleLock: 1000,
+  transferListMaxHeight: 280,
+  searchDebounce: 500,
+  qrSize: 180,
+} as const;
+
+export const Chat = {
+  revokeWindowSeconds: 5 * 60,
+  timeGapSeconds: 600,
+  mergedPreviewLines: 7,
+  readReceiptPage: 100,
+} as const;
+
+export const Paging = {
+  favorites: 10,
+  moments: 10,
+  groupNotices: 20,
+  memberFetch: 100,
+  callInvite: 30,
+} as const;
+
+export const Call = {
+  timerTick: 1000,
+  limitPollMs: 60_000,
+  limitPollMaxFailures: 3,
+  buttonDebounce: 500,
+} as const;

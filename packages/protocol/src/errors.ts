@@ -1,0 +1,88 @@
+/**
+ * The error catalogue (SPEC §8) as data. Each entry has the code sent in the envelope, the HTTP
+ * status class it travels with (ARCHITECTURE.md §3) and the zh-CN text. Where SPEC gives no code,
+ * Parley's own codes live in the 1xxxx range below 11011, in 21xxx (friends, blacklist, tags) or
+ * in 9xxxx; they are listed in docs/api.md.
+ */
+export interface ErrorDef {
+  code: number;
+  status: number;
+  msg: string;
+}
+
+const def = (code: number, status: number, msg: string): ErrorDef => ({ code, status, msg });
+
+export const Errors = {
+  // Generic HTTP-class errors (SPEC §8 "HTTP").
+  unauthorized: def(401, 401, '认证失败，无法访问系统资源'),
+  forbidden: def(403, 403, '当前操作没有权限'),
+  notFound: def(404, 404, '访问资源不存在'),
+  unknown: def(500, 500, '系统未知错误，请反馈给管理员'),
+  badRequest: def(400, 400, '请求参数错误'),
+  payloadTooLarge: def(413, 413, '请求内容过大'),
+  rateLimited: def(429, 429, '操作过于频繁，请稍后再试'),
+
+  // Login and session (SPEC §4 "Login", §8: 712 and 11011-11016 clear the session).
+  step2Required: def(712, 200, '请输入二级密码'),
+  sessionExpired: def(11011, 401, '登录已过期，请重新登录'),
+  sessionReplaced: def(11012, 401, '您的账号已在其他设备登录'),
+  sessionRevoked: def(11013, 401, '登录状态已失效，请重新登录'),
+  accountDisabled: def(11014, 401, '账号已被停用'),
+  passwordChanged: def(11015, 401, '密码已修改，请重新登录'),
+  forcedLogout: def(11016, 401, '您已被强制下线'),
+
+  // Parley's auth errors (no SPEC code).
+  wrongPassword: def(10001, 400, '账号或密码错误'),
+  phoneTaken: def(10002, 409, '该手机号已注册'),
+  wtIdTaken: def(10003, 409, '该ID已被占用'),
+  loginLocked: def(10004, 429, '登录失败次数过多，请15分钟后再试'),
+  step2TicketInvalid: def(10005, 400, '验证已过期，请重新登录'),
+  step2Wrong: def(10006, 400, '二级密码错误'),
+  qrExpired: def(10007, 400, '二维码已过期，请刷新'),
+  qrUsed: def(10008, 409, '二维码已被使用，请刷新'),
+  qrUnknown: def(10009, 404, '二维码不存在'),
+  userNotFound: def(10010, 404, '该用户不存在'),
+
+  // Friends, blacklist and tags (Parley's 21xxx; SPEC gives no codes for these).
+  applySelf: def(21001, 400, '不能添加自己为好友'),
+  notFriend: def(21002, 404, '对方不是你的好友'),
+  alreadyFriend: def(21003, 409, '对方已是你的好友'),
+  blockedByTarget: def(21004, 403, '你已被对方加入黑名单，无法添加好友'),
+  targetInMyBlacklist: def(21005, 403, '对方在你的黑名单中，请先移出黑名单'),
+  applyNotFound: def(21006, 404, '好友申请不存在'),
+  applyHandled: def(21007, 409, '该好友申请已处理'),
+  applyExpired: def(21008, 409, '该好友申请已过期'),
+  friendLimit: def(21009, 409, '好友数量已达上限'),
+  blackSelf: def(21010, 400, '不能将自己加入黑名单'),
+  blacklistLimit: def(21011, 409, '黑名单人数已达上限'),
+  customMessageNotAllowed: def(21012, 409, '当前好友关系下不能发送该通知'),
+  tagNotFound: def(21020, 404, '标签不存在'),
+  tagNameTaken: def(21021, 409, '标签名称已存在'),
+  tagLimit: def(21022, 409, '标签数量已达上限'),
+
+  // Profile and uploads (Parley's own).
+  avatarInvalid: def(10011, 400, '头像地址无效，请重新上传'),
+  uploadMissing: def(10012, 400, '请选择要上传的文件'),
+
+  // Sending (SPEC §8 "Sending").
+  sensitiveText: def(80001, 400, '消息或者资料中文本存在敏感内容,发送失败'),
+  localBlockedWord: def(3123, 400, '文本包含本地审核拦截词'),
+  invalidImage: def(4004, 400, '图片消息失败,无效的图片格式'),
+  bannedFile: def(4005, 400, '文件消息失败,禁止发送违规封禁的文件'),
+  fileMissing: def(7004, 404, '文件不存在,请检查文件路径是否正确'),
+  fileTooLarge: def(7005, 413, '文件大小超出了限制,如果上传文件,最大限制是100MB'),
+  messageTooLong: def(80002, 400, '消息内容过长，请减少长度后重试'),
+  sensitiveImage: def(80004, 400, '消息中图片存在敏感内容,发送失败'),
+  muted: def(10017, 403, '您已被禁止聊天'),
+  mutedInGroup: def(10017, 403, '您已被禁言'),
+  allMuted: def(10017, 403, '全员禁言中'),
+  accountCancelled: def(20003, 404, '用户已注销'),
+  blacklisted: def(20007, 403, 'The identifier is in blacklist. Failed to send this message!'),
+  bannedSender: def(20012, 403, '封禁期间无法向其他用户发送消息'),
+  revokeWindowPassed: def(20016, 403, '已过撤回时限'),
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorName = keyof typeof Errors;
+
+/** Codes that make the web client clear its session and go to /login (SPEC §8 "HTTP"). */
+export const SESSION_CODES: readonly number[] = [712, 11011, 11012, 11013, 11014, 11015, 11016];

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { Limits } from '../constants.js';
+
+/**
+ * Error option for a required field: '{label}不能为空' when missing, '{label}格式不正确' for a wrong type.
+ * Use as `z.string(required('手机号'))`.
+ */
+export function required(label: string) {
+  return {
+    error: (iss: { input?: unknown }) =>
+      iss.input === undefined || iss.input === null ? `${label}不能为空` : `${label}格式不正确`,
+  };
+}
+
+/** Shared field schemas: every route names its fields with these so texts stay consistent. */
+export const phoneSchema = z
+  .string(required('手机号'))
+  .trim()
+  .regex(/^1[3-9]\d{9}$/, '手机号格式不正确');
+
+export const passwordSchema = z
+  .string(required('密码'))
+  .min(Limits.password.min, `密码长度为${Limits.password.min}-${Limits.password.max}位`)
+  .max(Limits.password.max, `密码长度为${Limits.password.min}-${Limits.password.max}位`)
+  .regex(/[A-Za-z]/, '密码须同时包含字母和数字')
+  .regex(/\d/, '密码须同时包含字母和数字');
+
+/** A password given at login is only checked for presence and size, never for strength. */
+export const loginPasswordSchema = z.string(required('密码')).min(1, '密码不能为空').max(128, '密码过长');
+
+export const wtIdSchema = z
+  .string(required('ID'))
+  .trim()
+  .min(Limits.wtId.min, `ID长度为${Limits.wtId.min}-${Limits.wtId.max}位`)
+  .max(Limits.wtId.max, `ID长度为${Limits.wtId.min}-${Limits.wtId.max}位`)
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'ID须以字母开头，只能包含字母、数字、下划线和减号')
+  // IDs are case-insensitive (as WeChat IDs): stored and compared in lower case.
+  .toLowerCase();
+
+export const nickNameSchema = z
+  .string(required('昵称'))
+  .trim()
+  .min(1, '昵称不能为空')
+  .max(Limits.nickName, `昵称不能超过${Limits.nickName}个字符`);
+
+export const pageQuerySchema = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const emptySchema = z.object({}).optional();

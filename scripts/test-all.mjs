@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// The whole test suite, as the README's test command runs it (CI calls the same through .ci/run):
+//  1. protocol + server + web unit/integration tests on SQLite (Redis suites when REDIS_URL is set)
+//  2. the server suite again on PostgreSQL when DATABASE_URL is set (with Redis, the two-node test)
+//  3. a production build of the web client, then the browser suite in real Chromium
+// It installs Debian's Chromium when it is missing (root only), and ends with one line
+// 'N passed, N failed'. In CI (CI=true) PostgreSQL and Redis are required, not optional.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(root, '.tmp', 'test-results');
+fs.mkdirSync(outDir, { recursive: true });
+const ci = Boolean(process.env.CI);
+const only = process.argv[2]; // optional: unit | pg | e2e
+
+function run(cmd, args, env = {}) {
+  console.log(`\n$ ${[cmd, ...args].join(' ')}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+function ensureChromium() {
+  if (fs.existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0) {
+    console.error('Chromium is missing: install it with `sudo apt-get install -y chromium fonts-noto-cjk`.');
+    process.exit(1);
+  }
+  console.log('Installing Debian Chromium for the browser tests…');
+  if (
+    run('apt-get', ['update', '-qq']) !== 0 ||
+    run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk']) !== 0
+  ) {
+    console.error('Could not install chromium from Debian packages.');
+    process.exit(1);
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+function tally(file) {
+  try {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+    totals.passed += r.numPassedTests ?? 0;
+    totals.failed += r.numFailedTests ?? 0;
+    totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  } catch {
+    totals.failed += 1; // the runner crashed before writing results
+  }
+}
+
+function vitest(name, args, env) {
+  const file = path.join(outDir, `${name}.json`);
+  fs.rmSync(file, { force: true });
+  const code = run(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    env,
+  );
+  tally(file);
+  return code;
+}
+
+if (ci) {
+  for (const key of ['DATABASE_URL', 'REDIS_URL']) {
+    if (!process.env[key]) {
+      console.error(`CI requires ${key}: the PostgreSQL and Redis suites must run.`);
+      process.exit(1);
+    }
+  }
+}
+
+let failed = false;
+const steps = only ? [only] : ['unit', 'pg', 'e2e'];
+if (steps.includes('unit')) {
+  // SQLite pass: DATABASE_URL is removed so the repository tests use the embedded database.
+  failed ||=
+    vitest('unit', ['--project', 'protocol', '--project', 'server', '--project', 'web'], {
+      DATABASE_URL: '',
+      PARLEY_TEST_PASS: 'sqlite',
+    }) !== 0;
+}
+if (steps.includes('pg')) {
+  if (process.env.DATABASE_URL) {
+    failed ||= vitest('pg', ['--project', 'server'], { PARLEY_TEST_PASS: 'postgres' }) !== 0;
+  } else {
+    console.log('\nDATABASE_URL is not set: the PostgreSQL pass and the two-node test are skipped.');
+  }
+}
+if (steps.includes('e2e')) {
+  ensureChromium();
+  if (run('npm', ['run', 'build', '-w', '@parley/web']) !== 0) {
+    failed = true;
+    totals.failed += 1;
+  } else {
+    const file = path.join(outDir, 'e2e.json');
+    fs.rmSync(file, { force: true });
+    const code = run(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--config',
+        'e2e/vitest.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${file}`,
+      ],
+      {
+        DATABASE_URL: '',
+      },
+    );
+    tally(file);
+    failed ||= code !== 0;
+  }
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failed || totals.failed > 0 ? 1 : 0);
