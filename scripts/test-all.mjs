@@ -106,9 +106,8 @@ if (steps.includes('e2e')) {
         '--reporter=json',
         `--outputFile=${file}`,
       ],
-      {
-        DATABASE_URL: '',
-      },
+      // The browser suite runs the product on its embedded defaults (SQLite, in-process bus).
+      { DATABASE_URL: '', REDIS_URL: '' },
     );
     tally(file);
     failed ||= code !== 0;

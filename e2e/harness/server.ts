@@ -83,6 +83,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         AUTH_IP_PER_MINUTE: '100000',
+        // Each server is its own world: the embedded defaults (SQLite, in-process bus) unless a
+        // spec asks for a service, and then its own Redis key prefix, because user row ids repeat
+        // across servers and Redis outlives them (rate-limit counters would carry over).
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        REDIS_PREFIX: `parley-e2e-${port}-${process.pid}-${Date.now()}`,
         ...opts.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
