@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { FriendItem } from '@parley/protocol';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { FriendLimits, type FriendItem } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { friendsApi, tagsApi } from './api';
 import { failToast } from './errors';
@@ -37,10 +37,15 @@ export function useFriendInfo(wtId: string | undefined) {
   });
 }
 
+/** Applications newest first, a page at a time ('查看更多' loads the next). */
 export function useApplications(direction: 'in' | 'out') {
-  return useQuery({
+  const pageSize = FriendLimits.applyPageDefault;
+  return useInfiniteQuery({
     queryKey: friendKeys.applies(direction),
-    queryFn: () => friendsApi.applyList(direction),
+    queryFn: ({ pageParam }) => friendsApi.applyList(direction, pageParam, pageSize),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.length * pageSize < last.total && last.rows.length > 0 ? pages.length + 1 : undefined,
   });
 }
 

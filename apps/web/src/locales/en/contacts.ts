@@ -39,6 +39,7 @@ export default {
     note: 'Group chats are not available yet. Once they are, the groups you join will be listed here.',
   },
   applies: {
+    more: 'Show more',
     in: 'Received',
     out: 'Sent',
     emptyIn: 'No new friend requests',

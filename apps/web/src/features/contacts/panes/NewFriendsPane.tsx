@@ -30,6 +30,7 @@ export function NewFriendsPane({ onBack }: { onBack(): void }) {
   const { t } = useTranslation('contacts');
   const [direction, setDirection] = useState<'in' | 'out'>('in');
   const list = useApplications(direction);
+  const rows = list.data?.pages.flatMap((page) => page.rows) ?? [];
   const unread = useCounters().friendApplyUnread;
   const markRead = useMutation({ mutationFn: () => friendsApi.markApplyRead() });
   const { mutate: mark } = markRead;
@@ -61,14 +62,27 @@ export function NewFriendsPane({ onBack }: { onBack(): void }) {
         <div className="ct-loading">
           <Spinner size={20} />
         </div>
-      ) : !list.data?.rows.length ? (
+      ) : !rows.length ? (
         <Empty text={t(direction === 'in' ? 'applies.emptyIn' : 'applies.emptyOut')} />
       ) : (
-        <ul className="ct-applies" data-testid="apply-list">
-          {list.data.rows.map((app) => (
-            <ApplicationRow key={`${app.direction}:${app.id}`} app={app} />
-          ))}
-        </ul>
+        <>
+          <ul className="ct-applies" data-testid="apply-list">
+            {rows.map((app) => (
+              <ApplicationRow key={`${app.direction}:${app.id}`} app={app} />
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <button
+              type="button"
+              className="link-btn ct-more"
+              disabled={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+              data-testid="apply-more"
+            >
+              {list.isFetchingNextPage ? <Spinner size={12} /> : t('applies.more')}
+            </button>
+          )}
+        </>
       )}
     </PaneFrame>
   );

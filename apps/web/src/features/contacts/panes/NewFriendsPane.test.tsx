@@ -1,0 +1,63 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EMPTY_COUNTERS, FriendApplyStatus, type FriendApplication } from '@parley/protocol';
+import i18n from '../../../lib/i18n';
+import { mockApi, renderWithProviders } from '../../friends/test-utils';
+import { NewFriendsPane } from './NewFriendsPane';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['contacts', 'friends']);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const application = (n: number): FriendApplication => ({
+  id: n,
+  userID: `u${n}`,
+  applyWtId: `u${n}`,
+  nick: `申请人${n}`,
+  avatar: '',
+  status: FriendApplyStatus.pending,
+  source: 1,
+  wording: '',
+  direction: 'in',
+  isRead: 1,
+  createTime: 1_700_000_000_000 - n,
+  updateTime: 1_700_000_000_000 - n,
+});
+
+describe('新的朋友 pane', () => {
+  it('shows 20 applications, then the rest after 查看更多, and no button once all are loaded', async () => {
+    const all = Array.from({ length: 27 }, (_, i) => application(i + 1));
+    const calls = mockApi({
+      '/user/counters': () => ({ data: EMPTY_COUNTERS }),
+      '/userFriends/applyList': (body) => {
+        const { pageNum, pageSize } = body as { pageNum: number; pageSize: number };
+        return { data: { rows: all.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: all.length } };
+      },
+    });
+    renderWithProviders(<NewFriendsPane onBack={() => {}} />);
+
+    await waitFor(() => expect(screen.getAllByTestId('apply-row')).toHaveLength(20));
+    fireEvent.click(screen.getByTestId('apply-more'));
+    await waitFor(() => expect(screen.getAllByTestId('apply-row')).toHaveLength(27));
+    expect(screen.queryByTestId('apply-more')).toBeNull();
+    expect(screen.getByText('申请人27')).toBeTruthy();
+    const pages = calls.filter((c) => c.path === '/userFriends/applyList').map((c) => c.body);
+    expect(pages).toEqual([
+      { direction: 'in', pageNum: 1, pageSize: 20 },
+      { direction: 'in', pageNum: 2, pageSize: 20 },
+    ]);
+  });
+
+  it('offers no 查看更多 when one page holds everything', async () => {
+    mockApi({
+      '/user/counters': () => ({ data: EMPTY_COUNTERS }),
+      '/userFriends/applyList': () => ({ data: { rows: [application(1)], total: 1 } }),
+    });
+    renderWithProviders(<NewFriendsPane onBack={() => {}} />);
+    await waitFor(() => expect(screen.getAllByTestId('apply-row')).toHaveLength(1));
+    expect(screen.queryByTestId('apply-more')).toBeNull();
+  });
+});
