@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Counters } from '@parley/protocol';
+import { join } from 'node:path';
 import { api, registerUser, type TestUser } from '../harness/api';
+import { SCREENSHOTS_DIR } from '../harness/paths';
 import { useHarness } from '../harness/setup';
 
 const h = useHarness({ name: 'badges' });
@@ -61,5 +63,26 @@ describe('sidebar badges', () => {
     // Nothing else has a count.
     expect(await page.getByTestId('nav-messages').getByTestId('badge').count()).toBe(0);
     expect(await page.getByTestId('nav-moments').getByTestId('badge').count()).toBe(0);
+
+    // 新的朋友 reads the 100 applications 20 at a time, newest first; opening it clears the badge.
+    await page.goto('/contacts');
+    await page.getByTestId('contacts-entry-new').click();
+    const rows = page.getByTestId('apply-row');
+    await page.getByTestId('apply-list').waitFor();
+    expect(await rows.count()).toBe(20);
+    expect(await rows.first().getAttribute('data-wtid')).toBe(applicants[99]!.wtId);
+    for (const shown of [40, 60, 80, 100]) {
+      await page.getByTestId('apply-more').click();
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="apply-row"]').length === n,
+        shown,
+      );
+    }
+    expect(await page.getByTestId('apply-more').count()).toBe(0);
+    expect(await rows.last().getAttribute('data-wtid')).toBe(applicants[0]!.wtId);
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="nav-contacts"] [data-testid="badge"]'),
+    );
+    await page.screenshot({ path: join(SCREENSHOTS_DIR, 'friends-new-friends-paged.png') });
   }, 180_000);
 });
