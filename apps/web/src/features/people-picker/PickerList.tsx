@@ -76,7 +76,7 @@ export function PickerList({
                   disabled={loadingMore}
                   data-testid="picker-more"
                 >
-                  {loadingMore ? <Spinner size={14} /> : t('more')}
+                  {loadingMore ? <Spinner size={14} /> : t('common:more')}
                 </button>
               )}
             </div>

@@ -5,6 +5,7 @@ export default {
   save: 'Save',
   saved: 'Saved',
   empty: 'Nothing here yet',
+  more: 'Show more',
   memberLevel: 'Member level {{level}}',
   time: {
     yesterday: 'Yesterday',

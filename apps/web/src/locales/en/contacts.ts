@@ -39,7 +39,6 @@ export default {
     note: 'Group chats are not available yet. Once they are, the groups you join will be listed here.',
   },
   applies: {
-    more: 'Show more',
     in: 'Received',
     out: 'Sent',
     emptyIn: 'No new friend requests',

@@ -11,7 +11,6 @@ export default {
   notFound: 'No such {{type}}',
   none: 'No {{type}} yet',
   selectAll: 'Select all',
-  more: 'View more',
   loading: 'Loading',
   selectedLabel: 'Selected',
   selectedCount_one: '{{count}} people selected',

@@ -5,6 +5,7 @@ export default {
   save: '保存',
   saved: '保存しました',
   empty: 'まだ何もありません',
+  more: 'もっと見る',
   memberLevel: '会員レベル {{level}}',
   time: {
     yesterday: '昨日',

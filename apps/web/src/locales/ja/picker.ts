@@ -11,7 +11,6 @@ export default {
   notFound: '{{type}}が見つかりません',
   none: '{{type}}はまだいません',
   selectAll: 'すべて選択',
-  more: 'もっと見る',
   loading: '読み込み中',
   selectedLabel: '選択済み',
   selectedCount_other: '{{count}}件の{{type}}を選択',

@@ -5,6 +5,7 @@ export default {
   save: '保存',
   saved: '保存成功',
   empty: '空空如也',
+  more: '查看更多',
   memberLevel: '会员等级 {{level}}',
   time: {
     yesterday: '昨天',

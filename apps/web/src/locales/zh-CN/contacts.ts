@@ -38,7 +38,6 @@ export default {
     note: '群聊功能尚未开放，开放后你加入的群聊会显示在这里。',
   },
   applies: {
-    more: '查看更多',
     in: '收到的申请',
     out: '我的申请',
     emptyIn: '暂无新的朋友',

@@ -12,7 +12,6 @@ export default {
   notFound: '{{type}}不存在',
   none: '暂无{{type}}',
   selectAll: '全选',
-  more: '查看更多',
   loading: '正在加载',
   selectedLabel: '已选择',
   selectedCount_other: '已选择{{count}}个{{type}}',

@@ -51,6 +51,26 @@ describe('新的朋友 pane', () => {
     ]);
   });
 
+  it('shows a row once when a new application shifts the pages between two loads', async () => {
+    let all = Array.from({ length: 25 }, (_, i) => application(i + 1));
+    mockApi({
+      '/user/counters': () => ({ data: EMPTY_COUNTERS }),
+      '/userFriends/applyList': (body) => {
+        const { pageNum, pageSize } = body as { pageNum: number; pageSize: number };
+        return { data: { rows: all.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: all.length } };
+      },
+    });
+    renderWithProviders(<NewFriendsPane onBack={() => {}} />);
+    await waitFor(() => expect(screen.getAllByTestId('apply-row')).toHaveLength(20));
+    // Application 100 arrives: u20 moves from the end of page 1 to the start of page 2.
+    all = [application(100), ...all];
+    fireEvent.click(screen.getByTestId('apply-more'));
+    await waitFor(() => expect(screen.getAllByTestId('apply-row')).toHaveLength(25));
+    const shown = screen.getAllByTestId('apply-row').map((row) => row.getAttribute('data-wtid'));
+    expect(new Set(shown).size).toBe(25);
+    expect(shown.filter((id) => id === 'u20')).toEqual(['u20']);
+  });
+
   it('offers no 查看更多 when one page holds everything', async () => {
     mockApi({
       '/user/counters': () => ({ data: EMPTY_COUNTERS }),

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { FriendApplyStatus, type FriendApplication } from '@parley/protocol';
+import { FriendApplyStatus, type FriendApplication, type Page } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { useCounters } from '../../../app/useCounters';
 import { useFormatTime } from '../../../lib/i18n';
@@ -25,12 +25,21 @@ const STATUS_KEYS = {
   [FriendApplyStatus.expired]: 'expired',
 } as const;
 
+/**
+ * The loaded pages as one list. Pages are offsets into a list that moves (a new or renewed application
+ * goes to the top between two page loads), so a row can come twice: the first, newer copy wins.
+ */
+function uniqueById(pages: readonly Page<FriendApplication>[] | undefined): FriendApplication[] {
+  const seen = new Set<number>();
+  return (pages ?? []).flatMap((page) => page.rows.filter((app) => !seen.has(app.id) && seen.add(app.id)));
+}
+
 /** 新的朋友: received applications (accept / reject, with status) and the ones I sent. */
 export function NewFriendsPane({ onBack }: { onBack(): void }) {
   const { t } = useTranslation('contacts');
   const [direction, setDirection] = useState<'in' | 'out'>('in');
   const list = useApplications(direction);
-  const rows = list.data?.pages.flatMap((page) => page.rows) ?? [];
+  const rows = useMemo(() => uniqueById(list.data?.pages), [list.data]);
   const unread = useCounters().friendApplyUnread;
   const markRead = useMutation({ mutationFn: () => friendsApi.markApplyRead() });
   const { mutate: mark } = markRead;
@@ -79,7 +88,7 @@ export function NewFriendsPane({ onBack }: { onBack(): void }) {
               onClick={() => void list.fetchNextPage()}
               data-testid="apply-more"
             >
-              {list.isFetchingNextPage ? <Spinner size={12} /> : t('applies.more')}
+              {list.isFetchingNextPage ? <Spinner size={12} /> : t('common:more')}
             </button>
           )}
         </>
