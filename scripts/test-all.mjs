@@ -4,7 +4,9 @@
 //  2. the server suite again on PostgreSQL when DATABASE_URL is set (with Redis, the two-node test)
 //  3. a production build of the web client, then the browser suite in real Chromium
 // It installs Debian's Chromium when it is missing (root only), and ends with one line
-// 'N passed, N failed'. In CI (CI=true) PostgreSQL and Redis are required, not optional.
+// 'N passed, N failed, N skipped'. Every pass runs even when an earlier one failed (a SQLite failure
+// must not hide what PostgreSQL or the browser suite would say); a summary of the passes comes
+// before the totals, and any failure makes the exit code non-zero. In CI (CI=true) PostgreSQL and Redis are required, not optional.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,15 +40,22 @@ function ensureChromium() {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-function tally(file) {
+/** One line per pass for the summary: its name, exit code and counts. */
+const passes = [];
+function tally(name, file, code) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
-    totals.passed += r.numPassedTests ?? 0;
-    totals.failed += r.numFailedTests ?? 0;
-    totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    counts.passed = r.numPassedTests ?? 0;
+    counts.failed = r.numFailedTests ?? 0;
+    counts.skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   } catch {
-    totals.failed += 1; // the runner crashed before writing results
+    counts.failed = 1; // the runner crashed before writing results
   }
+  // A runner that exits non-zero with no failed test (e.g. an error outside any test) still fails.
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  for (const k of Object.keys(totals)) totals[k] += counts[k];
+  passes.push({ name, code, ...counts });
 }
 
 function vitest(name, args, env) {
@@ -57,7 +66,7 @@ function vitest(name, args, env) {
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
     env,
   );
-  tally(file);
+  tally(name, file, code);
   return code;
 }
 
@@ -70,19 +79,21 @@ if (ci) {
   }
 }
 
+// Each pass runs whatever the previous ones did; `failed` only collects.
 let failed = false;
 const steps = only ? [only] : ['unit', 'pg', 'e2e'];
 if (steps.includes('unit')) {
   // SQLite pass: DATABASE_URL is removed so the repository tests use the embedded database.
-  failed ||=
-    vitest('unit', ['--project', 'protocol', '--project', 'server', '--project', 'web'], {
-      DATABASE_URL: '',
-      PARLEY_TEST_PASS: 'sqlite',
-    }) !== 0;
+  const code = vitest('unit', ['--project', 'protocol', '--project', 'server', '--project', 'web'], {
+    DATABASE_URL: '',
+    PARLEY_TEST_PASS: 'sqlite',
+  });
+  if (code !== 0) failed = true;
 }
 if (steps.includes('pg')) {
   if (process.env.DATABASE_URL) {
-    failed ||= vitest('pg', ['--project', 'server'], { PARLEY_TEST_PASS: 'postgres' }) !== 0;
+    const code = vitest('pg', ['--project', 'server'], { PARLEY_TEST_PASS: 'postgres' });
+    if (code !== 0) failed = true;
   } else {
     console.log('\nDATABASE_URL is not set: the PostgreSQL pass and the two-node test are skipped.');
   }
@@ -92,6 +103,7 @@ if (steps.includes('e2e')) {
   if (run('npm', ['run', 'build', '-w', '@parley/web']) !== 0) {
     failed = true;
     totals.failed += 1;
+    passes.push({ name: 'e2e', code: 1, passed: 0, failed: 1, skipped: 0, note: 'web build failed' });
   } else {
     const file = path.join(outDir, 'e2e.json');
     fs.rmSync(file, { force: true });
@@ -109,10 +121,18 @@ if (steps.includes('e2e')) {
       // The browser suite runs the product on its embedded defaults (SQLite, in-process bus).
       { DATABASE_URL: '', REDIS_URL: '' },
     );
-    tally(file);
-    failed ||= code !== 0;
+    tally('e2e', file, code);
+    if (code !== 0) failed = true;
   }
 }
 
+console.log('\nPasses:');
+for (const p of passes) {
+  const status = p.code === 0 ? 'ok' : `FAILED (exit ${p.code})`;
+  const note = p.note ? ` — ${p.note}` : '';
+  console.log(
+    `  ${p.name.padEnd(5)} ${status}: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped${note}`,
+  );
+}
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failed || totals.failed > 0 ? 1 : 0);
