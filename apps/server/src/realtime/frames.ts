@@ -35,7 +35,11 @@ function errorFrame(code: number, msg: string): ErrorFrame {
 export class FrameRouter {
   private readonly handlers = new Map<string, FrameHandler>();
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    /** Time source of the rate limit (the app clock, so tests can move it). */
+    private readonly clock: { now(): number } = { now: () => Date.now() },
+  ) {}
 
   on(type: string, handler: FrameHandler): void {
     if (this.handlers.has(type)) throw new Error(`socket frame handler for '${type}' is already registered`);
@@ -43,7 +47,7 @@ export class FrameRouter {
   }
 
   /** Token bucket: true if the frame may be processed now. */
-  admit(conn: Connection, now = Date.now()): boolean {
+  admit(conn: Connection, now = this.clock.now()): boolean {
     const elapsed = Math.max(0, now - conn.frameRefilledAt) / 1000;
     conn.frameTokens = Math.min(FRAME_BURST, conn.frameTokens + elapsed * FRAME_REFILL_PER_SECOND);
     conn.frameRefilledAt = now;

@@ -57,7 +57,7 @@ export class Gateway {
       perMessageDeflate: false,
       clientTracking: false,
     });
-    this.router = new FrameRouter(ctx.log);
+    this.router = new FrameRouter(ctx.log, ctx.clock);
     this.router.on('ping', () => ({ serverTime: ctx.clock.now() }));
     app.server.on('upgrade', this.handleUpgrade);
     ctx.bus.subscribe((message) => this.deliver(message));
@@ -153,7 +153,7 @@ export class Gateway {
       socket: ws,
       alive: true,
       frameTokens: FRAME_BURST,
-      frameRefilledAt: Date.now(),
+      frameRefilledAt: this.ctx.clock.now(),
       dropped: 0,
     };
     ws.on('close', () => this.registry.remove(conn));
