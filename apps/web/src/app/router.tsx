@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './guards';
 import { PageLoading } from './PageLoading';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { RouteError } from './RouteError';
 
 /** Every screen is its own chunk: public pages never download the chat app (issue 3, item 1). */

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../paths';
-import { LanguageSelect } from '../LanguageSelect';
-import { Logo } from '../Logo';
+import { paths } from '../../lib/paths';
+import { LanguageSelect } from '../../ui/LanguageSelect';
+import { Logo } from '../../ui/Logo';
 import './guest.css';
 
 const SECTIONS = [

@@ -4,8 +4,8 @@ import { memberLevel, useSession } from '../../lib/session';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { LevelBadge } from '../../ui/LevelBadge';
-import { paths } from '../paths';
-import { navBadges, useCounters } from '../useCounters';
+import { paths } from '../../lib/paths';
+import { navBadges, useCounters } from '../../lib/useCounters';
 import { SidebarMenu } from './SidebarMenu';
 
 const ICONS = {

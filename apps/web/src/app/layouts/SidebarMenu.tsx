@@ -7,8 +7,8 @@ import { socket } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { confirm } from '../../ui/confirm';
 import { Popover } from '../../ui/Popover';
-import { LANGUAGE_NAMES } from '../LanguageSelect';
-import { paths } from '../paths';
+import { LANGUAGE_NAMES } from '../../ui/LanguageSelect';
+import { paths } from '../../lib/paths';
 
 /** Sidebar menu: profile, language (zh-CN / en / ja) and log out. */
 export function SidebarMenu({ onOpenProfile }: { onOpenProfile(): void }) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { SubmitButton } from './SubmitButton';
 import { authApi } from './api';
 import { Field } from './Field';

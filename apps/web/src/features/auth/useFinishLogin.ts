@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginResult } from '@parley/protocol';
-import { safeRedirect } from '../../app/paths';
+import { safeRedirect } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 
 /** Stores the session and returns to ?redirect= (or /messages). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Popover } from '../../ui/Popover';
-import { friendDialogs } from '../friends/dialogs-store';
-import { ClearIcon, SearchIcon } from '../people-picker/icons';
+import { friendDialogs } from '../friends';
+import { ClearIcon, SearchIcon } from '../../ui/icons';
 import { PlusIcon } from './icons';
 
 /** Search box and the plus menu ('发起群聊', '添加朋友') at the top of the contacts column. */

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCounters } from '../../app/useCounters';
-import { useFriends } from '../friends/queries';
-import { useDebounced } from '../people-picker/useDebounced';
+import { useCounters } from '../../lib/useCounters';
+import { useFriends } from '../friends';
+import { useDebounced } from '../../lib/useDebounced';
 import { ContactsHeader } from './ContactsHeader';
 import { ContactsList } from './ContactsList';
 import { DetailPane } from './DetailPane';

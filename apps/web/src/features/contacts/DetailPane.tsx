@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ProfileCard } from '../friends/ProfileCard';
+import { ProfileCard } from '../friends';
 import { BlacklistPane } from './panes/BlacklistPane';
 import { GroupNoticesPane, GroupsPane } from './panes/GroupPanes';
 import { NewFriendsPane } from './panes/NewFriendsPane';

@@ -4,7 +4,7 @@ import type { FriendInfo } from '@parley/protocol';
 import i18n from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { AddFriendDialog } from './AddFriendDialog';
-import { friendInfo, mockApi, renderWithProviders } from './test-utils';
+import { friendInfo, mockApi, renderWithProviders } from '../../test-utils';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['friends', 'picker']);

@@ -6,7 +6,7 @@ import { ApiError, handleApiError } from '../../lib/http';
 import { Avatar } from '../../ui/Avatar';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
-import { SearchIcon } from '../people-picker/icons';
+import { SearchIcon } from '../../ui/icons';
 import { friendsApi } from './api';
 import { ApplyForm } from './ApplyForm';
 import { errorText, isSessionError } from './errors';

@@ -4,7 +4,7 @@ import type { FriendInfo } from '@parley/protocol';
 import i18n from '../../lib/i18n';
 import { ProfileCard, profileVariant } from './ProfileCard';
 import { ProfileAvatar } from './ProfileAvatar';
-import { friendInfo, mockApi, renderWithProviders } from './test-utils';
+import { friendInfo, mockApi, renderWithProviders } from '../../test-utils';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['friends', 'picker']);

@@ -6,7 +6,7 @@ import { resetErrorDedupe } from '../../lib/http';
 import { useToasts } from '../../ui/toast-store';
 import { MomentsDialog } from './MomentsDialog';
 import { RemarkTagsDialog } from './RemarkTagsDialog';
-import { friendInfo, mockApi, renderWithProviders } from './test-utils';
+import { friendInfo, mockApi, renderWithProviders } from '../../test-utils';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['friends']);

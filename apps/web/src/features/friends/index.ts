@@ -1,9 +1,22 @@
-/** Public surface of the friends feature, for other screens (messages, groups, calls). */
+/** Public surface of the friends feature, for other features (contacts, profile, messages, groups, calls). */
 export { AddFriendDialog } from './AddFriendDialog';
+export { friendsApi } from './api';
 export { friendDialogs } from './dialogs-store';
+export { failToast } from './errors';
 export { FriendsRoot } from './FriendsRoot';
+export { useHandleApply, useTagOp } from './mutations';
+export { notificationPermission, requestNotificationPermission, type NotifyPermission } from './notify';
 export { ProfileAvatar, ProfilePopover, type ProfileAvatarProps } from './ProfileAvatar';
 export { ProfileCard, profileVariant } from './ProfileCard';
-export { useFriends, useFriend, useFriendInfo, useTags, useUserConfig } from './queries';
+export {
+  useApplications,
+  useBlacklist,
+  useFriends,
+  useFriend,
+  useFriendInfo,
+  useTags,
+  useTagUsers,
+  useUserConfig,
+} from './queries';
 export { isSystemSender, chatPath, c2cConversationId } from './system';
 export { toPickerItems } from './picker-items';

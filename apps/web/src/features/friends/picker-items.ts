@@ -1,5 +1,5 @@
 import type { FriendItem } from '@parley/protocol';
-import type { PickerItem } from '../people-picker/types';
+import type { PickerItem } from '../people-picker';
 
 /** Friends as people-picker candidates (remark and nickname searchable, '官方' for official accounts). */
 export function toPickerItems(

@@ -6,7 +6,7 @@ import i18n from '../../lib/i18n';
 import { socket } from '../../lib/realtime';
 import { friendKeys } from './keys';
 import { FriendsRealtime } from './realtime';
-import { renderWithProviders } from './test-utils';
+import { renderWithProviders } from '../../test-utils';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['friends']);

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { go } from '../../lib/nav';
 import { useSocketEvent } from '../../lib/realtime';
 import { useSession } from '../../lib/session';

@@ -1,5 +1,5 @@
 import { ConversationType } from '@parley/protocol';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /**
  * Senders whose avatar opens nothing (SPEC §6): the IM system and administrator accounts and the

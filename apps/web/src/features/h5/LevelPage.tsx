@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Limits } from '@parley/protocol';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { LevelBadge } from '../../ui/LevelBadge';
 
 const LEVELS = Array.from({ length: Limits.memberLevelMax }, (_, i) => i + 1);

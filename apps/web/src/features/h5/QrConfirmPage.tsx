@@ -6,7 +6,7 @@ import { loginPath } from '../../lib/nav';
 import { useSession } from '../../lib/session';
 import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
-import { authApi } from '../auth/api';
+import { authApi } from '../auth';
 
 type Phase = 'scanning' | 'ready' | 'confirming' | 'done' | 'cancelled' | 'error';
 

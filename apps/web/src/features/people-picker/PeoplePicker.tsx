@@ -5,12 +5,12 @@ import { Empty } from '../../ui/Empty';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-store';
 import { groupAlphabetically, matches } from './alphabet';
-import { ClearIcon, CheckIcon, SearchIcon } from './icons';
+import { ClearIcon, CheckIcon, SearchIcon } from '../../ui/icons';
 import { PickerList } from './PickerList';
 import { SelectedPanel } from './SelectedPanel';
 import { allSelected, canSelectAll, toggle, toggleAll, type Selection } from './selection';
 import type { PickerItem, PickerMode, PickerRow, PickerType } from './types';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../lib/useDebounced';
 import './picker.css';
 
 export interface PeoplePickerProps {

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/Avatar';
-import { CheckIcon } from './icons';
+import { CheckIcon } from '../../ui/icons';
 import { displayName, type PickerItem, type PickerMode } from './types';
 
 export interface PickerRowViewProps {

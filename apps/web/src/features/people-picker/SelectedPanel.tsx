@@ -2,7 +2,7 @@ import { useVirtualRows } from '../../ui/useVirtualRows';
 import { Ui } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/Avatar';
-import { RemoveIcon } from './icons';
+import { RemoveIcon } from '../../ui/icons';
 import type { Selection } from './selection';
 import { displayName, type PickerItem } from './types';
 

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session';
 import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-store';
-import { failToast } from '../friends/errors';
+import { failToast } from '../friends';
 import { AVATAR_TYPES, avatarProblem, profileApi, uploadFile } from './upload';
 
 /** The own avatar: click to pick an image, uploaded (POST /api/oss/upload) and saved as the avatar. */

@@ -4,7 +4,7 @@ import { http } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-store';
-import { checkLoginPwd, checkNewPwd } from '../auth/validate';
+import { checkLoginPwd, checkNewPwd } from '../auth';
 
 /** Sets, changes or clears the second-step login password (POST /api/user/setStep2Pwd). */
 export function Step2PwdForm({ hasStep2 }: { hasStep2: boolean }) {

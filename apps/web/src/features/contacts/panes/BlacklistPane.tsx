@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
 import { Empty } from '../../../ui/Empty';
 import { Spinner } from '../../../ui/Spinner';
-import { ProfilePopover } from '../../friends/ProfileAvatar';
-import { useBlacklist } from '../../friends/queries';
+import { ProfilePopover, useBlacklist } from '../../friends';
 import { PaneFrame } from './PaneFrame';
 
 /** 黑名单: everyone I blacklisted; a row opens the blacklisted-user popup (with 移出黑名单). */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMPTY_COUNTERS, FriendApplyStatus, type FriendApplication } from '@parley/protocol';
 import i18n from '../../../lib/i18n';
-import { mockApi, renderWithProviders } from '../../friends/test-utils';
+import { mockApi, renderWithProviders } from '../../../test-utils';
 import { NewFriendsPane } from './NewFriendsPane';
 
 beforeAll(async () => {

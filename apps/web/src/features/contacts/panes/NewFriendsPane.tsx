@@ -2,19 +2,19 @@ import { useEffect, useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { FriendApplyStatus, type FriendApplication, type Page } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
-import { useCounters } from '../../../app/useCounters';
+import { useCounters } from '../../../lib/useCounters';
 import { useFormatTime } from '../../../lib/i18n';
 import { Empty } from '../../../ui/Empty';
 import { Spinner } from '../../../ui/Spinner';
-import { friendsApi } from '../../friends/api';
-import { useHandleApply } from '../../friends/mutations';
 import {
+  friendsApi,
+  useHandleApply,
   notificationPermission,
   requestNotificationPermission,
   type NotifyPermission,
-} from '../../friends/notify';
-import { ProfileAvatar } from '../../friends/ProfileAvatar';
-import { useApplications } from '../../friends/queries';
+  ProfileAvatar,
+  useApplications,
+} from '../../friends';
 import { PaneFrame } from './PaneFrame';
 
 const SOURCE_KEYS = { 1: 'searchId', 2: 'searchPhone', 3: 'scan', 4: 'card', 5: 'group' } as const;

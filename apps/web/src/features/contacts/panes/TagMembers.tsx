@@ -6,12 +6,9 @@ import { confirm } from '../../../ui/confirm';
 import { Empty } from '../../../ui/Empty';
 import { Spinner } from '../../../ui/Spinner';
 import { toast } from '../../../ui/toast-store';
-import { useTagOp } from '../../friends/mutations';
-import { toPickerItems } from '../../friends/picker-items';
-import { ProfilePopover } from '../../friends/ProfileAvatar';
-import { useFriends, useTagUsers } from '../../friends/queries';
+import { useTagOp, toPickerItems, ProfilePopover, useFriends, useTagUsers } from '../../friends';
 import { PeoplePickerDialog } from '../../people-picker';
-import { RemoveIcon } from '../../people-picker/icons';
+import { RemoveIcon } from '../../../ui/icons';
 import { TagNameDialog } from './TagNameDialog';
 
 /** One tag: its members in a grid (each opens the contact popup), add via the people picker, remove, rename, delete. */

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { EMPTY_COUNTERS, type Counters } from '@parley/protocol';
-import { http } from '../lib/http';
-import { queryClient } from '../lib/query';
-import { useSocketEvent } from '../lib/realtime';
+import { http } from './http';
+import { queryClient } from './query';
+import { useSocketEvent } from './realtime';
 
 export const countersKey = ['counters'] as const;
 

@@ -1,0 +1,2 @@
+/** Public surface of the profile feature: the drawer the app layout opens from the sidebar avatar. */
+export { ProfileDrawer } from './ProfileDrawer';
