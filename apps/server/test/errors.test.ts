@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from './helpers.js';
+import { startNodeProcess } from './realtime/node-process.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -35,40 +34,19 @@ describe('unexpected errors', () => {
 
 describe('process lifecycle', () => {
   it('starts from main.ts on its defaults and stops cleanly on SIGTERM', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-main-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        PARLEY_DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += String(d)));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const node = await startNodeProcess('main', { DATABASE_URL: '', REDIS_URL: '' });
     try {
-      let health: { code: number; data: { db: { dialect: string } } } | null = null;
-      for (let i = 0; i < 100 && !health; i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        health = await fetch(`http://127.0.0.1:${port}/api/health`)
-          .then((r) => r.json() as Promise<{ code: number; data: { db: { dialect: string } } }>)
-          .catch(() => null);
-      }
-      expect(health?.code, stderr).toBe(200);
-      expect(health?.data.db.dialect).toBe('sqlite');
-      expect(fs.existsSync(path.join(dataDir, 'parley.db'))).toBe(true);
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+      const health = (await (await fetch(`${node.baseUrl}/api/health`)).json()) as {
+        code: number;
+        data: { db: { dialect: string }; node: string };
+      };
+      expect(health.code, node.output()).toBe(200);
+      expect(health.data).toMatchObject({ db: { dialect: 'sqlite' }, node: node.nodeId });
+      expect(fs.existsSync(path.join(node.dataDir, 'parley.db'))).toBe(true);
+      expect(await node.stop()).toEqual({ code: 0, signal: null });
+      await expect(fetch(`${node.baseUrl}/api/health`)).rejects.toThrow();
     } finally {
-      child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await node.stop(0);
     }
   }, 40_000);
 });

@@ -7,7 +7,9 @@ import WebSocket from 'ws';
 import type { Envelope, LoginResult } from '@parley/protocol';
 import { loadConfig, type Config } from '../src/config.js';
 import { buildServer, type ParleyServer } from '../src/app.js';
+import { FrameLog, type Frame, type FramePredicate } from './frame-log.js';
 export { buildServer };
+export type { Frame, FramePredicate };
 
 /**
  * Test server: a real Parley app listening on a free port with a fresh database.
@@ -126,18 +128,14 @@ export async function registerUser(
   return { ...res.data, pwd: body.pwd };
 }
 
-/** An open socket that records every frame it receives. */
+/** An open socket that records every frame it receives (see FrameLog for `next` and `waitFor`). */
 export interface TestSocket {
   ws: WebSocket;
-  frames: Array<{ type: number | string; data: unknown; [k: string]: unknown }>;
-  next(
-    predicate: (f: { type: number | string; data: unknown }) => boolean,
-    timeoutMs?: number,
-  ): Promise<{
-    type: number | string;
-    data: unknown;
-    [k: string]: unknown;
-  }>;
+  frames: Frame[];
+  /** The earliest frame not returned by an earlier `next()` (matching `predicate`), waiting for it. */
+  next(predicate?: FramePredicate, timeoutMs?: number): Promise<Frame>;
+  /** The earliest matching frame, returned or not; does not mark it. */
+  waitFor(predicate: FramePredicate, timeoutMs?: number): Promise<Frame>;
   closed: Promise<{ code: number; reason: string }>;
   send(frame: unknown): void;
   close(): void;
@@ -146,42 +144,17 @@ export interface TestSocket {
 export function openSocket(t: TestServer | string, token: string): Promise<TestSocket> {
   const base = typeof t === 'string' ? t.replace(/^http/, 'ws') : t.wsUrl;
   const ws = new WebSocket(`${base}/ws/${encodeURIComponent(token)}`);
-  const frames: TestSocket['frames'] = [];
-  const waiters: Array<{
-    p: (f: TestSocket['frames'][number]) => boolean;
-    resolve: (f: TestSocket['frames'][number]) => void;
-  }> = [];
-  ws.on('message', (raw) => {
-    const f = JSON.parse(String(raw)) as TestSocket['frames'][number];
-    frames.push(f);
-    for (const w of [...waiters]) {
-      if (w.p(f)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(f);
-      }
-    }
-  });
+  const log = new FrameLog();
+  ws.on('message', (raw) => log.push(JSON.parse(String(raw)) as Frame));
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
   );
   const socket: TestSocket = {
     ws,
-    frames,
+    frames: log.frames,
     closed,
-    next(predicate, timeoutMs = 5000) {
-      const found = frames.find(predicate);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('timed out waiting for frame')), timeoutMs);
-        waiters.push({
-          p: predicate,
-          resolve: (f) => {
-            clearTimeout(timer);
-            resolve(f);
-          },
-        });
-      });
-    },
+    next: (predicate, timeoutMs) => log.next(predicate, timeoutMs),
+    waitFor: (predicate, timeoutMs) => log.waitFor(predicate, timeoutMs),
     send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
     close: () => ws.close(),
   };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult, Step2Challenge } from '@parley/protocol';
-import { api, registerUser, startTestServer, type TestServer } from '../helpers.js';
+import { api, FakeClock, registerUser, startTestServer, type TestServer } from '../helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -101,11 +101,13 @@ describe('sessions', () => {
   });
 
   it('expires tokens after the configured lifetime with 11011', async () => {
-    const short = await startTestServer({ tokenTtlSeconds: 1 });
+    const clock = new FakeClock();
+    const short = await startTestServer({ tokenTtlSeconds: 60 }, clock);
     try {
       const u = await registerUser(short);
+      clock.advance(59_999);
       expect((await api(short, 'GET', '/user/info', { token: u.token })).code).toBe(200);
-      await new Promise((r) => setTimeout(r, 1100));
+      clock.advance(1);
       const expired = await api(short, 'GET', '/user/info', { token: u.token });
       expect(expired).toMatchObject({ status: 401, code: 11011, msg: '登录已过期，请重新登录' });
     } finally {
@@ -146,18 +148,31 @@ describe('second-step password (712)', () => {
 
   it('refuses to set a second password without the current one, and clears it with an empty one', async () => {
     const u = await registerUser(t);
+    const hasStep2 = async () =>
+      (await api<{ hasStep2Pwd: boolean }>(t, 'GET', '/user/info', { token: u.token })).data.hasStep2Pwd;
     const bad = await api(t, 'POST', '/user/setStep2Pwd', {
       token: u.token,
-      body: { pwd: 'second22', currentPwd: 'nope' },
+      body: { pwd: 'second22', currentPwd: 'nope1234' },
     });
-    expect(bad.code).toBe(10001);
-    await api(t, 'POST', '/user/setStep2Pwd', {
+    expect(bad).toMatchObject({ status: 400, code: 10001, msg: 'currentPwd: 当前密码错误' });
+    expect(await hasStep2()).toBe(false);
+    const set = await api(t, 'POST', '/user/setStep2Pwd', {
       token: u.token,
       body: { pwd: 'second22', currentPwd: u.pwd },
     });
-    await api(t, 'POST', '/user/setStep2Pwd', { token: u.token, body: { pwd: '', currentPwd: u.pwd } });
-    const login = await api(t, 'POST', '/user/login/pwd', { body: { phone: u.phone, pwd: u.pwd } });
+    expect(set).toMatchObject({ status: 200, code: 200, msg: '操作成功' });
+    expect(await hasStep2()).toBe(true);
+    const cleared = await api(t, 'POST', '/user/setStep2Pwd', {
+      token: u.token,
+      body: { pwd: '', currentPwd: u.pwd },
+    });
+    expect(cleared).toMatchObject({ status: 200, code: 200, msg: '操作成功' });
+    expect(await hasStep2()).toBe(false);
+    const login = await api<LoginResult>(t, 'POST', '/user/login/pwd', {
+      body: { phone: u.phone, pwd: u.pwd },
+    });
     expect(login.code).toBe(200);
+    expect(login.data.token).toEqual(expect.any(String));
   });
 
   it('rejects an unknown ticket', async () => {

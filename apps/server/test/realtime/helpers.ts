@@ -1,12 +1,13 @@
 import WebSocket, { type ClientOptions } from 'ws';
 import type { LoginResult } from '@parley/protocol';
 import { api, type TestServer, type TestUser } from '../helpers.js';
+import { FrameLog, type Frame, type FramePredicate } from '../frame-log.js';
 
-export type Frame = { type: number | string; data: unknown; [k: string]: unknown };
+export type { Frame };
 
-/** Predicate for `next()`: the ack of the client frame with this id. */
-export function ackOf(id: string | number): (f: { type: number | string; data: unknown }) => boolean {
-  return (f) => f.type === 'ack' && (f as Frame).id === id;
+/** Predicate for `next()` / `waitFor()`: the ack of the client frame with this id. */
+export function ackOf(id: string | number): FramePredicate {
+  return (f) => f.type === 'ack' && f.id === id;
 }
 
 /** A client socket that records frames, for cases `openSocket` does not cover (e.g. no auto-pong). */
@@ -15,24 +16,16 @@ export interface RawClient {
   frames: Frame[];
   opened: Promise<void>;
   closed: Promise<{ code: number; reason: string }>;
-  next(predicate: (f: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
+  /** See FrameLog: the earliest frame not returned by an earlier `next()`. */
+  next(predicate?: FramePredicate, timeoutMs?: number): Promise<Frame>;
+  waitFor(predicate: FramePredicate, timeoutMs?: number): Promise<Frame>;
   send(frame: unknown): void;
 }
 
 export function rawClient(url: string, options: ClientOptions = {}): RawClient {
   const ws = new WebSocket(url, options);
-  const frames: Frame[] = [];
-  const waiters = new Set<{ p: (f: Frame) => boolean; resolve: (f: Frame) => void }>();
-  ws.on('message', (raw) => {
-    const f = JSON.parse(String(raw)) as Frame;
-    frames.push(f);
-    for (const w of waiters) {
-      if (w.p(f)) {
-        waiters.delete(w);
-        w.resolve(f);
-      }
-    }
-  });
+  const log = new FrameLog();
+  ws.on('message', (raw) => log.push(JSON.parse(String(raw)) as Frame));
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
   );
@@ -42,27 +35,11 @@ export function rawClient(url: string, options: ClientOptions = {}): RawClient {
   });
   return {
     ws,
-    frames,
+    frames: log.frames,
     opened,
     closed,
-    next(predicate, timeoutMs = 5000) {
-      const found = frames.find(predicate);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const w = {
-          p: predicate,
-          resolve: (f: Frame) => {
-            clearTimeout(timer);
-            resolve(f);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(w);
-          reject(new Error(`timed out waiting for a frame; got ${JSON.stringify(frames).slice(0, 300)}`));
-        }, timeoutMs);
-        waiters.add(w);
-      });
-    },
+    next: (predicate, timeoutMs) => log.next(predicate, timeoutMs),
+    waitFor: (predicate, timeoutMs) => log.waitFor(predicate, timeoutMs),
     send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
   };
 }
@@ -93,9 +70,17 @@ export async function waitUntil(
   }
 }
 
-/** Resolves with `undefined` if nothing settles `p` within `ms` (to assert that something did not happen). */
-export function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  return Promise.race([p, new Promise<undefined>((r) => setTimeout(() => r(undefined), ms))]);
+/** Like waitUntil for a condition that needs a round trip (e.g. asking Redis). */
+export async function eventually(
+  condition: () => Promise<boolean>,
+  what = 'condition',
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,8 +11,11 @@ const mainTs = path.join(serverRoot, 'src/main.ts');
 /** A Parley server running as its own OS process (`node --import tsx src/main.ts`). */
 export interface NodeProcess {
   name: string;
+  /** NODE_ID of this process (`name` plus a random suffix): /api/health reports it. */
+  nodeId: string;
   pid: number;
   baseUrl: string;
+  dataDir: string;
   child: ChildProcess;
   /** Everything the process wrote to stdout and stderr so far (for failure messages). */
   output(): string;
@@ -20,6 +24,7 @@ export interface NodeProcess {
   stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** A port the OS had free a moment ago; another process may take it before we bind (see below). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -32,13 +37,35 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts a server process with `env` on top of a clean test environment and waits for /api/health. */
+class PortTaken extends Error {}
+
+/**
+ * Starts a server process with `env` on top of a clean test environment and waits until /api/health
+ * answers with this process's own NODE_ID. The port is picked free and then bound by the child, so
+ * another process can take it in between: the child then exits with EADDRINUSE and we retry on a
+ * new port, and the NODE_ID check makes sure we never mistake someone else's server for ours.
+ */
 export async function startNodeProcess(
   name: string,
   env: Record<string, string>,
   timeoutMs = 40_000,
 ): Promise<NodeProcess> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch(name, await freePort(), env, timeoutMs);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt >= 5) throw err;
+    }
+  }
+}
+
+async function launch(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<NodeProcess> {
+  const nodeId = `${name}-${randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-${name}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
     cwd: serverRoot,
@@ -49,7 +76,7 @@ export async function startNodeProcess(
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
-      NODE_ID: name,
+      NODE_ID: nodeId,
       PARLEY_DATA_DIR: dataDir,
       PARLEY_WEB_DIST: '',
       ...env,
@@ -68,8 +95,10 @@ export async function startNodeProcess(
   const baseUrl = `http://127.0.0.1:${port}`;
   const node: NodeProcess = {
     name,
+    nodeId,
     pid: child.pid ?? -1,
     baseUrl,
+    dataDir,
     child,
     output: () => out,
     exited,
@@ -90,8 +119,8 @@ export async function startNodeProcess(
   while (!done) {
     try {
       const res = await fetch(`${baseUrl}/api/health`);
-      const body = (await res.json()) as { code?: number };
-      if (body.code === 200) return node;
+      const body = (await res.json()) as { code?: number; data?: { node?: string } };
+      if (body.code === 200 && body.data?.node === nodeId) return node;
     } catch {
       // not listening yet
     }
@@ -99,7 +128,10 @@ export async function startNodeProcess(
       await node.stop(1000);
       throw new Error(`${name} did not become healthy within ${timeoutMs} ms:\n${out}`);
     }
+    // Poll interval while the process boots (tsx compiles the server first).
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${name} exited during startup (${JSON.stringify(await exited)}):\n${out}`);
+  const result = await exited;
+  if (out.includes('EADDRINUSE')) throw new PortTaken(`port ${port} was taken`);
+  throw new Error(`${name} exited during startup (${JSON.stringify(result)}):\n${out}`);
 }

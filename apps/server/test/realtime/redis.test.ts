@@ -5,7 +5,7 @@ import { WsClose } from '@parley/protocol';
 import { RedisBus } from '../../src/realtime/redis-bus.js';
 import type { BusMessage } from '../../src/realtime/types.js';
 import { openSocket, registerUser, startTestServer, type TestServer } from '../helpers.js';
-import { internalUserId, servicesFor, waitUntil, within } from './helpers.js';
+import { eventually, internalUserId, servicesFor, waitUntil } from './helpers.js';
 
 // Runs when REDIS_URL is set. In CI a missing or unreachable Redis fails this file (never skips).
 const services = servicesFor(['REDIS_URL']);
@@ -87,13 +87,16 @@ describe.skipIf(!services.run)('Redis bus', () => {
       const ids = [...list.matchAll(subId)].filter((m) => m[2] === name).map((m) => m[1]);
       expect(ids).toHaveLength(1);
       await admin.client('KILL', 'ID', ids[0]!);
-      // Publish until the resubscribed connection hears it (reconnect backoff is 200 ms first).
-      const deadline = Date.now() + 5000;
-      while (got.length === 0 && Date.now() < deadline) {
-        await bus.publish({ kind: 'users', userIds: [1], frame: { type: 'x', data: null } });
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(got.length).toBeGreaterThan(0);
+      // Wait until Redis lists a new subscriber connection of this bus on the channel again.
+      await eventually(async () => {
+        const now = String(await admin.client('LIST'));
+        const subs = [...now.matchAll(subId)].filter((m) => m[2] === name).map((m) => m[1]);
+        const [, count] = (await admin.pubsub('NUMSUB', bus.channel)) as [string, number];
+        return subs.length === 1 && subs[0] !== ids[0] && Number(count) === 1;
+      }, 'the bus to resubscribe');
+      await bus.publish({ kind: 'users', userIds: [1], frame: { type: 'x', data: null } });
+      await waitUntil(() => got.length === 1, 3000, 'the message after resubscribing');
+      expect(got[0]).toEqual({ kind: 'users', userIds: [1], frame: { type: 'x', data: null } });
       expect(await bus.ping()).toBe(true);
     } finally {
       admin.disconnect();
@@ -101,15 +104,14 @@ describe.skipIf(!services.run)('Redis bus', () => {
     }
   });
 
-  it('fails fast with a clear error when Redis cannot be reached', async () => {
-    const started = Date.now();
+  // How fast it fails is measured by bench/redis-unreachable.ts, not asserted here.
+  it('fails with a clear error when Redis cannot be reached', async () => {
     await expect(
       RedisBus.connect({ url: 'redis://127.0.0.1:1', prefix: 'x', connectTimeoutMs: 1000 }),
     ).rejects.toThrow(/^Redis bus: cannot connect to redis:\/\/127\.0\.0\.1:1 \(REDIS_URL\)/);
     await expect(startTestServer({ redisUrl: 'redis://:secret@127.0.0.1:1' })).rejects.toThrow(
       /cannot connect to redis:\/\/:\*\*\*@127\.0\.0\.1:1/,
     );
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
 
@@ -158,6 +160,6 @@ describe.skipIf(!services.run)('gateway over Redis (two in-process nodes)', () =
     });
     expect(await s.closed).toEqual({ code: 4003, reason: 'forced logout' });
     expect(s.frames.at(-1)).toEqual({ type: -1, data: { text: '您已被强制下线' } });
-    expect(await within(Promise.resolve(a.server.gateway.connectionCount), 10)).toBe(0);
+    expect(a.server.gateway.connectionCount).toBe(0);
   });
 });
