@@ -104,7 +104,7 @@ describe.skipIf(!services.run)('Redis bus', () => {
     }
   });
 
-  // How fast it fails is measured by bench/redis-unreachable.ts, not asserted here.
+  // How fast it fails is measured by bench/failure-detection.ts, not asserted here.
   it('fails with a clear error when Redis cannot be reached', async () => {
     await expect(
       RedisBus.connect({ url: 'redis://127.0.0.1:1', prefix: 'x', connectTimeoutMs: 1000 }),
