@@ -1,5 +1,6 @@
 import { Errors, OK_CODE, SESSION_CODES, Ui, type Envelope } from '@parley/protocol';
 import { toast } from '../ui/toast-store';
+import { apiErrorText } from './error-text';
 import { currentPath, go, loginNotice, loginPath } from './nav';
 import { getToken, useSession } from './session';
 import { getVisitorId } from './visitor';
@@ -53,11 +54,13 @@ const STATUS_TEXT: Record<number, string> = {
 /** SPEC §8 "HTTP": what happens to a failed call that did not opt out. */
 export function handleApiError(err: ApiError): void {
   if (SESSION_CODES.includes(err.code)) {
-    endSession(err.message);
+    endSession(apiErrorText(err));
     return;
   }
-  // The envelope code decides (a 404-class business error such as 10010 keeps its own text).
-  notifyError(STATUS_TEXT[err.code] ?? (err.message || Errors.unknown.msg));
+  // The envelope code decides (a 404-class business error such as 10010 keeps its own text), in
+  // the UI language (lib/error-text.ts).
+  const message = STATUS_TEXT[err.code] ?? err.message;
+  notifyError(apiErrorText({ code: err.code, message, data: err.data }));
   // A token the server no longer knows cannot recover: leave the app instead of failing every call.
   if (err.code === 401 && getToken()) endSession();
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Step2Challenge } from '@parley/protocol';
+import { errorTextOf } from '../../lib/error-text';
 import { ApiError } from '../../lib/http';
 import { FormError, SubmitButton } from './SubmitButton';
 import { authApi } from './api';
@@ -41,7 +42,7 @@ export function PasswordLoginForm({ mode, onStep2 }: { mode: Mode; onStep2(c: St
       if (err instanceof ApiError && err.code === 712 && err.data) {
         onStep2(err.data as Step2Challenge);
       } else {
-        setFormError(err instanceof ApiError && err.message ? err.message : t('errors.unknown'));
+        setFormError(errorTextOf(err, t('errors.unknown')));
       }
     } finally {
       setLoading(false);

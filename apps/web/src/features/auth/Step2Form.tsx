@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Step2Challenge } from '@parley/protocol';
+import { errorTextOf } from '../../lib/error-text';
 import { ApiError } from '../../lib/http';
 import { FormError, SubmitButton } from './SubmitButton';
 import { authApi } from './api';
@@ -23,7 +24,7 @@ export function Step2Form({ challenge, onBack }: { challenge: Step2Challenge; on
       const res = await authApi.step2Tips(challenge.ticket);
       setTips(res.tips || t('step2.noTips'));
     } catch (err) {
-      setFormError(err instanceof ApiError ? err.message : t('errors.unknown'));
+      setFormError(errorTextOf(err, t('errors.unknown')));
     }
   };
 
@@ -43,7 +44,7 @@ export function Step2Form({ challenge, onBack }: { challenge: Step2Challenge; on
         onBack();
         return;
       }
-      setFormError(ex instanceof ApiError && ex.message ? ex.message : t('errors.unknown'));
+      setFormError(errorTextOf(ex, t('errors.unknown')));
     } finally {
       setLoading(false);
     }

@@ -1,4 +1,5 @@
 import { SESSION_CODES } from '@parley/protocol';
+import { errorTextOf } from '../../lib/error-text';
 import { ApiError, handleApiError, notifyError } from '../../lib/http';
 
 /**
@@ -15,7 +16,7 @@ export function failToast(err: unknown, text: string): void {
 
 /** For silent calls whose server message is the best explanation (apply refused, search miss). */
 export function errorText(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.message ? err.message : fallback;
+  return errorTextOf(err, fallback);
 }
 
 export function isSessionError(err: unknown): boolean {

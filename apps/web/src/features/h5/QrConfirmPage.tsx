@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../lib/http';
+import { errorTextOf } from '../../lib/error-text';
 import { loginPath } from '../../lib/nav';
 import { useSession } from '../../lib/session';
 import { Avatar } from '../../ui/Avatar';
@@ -30,7 +30,7 @@ export default function QrConfirmPage() {
     authApi.scanQrCode(code).then(
       () => setPhase('ready'),
       (err: unknown) => {
-        setError(err instanceof ApiError ? err.message : t('qr.failed'));
+        setError(errorTextOf(err, t('qr.failed')));
         setPhase('error');
       },
     );
@@ -42,7 +42,7 @@ export default function QrConfirmPage() {
       await authApi.confirmQrCode(code);
       setPhase('done');
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('qr.failed'));
+      setError(errorTextOf(err, t('qr.failed')));
       setPhase('error');
     }
   };
