@@ -4,6 +4,7 @@ import type { FriendInfo } from '@parley/protocol';
 import i18n from '../../lib/i18n';
 import { ProfileCard, profileVariant } from './ProfileCard';
 import { ProfileAvatar } from './ProfileAvatar';
+import { userConfigKey } from './keys';
 import { friendInfo, mockApi, renderWithProviders } from '../../test-utils';
 
 beforeAll(async () => {
@@ -29,13 +30,17 @@ describe('ProfileCard', () => {
       '/user/friendInfo': () => ({ data: { ...base, remark: '老鲍', tagNameList: ['同事', '球友'] } }),
       '/user/userConfig/getInfo': () => ({ data: { webMediaSwitch: 0 } }),
     });
-    renderWithProviders(<ProfileCard wtId="bob" />);
+    const { client } = renderWithProviders(<ProfileCard wtId="bob" />);
     expect((await screen.findByTestId('profile-name')).textContent).toBe('老鲍');
     expect(screen.getByTestId('profile-remark').textContent).toContain('老鲍');
     expect(screen.getByText('昵称：Bob')).toBeTruthy();
     expect(screen.getByTestId('profile-tags').textContent).toContain('同事、球友');
     expect(screen.getByTestId('profile-message')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByTestId('profile-voice')).toBeNull());
+    // The entries are also absent while the config loads: wait until it has loaded with the switch off.
+    await waitFor(() => expect(client.getQueryState(userConfigKey)?.status).toBe('success'));
+    expect(client.getQueryData(userConfigKey)).toEqual({ webMediaSwitch: 0 });
+    expect(screen.queryByTestId('profile-voice')).toBeNull();
+    expect(screen.queryByTestId('profile-video')).toBeNull();
     vi.unstubAllGlobals();
 
     mockApi({
