@@ -37,12 +37,30 @@ describe('groupAlphabetically', () => {
   });
 });
 
+describe('groupAlphabetically in the Japanese UI', () => {
+  it('files kana names by gojūon row (あ か さ … first), Latin by letter, kanji under #', () => {
+    const rows = groupAlphabetically(
+      [item('1', '中村'), item('2', 'たなか'), item('3', 'Amy'), item('4', 'カトウ'), item('5', 'いとう')],
+      'kana',
+    );
+    expect(
+      rows.map((r) => (r.kind === 'header' ? `[${r.label}]` : r.kind === 'item' ? r.item.id : 'more')),
+    ).toEqual(['[あ]', '5', '[か]', '4', '[た]', '2', '[A]', '3', '[#]', '1']);
+  });
+});
+
 describe('matches', () => {
   const friend = item('wt_lee', 'Lee Wang', '老李');
   it('finds a substring of the remark or the nickname, ignoring case', () => {
     expect(matches(friend, 'wang')).toBe(true);
     expect(matches(friend, '李')).toBe(true);
     expect(matches(friend, 'zhang')).toBe(false);
+  });
+  it('finds Chinese names by pinyin: full, initials and mixed', () => {
+    const liu = item('wt_9', '刘洋');
+    for (const kw of ['liuyang', 'ly', 'liuy', 'lyang', 'LY']) expect(matches(liu, kw)).toBe(true);
+    expect(matches(liu, 'lx')).toBe(false);
+    expect(matches(friend, 'll')).toBe(true); // remark 老李
   });
   it('matches the id only when asked', () => {
     expect(matches(friend, 'wt_')).toBe(false);

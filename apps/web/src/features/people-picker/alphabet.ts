@@ -1,33 +1,33 @@
-import { pinyin } from 'pinyin-pro';
+import i18n from '../../lib/i18n';
+import {
+  compareSortKeys,
+  HASH,
+  indexLetterOf,
+  indexStyleOf,
+  letterRank,
+  matchesKey,
+  parseQuery,
+  searchKey,
+  sortKeyOf as sortKey,
+  type IndexStyle,
+  type SearchKey,
+} from '../../lib/search';
 import { displayName, type PickerItem, type PickerRow } from './types';
 
-/** The '#' bucket: names that start with neither a Latin letter nor a Chinese character. */
-export const HASH = '#';
+/** The '#' bucket: names that start with no letter of the index. */
+export { HASH };
 
-const LATIN = /^[A-Za-z]$/;
-const HAN = /^\p{Script=Han}$/u;
+/** The index style of the current UI language (kana rows in Japanese, pinyin letters otherwise). */
+export const currentIndexStyle = (): IndexStyle => indexStyleOf(i18n.language);
 
-/** Initial letter of a name: A–Z for Latin letters and (via pinyin) Chinese characters, else '#'. */
-export function initialOf(name: string): string {
-  const first = Array.from(name.trim())[0] ?? '';
-  if (LATIN.test(first)) return first.toUpperCase();
-  if (HAN.test(first)) {
-    const letter = pinyin(first, { pattern: 'first', toneType: 'none', surname: 'head' })
-      .charAt(0)
-      .toUpperCase();
-    return LATIN.test(letter) ? letter : HASH;
-  }
-  return HASH;
+/** Index letter of a name: A–Z for Latin letters and (via pinyin) Chinese characters, else '#'; kana rows in ja. */
+export function initialOf(name: string, style: IndexStyle = 'pinyin'): string {
+  return indexLetterOf(name, style);
 }
 
-/** Sort key: the name spelled in pinyin (Chinese) or as is, lower-cased. */
-export function sortKeyOf(name: string): string {
-  return pinyin(name.trim(), {
-    toneType: 'none',
-    separator: '',
-    nonZh: 'consecutive',
-    surname: 'head',
-  }).toLowerCase();
+/** Sort key: the name spelled in pinyin (Chinese) or as is, lower-cased; kana as hiragana in ja. */
+export function sortKeyOf(name: string, style: IndexStyle = 'pinyin'): string {
+  return sortKey(name, style);
 }
 
 interface Keyed {
@@ -39,29 +39,29 @@ interface Keyed {
 const cache = new Map<string, { letter: string; key: string }>();
 const CACHE_MAX = 20_000;
 
-function keyed(item: PickerItem): Keyed {
+function keyed(item: PickerItem, style: IndexStyle): Keyed {
   const name = displayName(item);
-  let hit = cache.get(name);
+  const id = `${style}:${name}`;
+  let hit = cache.get(id);
   if (!hit) {
-    hit = { letter: initialOf(name), key: sortKeyOf(name) };
+    hit = { letter: initialOf(name, style), key: sortKeyOf(name, style) };
     if (cache.size >= CACHE_MAX) cache.clear();
-    cache.set(name, hit);
+    cache.set(id, hit);
   }
   return { item, ...hit };
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-/** Items sorted A–Z with '#' last, each letter preceded by a header row. */
-export function groupAlphabetically(items: readonly PickerItem[]): PickerRow[] {
-  const sorted = items.map(keyed).sort((a, b) => {
-    if (a.letter !== b.letter) {
-      if (a.letter === HASH) return 1;
-      if (b.letter === HASH) return -1;
-      return a.letter < b.letter ? -1 : 1;
-    }
-    return collator.compare(a.key, b.key) || collator.compare(a.item.id, b.item.id);
-  });
+/** Items sorted by index letter ('#' last), each letter preceded by a header row. */
+export function groupAlphabetically(
+  items: readonly PickerItem[],
+  style: IndexStyle = currentIndexStyle(),
+): PickerRow[] {
+  const sorted = items
+    .map((i) => keyed(i, style))
+    .sort((a, b) => {
+      if (a.letter !== b.letter) return letterRank(a.letter) - letterRank(b.letter);
+      return compareSortKeys(a.key, b.key, style) || compareSortKeys(a.item.id, b.item.id, style);
+    });
   const rows: PickerRow[] = [];
   let current = '';
   for (const k of sorted) {
@@ -74,11 +74,29 @@ export function groupAlphabetically(items: readonly PickerItem[]): PickerRow[] {
   return rows;
 }
 
-/** Case-insensitive substring match on remark or nickname (SPEC §5), and on the id when asked. */
+// Search keys per item object: a list's items keep their identity across keystrokes, so each
+// item's pinyin is computed once, not once per keystroke.
+const keys = { named: new WeakMap<PickerItem, SearchKey>(), withId: new WeakMap<PickerItem, SearchKey>() };
+
+function keyOf(item: PickerItem, byId: boolean): SearchKey {
+  const map = byId ? keys.withId : keys.named;
+  let key = map.get(item);
+  if (!key)
+    map.set(item, (key = searchKey(byId ? [item.remark, item.name, item.id] : [item.remark, item.name])));
+  return key;
+}
+
+/**
+ * The shared people matcher (lib/search) on remark and nickname (SPEC §5), and on the id when
+ * asked: substring ignoring case, or pinyin in full, by initials or mixed ('ly', 'liuyang', 'liuy').
+ */
 export function matches(item: PickerItem, keyword: string, byId = false): boolean {
-  const kw = keyword.trim().toLowerCase();
-  if (!kw) return true;
-  if (item.remark?.toLowerCase().includes(kw)) return true;
-  if (item.name?.toLowerCase().includes(kw)) return true;
-  return byId && item.id.toLowerCase().includes(kw);
+  const query = parseQuery(keyword);
+  return !query || matchesKey(keyOf(item, byId), query);
+}
+
+/** The items a keyword finds, in list order. */
+export function search(items: readonly PickerItem[], keyword: string, byId = false): PickerItem[] {
+  const query = parseQuery(keyword);
+  return query ? items.filter((i) => matchesKey(keyOf(i, byId), query)) : items.slice();
 }
