@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ export interface TestServer {
   log(): string;
 }
 
+/** A port the OS had free a moment ago. Another process may bind it before our server does: see startServer. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -39,16 +41,34 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitHealthy(url: string, proc: ChildProcess, timeoutMs: number): Promise<void> {
+class PortTaken extends Error {}
+
+/**
+ * Waits until /api/health answers with this server's own NODE_ID (so another server that holds the
+ * port is never mistaken for ours). Rejects with PortTaken when the process exited because the port
+ * was taken.
+ */
+async function waitHealthy(
+  url: string,
+  nodeId: string,
+  proc: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    if (proc.exitCode !== null || proc.signalCode !== null) {
+      if (output().includes('EADDRINUSE')) throw new PortTaken(url);
+      throw new Error(`server exited with ${proc.exitCode ?? proc.signalCode}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
+      const body = (await res.json()) as { code?: number; data?: { node?: string } };
+      if (res.ok && body.data?.node === nodeId) return;
     } catch {
       /* not up yet */
     }
+    // Poll interval while the process boots (tsx compiles the server first).
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`server not healthy after ${timeoutMs} ms`);
@@ -63,15 +83,23 @@ function webDist(): string {
   }
 }
 
-/** Starts a real Parley server (API, socket and the built SPA) on a temp data dir and a free port. */
+/**
+ * Starts a real Parley server (API, socket and the built SPA) on a temp data dir and a free port.
+ * The first start retries on another port when the picked one was taken in the meantime; a restart
+ * (`start()` again) keeps its port, because open pages hold the URL.
+ */
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
-  const port = await freePort();
+  let port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
   let proc: ChildProcess | null = null;
   let output = '';
+  let instance = 0;
 
-  const start = async () => {
+  const launch = async () => {
+    instance += 1;
+    const nodeId = `e2e-${opts.name ?? 'server'}-${process.pid}-${instance}-${randomBytes(3).toString('hex')}`;
+    const url = `http://127.0.0.1:${port}`;
+    const from = output.length; // this launch's part of the log
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
       cwd: REPO_ROOT,
       env: {
@@ -90,6 +118,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
         REDIS_URL: '',
         REDIS_PREFIX: `parley-e2e-${port}-${process.pid}-${Date.now()}`,
         ...opts.env,
+        NODE_ID: nodeId,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -97,13 +126,37 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     proc = child;
     try {
-      await waitHealthy(url, child, 60_000);
+      await waitHealthy(url, nodeId, child, () => output.slice(from), 60_000);
     } catch (e) {
-      writeFileSync(join(ARTIFACTS_DIR, `${opts.name ?? 'server'}-${port}.log`), output);
       child.kill('SIGKILL');
+      if (!(e instanceof PortTaken))
+        writeFileSync(join(ARTIFACTS_DIR, `${opts.name ?? 'server'}-${port}.log`), output);
+      throw e;
+    }
+  };
+
+  const start = async () => {
+    try {
+      await launch();
+    } catch (e) {
+      if (e instanceof PortTaken) throw new Error(`port ${port} was taken while the server restarted`);
       throw new Error(`${String(e)}\n${output.slice(-2000)}`);
     }
   };
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await launch();
+      break;
+    } catch (e) {
+      if (e instanceof PortTaken && attempt < 5) {
+        port = await freePort();
+        continue;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`${String(e)}\n${output.slice(-2000)}`);
+    }
+  }
 
   const stop = async () => {
     const child = proc;
@@ -116,7 +169,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     clearTimeout(timer);
   };
 
-  await start();
+  const url = `http://127.0.0.1:${port}`;
   return {
     port,
     url,

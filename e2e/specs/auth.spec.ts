@@ -172,6 +172,10 @@ describe('QR login', () => {
     await api(h.server, '/user/login/qrCode/confirm', { token: user.token, body: { qrCode: issued.qrCode } });
     const { page } = await h.open({ login: user.login });
     await page.goto(`/h5/qr-confirm?code=${issued.qrCode}`);
-    await page.getByTestId('qr-confirm-error').waitFor();
+    // The server's 10008 (used code), not just any failure of the scan.
+    const error = page.getByTestId('qr-confirm-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('二维码已被使用，请刷新');
+    expect(await page.getByTestId('qr-confirm').count()).toBe(0);
   });
 });

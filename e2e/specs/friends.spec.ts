@@ -9,11 +9,10 @@ import { useHarness } from '../harness/setup';
 
 const h = useHarness({ name: 'friends' });
 
-/** The two people of the story, each in their own browser context. */
-let A: TestUser;
-let B: TestUser;
-let pa: Page;
-let pb: Page;
+/*
+ * Each test sets up the people and relations it needs through the API (and opens its own browser
+ * contexts), so any test runs alone: `-t 'blacklists'` works like the whole file.
+ */
 
 // Toasts are hidden in the docs screenshots so they never cover what the picture is meant to show.
 const shot = (page: Page, name: string) =>
@@ -68,6 +67,42 @@ async function acceptFrom(page: Page, applicant: TestUser): Promise<void> {
   await row.getByTestId('apply-status').filter({ hasText: '已添加' }).waitFor();
 }
 
+async function befriend(applicant: TestUser, target: TestUser): Promise<void> {
+  await api(h.server, '/userFriends/apply', {
+    token: applicant.token,
+    body: { applyWtId: target.wtId, applySource: 1 },
+  });
+  await api(h.server, '/userFriends/apply/handle', {
+    token: target.token,
+    body: { applyWtId: applicant.wtId, handleStatus: 1 },
+  });
+}
+
+/** 阿强 (A) with three friends, so A's list has the letters C and D and a '#' bucket. */
+async function userWithFriends(): Promise<TestUser> {
+  const a = await registerUser(h.server, { nickName: '阿强' });
+  for (const nickName of ['Carol', '大卫', '9号'])
+    await befriend(await registerUser(h.server, { nickName }), a);
+  return a;
+}
+
+/** A (with three other friends) and B (宝玉), friends of each other. */
+async function friendsAB(): Promise<{ A: TestUser; B: TestUser }> {
+  const A = await userWithFriends();
+  const B = await registerUser(h.server, { nickName: '宝玉' });
+  await befriend(A, B);
+  return { A, B };
+}
+
+/** A signed-in page on /contacts, its friend list loaded. */
+async function contactsOf(user: TestUser, { hasFriends = true } = {}): Promise<Page> {
+  const { page } = await h.open({ login: user.login });
+  await page.goto('/contacts');
+  await page.getByTestId('contacts-page').waitFor();
+  if (hasFriends) await page.getByTestId('contacts-friend').first().waitFor();
+  return page;
+}
+
 async function openFriendMenu(page: Page, wtId: string): Promise<void> {
   await friendRow(page, wtId).click();
   await page.locator(`[data-testid="profile-card"][data-wtid="${wtId}"]`).waitFor();
@@ -77,22 +112,10 @@ async function openFriendMenu(page: Page, wtId: string): Promise<void> {
 describe('friends and contacts, two users in two browsers', () => {
   it('A finds B by wtId and by phone and applies; B sees the badge rise live and accepts; both lists update', async () => {
     mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-    A = await registerUser(h.server, { nickName: '阿强' });
-    B = await registerUser(h.server, { nickName: '宝玉' });
-    // A few existing friends of A so the list has letters and a '#' bucket.
-    for (const nickName of ['Carol', '大卫', '9号']) {
-      const f = await registerUser(h.server, { nickName });
-      await api(h.server, '/userFriends/apply', {
-        token: f.token,
-        body: { applyWtId: A.wtId, applySource: 1 },
-      });
-      await api(h.server, '/userFriends/apply/handle', {
-        token: A.token,
-        body: { applyWtId: f.wtId, handleStatus: 1 },
-      });
-    }
-    ({ page: pa } = await h.open({ login: A.login }));
-    ({ page: pb } = await h.open({ login: B.login }));
+    const A = await userWithFriends();
+    const B = await registerUser(h.server, { nickName: '宝玉' });
+    const { page: pa } = await h.open({ login: A.login });
+    const { page: pb } = await h.open({ login: B.login });
     await pb.goto('/messages');
     await pb.getByTestId('screen-messages').waitFor();
     expect(await pb.getByTestId('nav-contacts').getByTestId('badge').count()).toBe(0);
@@ -151,6 +174,10 @@ describe('friends and contacts, two users in two browsers', () => {
   });
 
   it('A sets a remark for B and it shows everywhere A sees B', async () => {
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    const { A, B } = await friendsAB();
+    const pa = await contactsOf(A);
+    expect(await pa.getByTestId('contacts-letter').allTextContents()).toEqual(['B', 'C', 'D', '#']);
     await openFriendMenu(pa, B.wtId);
     await pa.getByTestId('menu-remark').click();
     await pa.getByTestId('remark-input').fill('老同学小宝');
@@ -200,7 +227,10 @@ describe('friends and contacts, two users in two browsers', () => {
   });
 
   it('A blacklists B: B is under the blacklist with the blacklisted-user popup, and B cannot apply again', async () => {
-    await openContacts(pa);
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    const { A, B } = await friendsAB();
+    const pa = await contactsOf(A);
+    const pb = await contactsOf(B);
     await openFriendMenu(pa, B.wtId);
     await pa.getByTestId('menu-black').click();
     await waitToast(pa, '已拉黑对方');
@@ -228,6 +258,14 @@ describe('friends and contacts, two users in two browsers', () => {
   });
 
   it('A unblocks B; after a new application A deletes B (confirmation) and B disappears from both lists', async () => {
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    // Where the blacklist test leaves them: A blacklisted B, and B deleted A.
+    const { A, B } = await friendsAB();
+    await api(h.server, '/user/friendBlack/add', { token: A.token, body: { friendWtId: B.wtId } });
+    await api(h.server, '/userFriends/delete', { token: B.token, body: { friendsWtId: A.wtId } });
+    const pa = await contactsOf(A);
+    const pb = await contactsOf(B, { hasFriends: false });
+    await pa.getByTestId('contacts-entry-black').click();
     const popupRow = pa.locator(`[data-testid="black-row"][data-wtid="${B.wtId}"]`);
     await popupRow.click();
     await pa.locator('.pcard-popover').getByTestId('profile-unblack').click();
@@ -255,6 +293,8 @@ describe('friends and contacts, two users in two browsers', () => {
   });
 
   it('on a phone the column and the detail pane take turns (390×844)', async () => {
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    const { A } = await friendsAB();
     const { page } = await h.open({ login: A.login, viewport: { width: 390, height: 844 } });
     await page.goto('/contacts');
     await page.getByTestId('contacts-friend').first().waitFor();
@@ -262,13 +302,14 @@ describe('friends and contacts, two users in two browsers', () => {
     await page.getByTestId('contacts-friend').first().click();
     await page.getByTestId('profile-card').waitFor();
     expect(await page.getByTestId('contacts-list').isVisible()).toBe(false);
-    await page.waitForTimeout(200);
     await shot(page, 'mobile-detail');
     await page.getByRole('button', { name: '返回' }).click();
     await page.getByTestId('contacts-list').waitFor();
   });
 
   it('speaks English and Japanese too (no raw keys on the contacts screen)', async () => {
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    const { A } = await friendsAB();
     for (const [language, entry, tags] of [
       ['en', 'New friends', 'Tags'],
       ['ja', '新しい友だち', 'タグ'],
@@ -283,7 +324,6 @@ describe('friends and contacts, two users in two browsers', () => {
       await page.getByTestId('friend-menu').waitFor();
       const text = await page.locator('body').innerText();
       expect(text).not.toMatch(/\b(entry|applies|tags|profile|menu|action|plus)\.[a-zA-Z]+/);
-      await page.waitForTimeout(200);
       await shot(page, `contact-${language}`);
     }
   });

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { loginUser, registerUser } from '../harness/api';
+import { callApi, loginUser, registerUser } from '../harness/api';
 import { useHarness } from '../harness/setup';
 import { loginWithPhone } from '../harness/ui';
 
 // Tokens live two seconds on this server.
 const h = useHarness({ name: 'session-expiry', env: { TOKEN_TTL_SECONDS: '2' } });
+
+/** Waits until the server itself answers 11011 for this token (it runs on the real clock). */
+async function expired(token: string): Promise<void> {
+  for (;;) {
+    const res = await callApi(h.server, '/user/info', { token });
+    if (res.code === 11011) return;
+    expect(res.code).toBe(200); // anything else is a failure, not "not yet"
+    await new Promise((r) => setTimeout(r, 100)); // poll interval
+  }
+}
 
 describe('session expiry', () => {
   it('an expired token sends the user to /login with the return path, and logging in again brings them back', async () => {
@@ -13,7 +23,7 @@ describe('session expiry', () => {
     const { page } = await h.open({ login: fresh });
     await page.goto('/favorites');
     await page.getByTestId('screen-favorites').waitFor();
-    await new Promise((r) => setTimeout(r, 2500));
+    await expired(fresh.token);
     // The next server round trip (a reload fetches /user/info and /user/counters) meets 11011.
     await page.reload();
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/favorites', {
