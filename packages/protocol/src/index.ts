@@ -8,6 +8,7 @@ export * from './rest/auth.js';
 export * from './rest/user.js';
 export * from './rest/counters.js';
 export * from './text.js';
+export * from './phone.js';
 export * from './ws-friends.js';
 export * from './rest/friends.js';
 export * from './rest/tags.js';

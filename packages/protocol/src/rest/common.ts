@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Limits } from '../constants.js';
+import { normalizePhone, PHONE_MAX_INPUT, PHONE_PATTERN } from '../phone.js';
 
 /**
  * Error option for a required field: '{label}不能为空' when missing, '{label}格式不正确' for a wrong type.
@@ -13,10 +14,12 @@ export function required(label: string) {
 }
 
 /** Shared field schemas: every route names its fields with these so texts stay consistent. */
+// A mainland mobile number or an E.164 number, parsed to its stored form (phone.ts).
 export const phoneSchema = z
   .string(required('手机号'))
-  .trim()
-  .regex(/^1[3-9]\d{9}$/, '手机号格式不正确');
+  .max(PHONE_MAX_INPUT, { error: '手机号格式不正确', abort: true })
+  .overwrite(normalizePhone)
+  .regex(PHONE_PATTERN, '手机号格式不正确');
 
 export const passwordSchema = z
   .string(required('密码'))

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Step2Challenge } from '@parley/protocol';
+import { PHONE_MAX_INPUT, type Step2Challenge } from '@parley/protocol';
 import { errorTextOf } from '../../lib/error-text';
 import { ApiError } from '../../lib/http';
 import { FormError, SubmitButton } from './SubmitButton';
@@ -56,11 +56,11 @@ export function PasswordLoginForm({ mode, onStep2 }: { mode: Mode; onStep2(c: St
           label={t('phone')}
           name="phone"
           type="tel"
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel"
           placeholder={t('phonePlaceholder')}
           value={account}
-          maxLength={11}
+          maxLength={PHONE_MAX_INPUT}
           onChange={(e) => setAccount(e.target.value)}
           error={errors.account ? t(errors.account) : null}
         />

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PHONE_MAX_INPUT } from '@parley/protocol';
 import { paths } from '../../lib/paths';
 import { SubmitButton } from './SubmitButton';
 import { authApi } from './api';
@@ -66,10 +67,11 @@ export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin(): void }) {
         label={t('phone')}
         name="phone"
         type="tel"
-        inputMode="numeric"
+        inputMode="tel"
         autoComplete="tel"
-        maxLength={11}
+        maxLength={PHONE_MAX_INPUT}
         placeholder={t('phonePlaceholder')}
+        hint={t('phoneHint')}
         value={values.phone}
         onChange={set('phone')}
         error={err('phone')}

@@ -1,4 +1,4 @@
-import { Limits } from '@parley/protocol';
+import { isPhone, Limits } from '@parley/protocol';
 
 /**
  * Client-side checks with the same rules and texts as the protocol schemas (packages/protocol
@@ -7,10 +7,11 @@ import { Limits } from '@parley/protocol';
  */
 export type Check = (value: string) => string | null;
 
+/** A mainland mobile number or an E.164 one ('+81 90 1234 5678'); spaces and dashes are fine. */
 export const checkPhone: Check = (v) => {
   const s = v.trim();
   if (!s) return 'errors.phoneRequired';
-  return /^1[3-9]\d{9}$/.test(s) ? null : 'errors.phoneInvalid';
+  return isPhone(s) ? null : 'errors.phoneInvalid';
 };
 
 export const checkLoginPwd: Check = (v) => (v ? null : 'errors.pwdRequired');

@@ -6,7 +6,8 @@ export default {
   loginMethods: 'Login methods',
   tabs: { phone: 'Phone', id: 'ID', qr: 'QR code' },
   phone: 'Phone number',
-  phonePlaceholder: 'Enter your phone number',
+  phonePlaceholder: 'Phone number; international starts with +',
+  phoneHint: 'Mainland China numbers as they are; others with + and the country code, e.g. +81 90 1234 5678',
   wtId: 'ID',
   wtIdPlaceholder: 'Enter your ID',
   password: 'Password',
@@ -31,7 +32,7 @@ export default {
   registering: 'Signing up…',
   errors: {
     phoneRequired: 'Phone number is required',
-    phoneInvalid: 'Phone number format is invalid',
+    phoneInvalid: 'Enter an 11-digit mainland China number or + and the country code, e.g. +81 90 1234 5678',
     pwdRequired: 'Password is required',
     pwdLength: 'Password must be 6–32 characters',
     pwdStrength: 'Password must contain both letters and digits',

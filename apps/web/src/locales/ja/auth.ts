@@ -6,7 +6,8 @@ export default {
   loginMethods: 'ログイン方法',
   tabs: { phone: '電話番号', id: 'ID', qr: 'QRコード' },
   phone: '電話番号',
-  phonePlaceholder: '電話番号を入力',
+  phonePlaceholder: '電話番号（国際番号は + から）',
+  phoneHint: '中国本土の番号はそのまま、その他の国・地域は + と国番号から入力（例：+81 90 1234 5678）',
   wtId: 'ID',
   wtIdPlaceholder: 'ID を入力',
   password: 'パスワード',
@@ -30,7 +31,7 @@ export default {
   registering: '登録中…',
   errors: {
     phoneRequired: '電話番号を入力してください',
-    phoneInvalid: '電話番号の形式が正しくありません',
+    phoneInvalid: '中国本土の11桁の番号、または + と国番号から入力してください（例：+81 90 1234 5678）',
     pwdRequired: 'パスワードを入力してください',
     pwdLength: 'パスワードは6〜32文字です',
     pwdStrength: 'パスワードには英字と数字の両方が必要です',
