@@ -14,9 +14,11 @@ import { createBus } from './realtime/bus.js';
 import { createRealtime } from './realtime/realtime.js';
 import { Gateway } from './realtime/gateway.js';
 import { registerModules } from './modules/index.js';
+import { UnitsOfWork } from './db/unit-of-work.js';
 import { Redis } from 'ioredis';
 import { memoryLimiters } from './lib/rate-limiter.js';
 import { redisLimiters } from './lib/redis-limiter.js';
+import { redactedRequest } from './lib/log-redact.js';
 
 export interface ParleyServer {
   app: FastifyInstance;
@@ -27,9 +29,19 @@ export interface ParleyServer {
   close(): Promise<void>;
 }
 
-export async function buildServer(config: Config, clock: Clock = systemClock): Promise<ParleyServer> {
+export async function buildServer(
+  config: Config,
+  clock: Clock = systemClock,
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void },
+): Promise<ParleyServer> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Logged URLs never carry a session token (/ws/{token}, ?token=).
+    logger: {
+      level: config.logLevel,
+      serializers: { req: redactedRequest },
+      ...(logStream && { stream: logStream }),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => Math.random().toString(36).slice(2, 12),
@@ -51,7 +63,16 @@ export async function buildServer(config: Config, clock: Clock = systemClock): P
   const limiters = limiterRedis
     ? redisLimiters(limiterRedis, config.redisPrefix, app.log)
     : memoryLimiters(() => clock.now());
-  const ctx: AppContext = { config, db: dbHandle.db, bus, realtime, clock, limiters, log: app.log };
+  const ctx: AppContext = {
+    config,
+    db: dbHandle.db,
+    uow: new UnitsOfWork(dbHandle.db, realtime, app.log),
+    bus,
+    realtime,
+    clock,
+    limiters,
+    log: app.log,
+  };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -90,20 +111,19 @@ export async function buildServer(config: Config, clock: Clock = systemClock): P
     return reply.status(500).send({ code: 500, msg: Errors.unknown.msg, data: { requestId: request.id } });
   });
 
-  app.get('/api/health', async () => {
-    const [db, busOk] = await Promise.all([dbHandle.ping(), bus.ping()]);
-    return {
-      code: db && busOk ? 200 : 503,
-      msg: db && busOk ? 'ok' : 'degraded',
-      data: {
+  await registerModules(app, ctx, {
+    health: async (r) => {
+      const [db, busOk] = await Promise.all([dbHandle.ping(), bus.ping()]);
+      const data = {
         db: { dialect: dbHandle.dialect, ok: db },
         bus: { kind: bus.name, ok: busOk },
         node: config.nodeId,
-      },
-    };
+      };
+      // A degraded node still answers 200 with envelope code 503 (load balancers read the code).
+      if (!(db && busOk)) r.reply.send({ code: 503, msg: 'degraded', data });
+      return data;
+    },
   });
-
-  await registerModules(app, ctx);
 
   // API paths that match no route answer 404 in the envelope; other paths serve the SPA.
   const webDir =

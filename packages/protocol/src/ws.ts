@@ -1,17 +1,24 @@
 import { z } from 'zod';
-import type { Counters } from './rest/counters.js';
-import type { FriendEventMap } from './ws-friends.js';
+import type { helloSchema } from './contract/events.js';
+import { textField } from './fields.js';
 
 /** Server → client frame. Numeric types keep SPEC §4 meanings; chat and call events are dotted. */
 export interface ServerFrame<T = unknown> {
   type: number | string;
   data: T;
+  /** Per-user push sequence (see `hello.seq`); absent on acks and connection-level frames. */
+  seq?: number;
 }
 
-/** Client → server frame: carries an id and gets an ack. */
+/**
+ * Client → server frame: carries an id (a string, or a JSON integer: echoed in the ack as sent)
+ * and gets an ack. Strings in `data` are checked by each type's schema, built from the same fields.
+ */
 export const clientFrame = z.object({
-  id: z.union([z.string().min(1).max(64), z.number().int()]),
-  type: z.string().min(1).max(64),
+  id: z.union([textField('id', { max: 64, min: 1, trim: false }), z.number().int()], {
+    error: 'id格式不正确',
+  }),
+  type: textField('type', { max: 64, min: 1, trim: false }),
   data: z.unknown().optional(),
 });
 export type ClientFrame = z.infer<typeof clientFrame>;
@@ -34,7 +41,7 @@ export interface ErrorFrame {
 /** Sent as the first frame of every socket. */
 export interface HelloFrame {
   type: 'hello';
-  data: { userId: string; connectionId: string; serverTime: number; heartbeatMs: number };
+  data: z.output<typeof helloSchema>;
 }
 
 /** Close codes the gateway uses (4xxx are Parley's own). */
@@ -48,16 +55,3 @@ export const WsClose = {
   /** The user opened more sockets than a user may hold; the oldest is closed. Reconnect when used again. */
   displaced: 4004,
 } as const;
-
-/** Socket events of the foundation; later domains add theirs to this map. */
-export interface ServerEventMap extends FriendEventMap {
-  hello: HelloFrame['data'];
-  /** Forced logout / kicked: show the text, log out, go to /login (SPEC §4). `code` is the session code. */
-  '-1': { text: string; code?: number };
-  '-2': { text: string; code?: number };
-  /** SPEC §4 type 2: moment notification count. */
-  '2': { count: number };
-  /** SPEC §4 type 4: group notification counters. */
-  '4': { joinApplyUnRead: number; otherUnRead: number; selfApplyUnRead: number };
-  'counters.updated': Partial<Counters>;
-}

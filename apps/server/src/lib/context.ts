@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
+import type { UnitsOfWork } from '../db/unit-of-work.js';
 import type { Bus, Realtime } from '../realtime/types.js';
 import type { Clock } from './clock.js';
 import type { LimiterFactory } from './rate-limiter.js';
@@ -9,6 +10,8 @@ import type { LimiterFactory } from './rate-limiter.js';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Opens a use case's transaction; its events are published after the commit. */
+  uow: UnitsOfWork;
   bus: Bus;
   realtime: Realtime;
   clock: Clock;

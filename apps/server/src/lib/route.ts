@@ -1,80 +1,142 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { ok } from '@parley/protocol';
+import fastJson from 'fast-json-stringify';
+import { z } from 'zod';
+import {
+  OK_CODE,
+  contractEntries,
+  ok,
+  type BodyOut,
+  type ContractEntry,
+  type Domain,
+  type RouteData,
+  type RouteName,
+  type RouteSchemas,
+  type Routes,
+  type Schemas,
+} from '@parley/protocol';
 import { validate } from './validate.js';
 import { requireSession, type Session } from './session.js';
 
-export interface RouteRequest<B, Q> {
+/**
+ * Thin routes (docs/architecture.md "A request's way"): auth → validate (the contract's zod body) →
+ * handler (one service call) → envelope, serialized from the contract's response schema.
+ * Every route of the contract table (packages/protocol/src/contract) must have a handler: a missing
+ * one is a compile error in the module's `handlers` and a startup error here.
+ */
+export interface RouteRequest<B> {
   body: B;
-  query: Q;
   ip: string;
   deviceId: string;
   raw: FastifyRequest;
   reply: FastifyReply;
 }
 
-export interface AuthedRequest<B, Q> extends RouteRequest<B, Q> {
+export interface AuthedRequest<B> extends RouteRequest<B> {
   session: Session;
   userId: number;
 }
 
-interface BaseDef<B extends z.ZodType, Q extends z.ZodType> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-  body?: B;
-  query?: Q;
-  /** Message of a successful answer (default 操作成功). */
-  okMsg?: string;
+type SchemaAt<D extends Domain, K extends RouteName<D>> = Schemas[D][K] extends RouteSchemas
+  ? Schemas[D][K]
+  : never;
+type IsPublic<D extends Domain, K extends RouteName<D>> = Routes[D][K] extends { auth: false } ? true : false;
+type Req<D extends Domain, K extends RouteName<D>> =
+  IsPublic<D, K> extends true
+    ? RouteRequest<BodyOut<SchemaAt<D, K>>>
+    : AuthedRequest<BodyOut<SchemaAt<D, K>>>;
+
+export type Handler<D extends Domain, K extends RouteName<D>> = (
+  req: Req<D, K>,
+) => Promise<RouteData<D, K>> | RouteData<D, K>;
+
+/** One handler per route of a domain. */
+export type DomainHandlers<D extends Domain> = { [K in RouteName<D>]: Handler<D, K> };
+export type ContractHandlers = { [D in Domain]?: DomainHandlers<D> };
+
+export interface RegisterOptions {
+  /** Check every success answer against its response schema (tests): drift fails loudly. */
+  validateResponses: boolean;
 }
 
-type Inferred<S> = S extends z.ZodType ? z.infer<S> : undefined;
-
-export interface PublicRoute<B extends z.ZodType, Q extends z.ZodType> extends BaseDef<B, Q> {
-  auth: false;
-  handler(req: RouteRequest<Inferred<B>, Inferred<Q>>): Promise<unknown> | unknown;
-}
-
-export interface PrivateRoute<B extends z.ZodType, Q extends z.ZodType> extends BaseDef<B, Q> {
-  auth?: true;
-  handler(req: AuthedRequest<Inferred<B>, Inferred<Q>>): Promise<unknown> | unknown;
-}
-
-export type RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> =
-  PublicRoute<B, Q> | PrivateRoute<B, Q>;
-
-/** Identity helper that keeps the handler's body/query types inferred from the schemas. */
-export function route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType>(
-  def: RouteDef<B, Q>,
-): RouteDef<B, Q> {
-  return def;
-}
-
-/**
- * Registers thin routes (ARCHITECTURE.md convention 1): auth → validate → handler (service call) →
- * envelope. A handler returns the `data` of the envelope; errors are AppErrors thrown by services.
- */
-export function registerRoutes(app: FastifyInstance, routes: RouteDef[]): void {
-  for (const def of routes) {
-    app.route({
-      method: def.method,
-      url: `/api${def.url}`,
-      handler: async (request, reply) => {
-        const base = {
-          ip: request.ip,
-          deviceId: String(request.headers['device-id'] ?? '').slice(0, 128),
-          raw: request,
-          reply,
-        };
-        const session = def.auth === false ? null : await requireSession(request);
-        const body = def.body ? validate(def.body, request.body) : undefined;
-        const query = def.query ? validate(def.query, request.query) : undefined;
-        const data =
-          def.auth === false
-            ? await def.handler({ ...base, body, query })
-            : await def.handler({ ...base, body, query, session: session!, userId: session!.userId });
-        if (reply.sent) return reply;
-        return ok(data ?? null, def.okMsg);
-      },
-    });
+/** Registers every route of the contract table with the handlers the modules provide. */
+export function registerContract(
+  app: FastifyInstance,
+  handlers: ContractHandlers,
+  opts: RegisterOptions,
+): void {
+  const missing: string[] = [];
+  for (const entry of contractEntries()) {
+    const forDomain = handlers[entry.domain as Domain] as Record<string, AnyHandler> | undefined;
+    const handler = forDomain?.[entry.name];
+    if (!handler) {
+      missing.push(`${entry.domain}.${entry.name}`);
+      continue;
+    }
+    registerOne(app, entry, handler, opts);
   }
+  if (missing.length) throw new Error(`contract routes without a handler: ${missing.join(', ')}`);
+}
+
+type AnyHandler = (req: AuthedRequest<unknown>) => unknown;
+
+function registerOne(app: FastifyInstance, entry: ContractEntry, handler: AnyHandler, opts: RegisterOptions) {
+  const { meta, schemas } = entry;
+  const serialize = envelopeSerializer(schemas.response);
+  app.route({
+    method: meta.method,
+    url: `/api${meta.path}`,
+    // The contract's response schema serializes the envelope (fast-json-stringify): only declared
+    // fields leave the server. Error envelopes (any code but 200) are plain JSON.
+    serializerCompiler: () => serialize,
+    schema: { response: { 200: { type: 'object' } } },
+    handler: async (request, reply) => {
+      const base = {
+        ip: request.ip,
+        deviceId: String(request.headers['device-id'] ?? '').slice(0, 128),
+        raw: request,
+        reply,
+      };
+      const session = meta.auth ? await requireSession(request) : null;
+      const body = schemas.body ? validate(schemas.body, request.body) : undefined;
+      const req = session ? { ...base, body, session, userId: session.userId } : { ...base, body };
+      const data = await handler(req as AuthedRequest<unknown>);
+      if (reply.sent) return reply;
+      if (opts.validateResponses) checkResponse(entry, data);
+      return ok(data ?? null, schemas.okMsg);
+    },
+  });
+}
+
+/** Compiles the success envelope once per route; other envelopes fall back to JSON.stringify. */
+function envelopeSerializer(response: z.ZodType): (payload: unknown) => string {
+  let compiled: ((doc: unknown) => string) | null = null;
+  try {
+    const { $schema: _drop, ...data } = z.toJSONSchema(response, {
+      io: 'output',
+      unrepresentable: 'any',
+      target: 'draft-7',
+    }) as Record<string, unknown>;
+    compiled = fastJson({
+      type: 'object',
+      properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
+      required: ['code', 'msg', 'data'],
+    } as Parameters<typeof fastJson>[0]);
+  } catch {
+    compiled = null;
+  }
+  return (payload) => {
+    const env = payload as { code?: unknown } | null;
+    if (compiled && env && env.code === OK_CODE) return compiled(payload);
+    return JSON.stringify(payload);
+  };
+}
+
+function checkResponse(entry: ContractEntry, data: unknown): void {
+  const result = entry.schemas.response.safeParse(data ?? null);
+  if (result.success) return;
+  const issue = result.error.issues[0];
+  throw new Error(
+    `response of ${entry.meta.method} ${entry.meta.path} breaks its contract at ` +
+      `'${issue?.path.join('.') ?? ''}': ${issue?.message ?? 'invalid'}`,
+  );
 }

@@ -1,18 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.js';
-import { registerRoutes } from '../lib/route.js';
+import { registerContract, type DomainHandlers } from '../lib/route.js';
 import { createAuthModule } from './auth/auth.module.js';
 import { createFriendsModule } from './friends/friends.module.js';
 import { createUploadsModule } from './uploads/uploads.module.js';
-import { profileRoutes } from './users/profile.routes.js';
 import { ProfileService } from './users/profile.service.js';
+import { userHandlers } from './users/user.routes.js';
 import { createUsersModule } from './users/users.module.js';
 
 /**
- * Builds every domain module (services wired to their repos) and registers its routes.
- * Later modules receive the services they depend on from earlier ones.
+ * Builds every domain module (services wired to their repos) and registers the contract's routes
+ * with their handlers. Later modules receive the services they depend on from earlier ones.
  */
-export async function registerModules(app: FastifyInstance, ctx: AppContext) {
+export async function registerModules(
+  app: FastifyInstance,
+  ctx: AppContext,
+  system: DomainHandlers<'system'>,
+) {
   const users = createUsersModule(ctx);
   const auth = createAuthModule(ctx, users);
   app.decorate('resolveSession', (token: string) => auth.sessions.resolve(token));
@@ -22,13 +26,18 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   );
   const friends = createFriendsModule(ctx, users);
 
-  registerRoutes(app, [
-    ...auth.routes,
-    ...users.routes,
-    ...profileRoutes(profile),
-    ...uploads.routes,
-    ...friends.routes,
-  ]);
+  registerContract(
+    app,
+    {
+      system,
+      auth: auth.handlers,
+      users: userHandlers(users.service, users.counters, profile),
+      uploads: uploads.handlers,
+      friends: friends.handlers,
+      tags: friends.tagHandlers,
+    },
+    { validateResponses: ctx.config.env !== 'production' },
+  );
   return { users, auth, uploads, profile, friends };
 }
 

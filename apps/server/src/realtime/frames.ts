@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData } from 'ws';
-import { Errors, clientFrame, type AckFrame, type ErrorFrame } from '@parley/protocol';
+import { Errors, clientFrame, clientFrames, type AckFrame, type ErrorFrame } from '@parley/protocol';
+import type { z } from 'zod';
+import { findBadString } from '../lib/validate.js';
 import { isAppError } from '../lib/errors.js';
 import type { Connection } from './registry.js';
 import type { FrameHandler } from './types.js';
@@ -33,7 +35,7 @@ function errorFrame(code: number, msg: string): ErrorFrame {
  * One bad frame gets an error frame or an error ack; it never closes the socket or throws.
  */
 export class FrameRouter {
-  private readonly handlers = new Map<string, FrameHandler>();
+  private readonly handlers = new Map<string, { handler: FrameHandler; schema: z.ZodType | undefined }>();
 
   constructor(
     private readonly log: FastifyBaseLogger,
@@ -41,9 +43,11 @@ export class FrameRouter {
     private readonly clock: { now(): number } = { now: () => Date.now() },
   ) {}
 
-  on(type: string, handler: FrameHandler): void {
+  /** Registers a handler; frames of this type are checked against the socket contract's `data` schema. */
+  on<D, A>(type: string, handler: FrameHandler<D, A>): void {
     if (this.handlers.has(type)) throw new Error(`socket frame handler for '${type}' is already registered`);
-    this.handlers.set(type, handler);
+    const schema = (clientFrames as Record<string, { data: z.ZodType } | undefined>)[type]?.data;
+    this.handlers.set(type, { handler: handler as FrameHandler, schema });
   }
 
   /** Token bucket: true if the frame may be processed now. */
@@ -88,14 +92,35 @@ export class FrameRouter {
       send(errorFrame(400, `${FrameTexts.badShape}: ${field}${issue?.message ?? ''}`));
       return 'handled';
     }
-    const { id, type, data } = result.data;
-    const handler = this.handlers.get(type);
-    if (!handler) {
+    const { id, type } = result.data;
+    const entry = this.handlers.get(type);
+    if (!entry) {
       send(ack(id, Errors.notFound.code, `${FrameTexts.unknownType}: ${type}`, null));
       return 'handled';
     }
+    let data: unknown = result.data.data;
+    if (entry.schema) {
+      const checked = entry.schema.safeParse(data);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const field = ['data', ...(issue?.path ?? []).map(String)].join('.');
+        send(
+          ack(id, Errors.badRequest.code, `${field}: ${issue?.message ?? FrameTexts.badShape}`, { field }),
+        );
+        return 'handled';
+      }
+      data = checked.data;
+    }
+    const bad = findBadString(data, ['data']);
+    if (bad !== null) {
+      send(ack(id, Errors.badRequest.code, `${bad}: 含有非法字符`, { field: bad }));
+      return 'handled';
+    }
     try {
-      const out = await handler({ userId: conn.userId, tokenId: conn.tokenId, connectionId: conn.id }, data);
+      const out = await entry.handler(
+        { userId: conn.userId, tokenId: conn.tokenId, connectionId: conn.id },
+        data,
+      );
       send(ack(id, 200, 'ok', out ?? null));
     } catch (err) {
       if (isAppError(err)) {

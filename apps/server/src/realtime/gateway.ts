@@ -2,7 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { WsClose, type HelloFrame } from '@parley/protocol';
+import {
+  Errors,
+  WsClose,
+  type ClientFrameAck,
+  type ClientFrameData,
+  type ClientFrameType,
+  type HelloFrame,
+} from '@parley/protocol';
 import type { AppContext } from '../lib/context.js';
 import { isAppError } from '../lib/errors.js';
 import { shortId } from '../lib/ids.js';
@@ -41,7 +48,9 @@ export interface GatewayStats {
  */
 export class Gateway {
   private readonly wss: WebSocketServer;
-  private readonly registry = new ConnectionRegistry();
+  private readonly registry: ConnectionRegistry;
+  /** Users whose bus subscription is being set up: their first socket waits for it before hello. */
+  private readonly watching = new Map<number, Promise<void>>();
   private readonly router: FrameRouter;
   private readonly heartbeat: NodeJS.Timeout | null;
   private readonly recentlyClosed = new Map<string, { message: CloseTokensMessage; at: number }>();
@@ -57,6 +66,18 @@ export class Gateway {
       perMessageDeflate: false,
       clientTracking: false,
     });
+    this.registry = new ConnectionRegistry({
+      online: (userId) => {
+        this.watching.set(
+          userId,
+          ctx.bus.watch(userId).catch((err: unknown) => ctx.log.error({ err, userId }, 'bus watch failed')),
+        );
+      },
+      offline: (userId) => {
+        this.watching.delete(userId);
+        ctx.bus.unwatch(userId);
+      },
+    });
     this.router = new FrameRouter(ctx.log, ctx.clock);
     this.router.on('ping', () => ({ serverTime: ctx.clock.now() }));
     app.server.on('upgrade', this.handleUpgrade);
@@ -66,8 +87,13 @@ export class Gateway {
     this.heartbeat?.unref();
   }
 
-  /** Registers the handler of a client frame type (one handler per type). */
-  on(type: string, handler: FrameHandler): void {
+  /** Registers the handler of a client frame type of the socket contract (one handler per type). */
+  on<T extends ClientFrameType>(type: T, handler: FrameHandler<ClientFrameData<T>, ClientFrameAck<T>>): void {
+    this.router.on(type, handler);
+  }
+
+  /** Registers a frame type outside the socket contract (no data schema): for tests and tools only. */
+  onUnchecked(type: string, handler: FrameHandler): void {
     this.router.on(type, handler);
   }
 
@@ -140,11 +166,11 @@ export class Gateway {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', (err) => this.ctx.log.debug({ err: err.message }, 'socket error'));
       if (!session) return closeSoon(ws, refusal.code, refusal.reason);
-      this.register(ws, session, startedAt);
+      this.register(ws, session, startedAt, rawToken);
     });
   }
 
-  private register(ws: WebSocket, session: Session, startedAt: number): void {
+  private register(ws: WebSocket, session: Session, startedAt: number, rawToken: string): void {
     const wtId = session.wtId;
     const conn: Connection = {
       id: shortId(),
@@ -166,6 +192,40 @@ export class Gateway {
       conn.alive = true;
     });
     ws.on('message', (raw: RawData, isBinary: boolean) => this.onFrame(conn, raw, isBinary));
+    void this.sendHello(conn, wtId, rawToken);
+  }
+
+  /**
+   * Hello goes out once this node receives the user's events, with the user's push sequence then:
+   * a client that saw a lower one missed frames and resyncs (docs/architecture.md "Realtime").
+   */
+  private async sendHello(conn: Connection, wtId: string, rawToken: string): Promise<void> {
+    await this.watching.get(conn.userId);
+    // A logout published before this node watched the user never reached it: the session is checked
+    // again now that it does (the revocation commits before its close order is published).
+    try {
+      await this.app.resolveSession(decodeURIComponent(rawToken));
+    } catch (err) {
+      const forced = isAppError(err) && err.code === Errors.forcedLogout.code;
+      this.closeConnection(conn, {
+        kind: 'closeTokens',
+        userId: conn.userId,
+        tokenIds: [conn.tokenId],
+        closeCode: forced ? WsClose.forcedLogout : WsClose.sessionEnded,
+        reason: forced ? 'forced logout' : 'logged out',
+        ...(forced && isAppError(err)
+          ? { frame: { type: -1, data: { text: err.message, code: err.code } } }
+          : {}),
+      });
+      return;
+    }
+    if (this.registry.get(conn.id) !== conn) return;
+    let seq = 0;
+    try {
+      seq = await this.ctx.bus.currentSeq(conn.userId);
+    } catch (err) {
+      this.ctx.log.warn({ err, userId: conn.userId }, 'could not read the push sequence');
+    }
     const hello: HelloFrame = {
       type: 'hello',
       data: {
@@ -174,6 +234,8 @@ export class Gateway {
         connectionId: conn.id,
         serverTime: this.ctx.clock.now(),
         heartbeatMs: this.ctx.config.heartbeatMs,
+        seq,
+        epoch: this.ctx.bus.epoch,
       },
     };
     this.sendRaw(conn, JSON.stringify(hello));
@@ -204,7 +266,7 @@ export class Gateway {
       .catch((err: unknown) => this.ctx.log.error({ err }, 'socket frame failed'));
   }
 
-  /** Local delivery of a bus message (every node receives every message). */
+  /** Local delivery of a bus message (this node receives only messages for users it holds). */
   private deliver(message: BusMessage): void {
     if (this.closing) return;
     if (message.kind === 'users') {

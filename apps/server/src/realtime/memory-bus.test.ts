@@ -3,31 +3,47 @@ import { MemoryBus } from './memory-bus.js';
 import { createRealtime } from './realtime.js';
 import type { BusMessage } from './types.js';
 
-describe('MemoryBus and Realtime', () => {
-  it('delivers every published message to every subscriber', async () => {
+describe('MemoryBus', () => {
+  it('delivers only messages for watched users, each with that user’s next push sequence', async () => {
     const bus = new MemoryBus();
-    const a: BusMessage[] = [];
-    const b: BusMessage[] = [];
-    bus.subscribe((m) => a.push(m));
-    bus.subscribe((m) => b.push(m));
+    const got: BusMessage[] = [];
+    bus.subscribe((m) => got.push(m));
+    await bus.watch(3);
     const rt = createRealtime(bus);
-    await rt.toUsers([3, 3, 4], 'counters.updated', { unread: 1 });
-    await rt.closeTokens(['t1'], { closeCode: 4002, reason: 'logged out' });
-    expect(a).toEqual([
-      { kind: 'users', userIds: [3, 4], frame: { type: 'counters.updated', data: { unread: 1 } } },
-      { kind: 'closeTokens', tokenIds: ['t1'], closeCode: 4002, reason: 'logged out' },
+    await rt.emit([3, 3, 4], 'counters.updated', { unread: 1 });
+    await rt.emit([3], 'counters.updated', { unread: 2 });
+    expect(got).toEqual([
+      { kind: 'users', userIds: [3], frame: { type: 'counters.updated', data: { unread: 1 }, seq: 1 } },
+      { kind: 'users', userIds: [3], frame: { type: 'counters.updated', data: { unread: 2 }, seq: 2 } },
     ]);
-    expect(b).toEqual(a);
+    // User 4 has no socket here: nothing delivered, but the sequence still advanced for their next hello.
+    expect(await bus.currentSeq(4)).toBe(1);
+    expect(await bus.currentSeq(3)).toBe(2);
+    expect(bus.received).toBe(2);
   });
 
-  it('publishes nothing for an empty audience', async () => {
+  it('routes token closes by user and stops after unwatch', async () => {
     const bus = new MemoryBus();
     const got: BusMessage[] = [];
     bus.subscribe((m) => got.push(m));
     const rt = createRealtime(bus);
-    await rt.toUsers([], 'x', null);
-    await rt.closeTokens([], { closeCode: 4002, reason: 'r' });
-    expect(got).toEqual([]);
+    await bus.watch(7);
+    await rt.closeTokens(7, ['t1'], { closeCode: 4002, reason: 'logged out' });
+    bus.unwatch(7);
+    await rt.closeTokens(7, ['t2'], { closeCode: 4002, reason: 'logged out' });
+    await rt.closeTokens(7, [], { closeCode: 4002, reason: 'r' });
+    expect(got).toEqual([
+      { kind: 'closeTokens', userId: 7, tokenIds: ['t1'], closeCode: 4002, reason: 'logged out' },
+    ]);
+  });
+
+  it('sends numeric legacy types as numbers', async () => {
+    const bus = new MemoryBus();
+    const got: BusMessage[] = [];
+    bus.subscribe((m) => got.push(m));
+    await bus.watch(1);
+    await createRealtime(bus).emit([1], '-1', { text: 'bye' });
+    expect(got[0]).toMatchObject({ frame: { type: -1, data: { text: 'bye' } } });
   });
 
   it('keeps delivering when one subscriber throws', async () => {
@@ -37,17 +53,18 @@ describe('MemoryBus and Realtime', () => {
       throw new Error('boom');
     });
     bus.subscribe((m) => got.push(m));
-    await expect(createRealtime(bus).toUsers([1], 'x', 1)).resolves.toBeUndefined();
+    await bus.watch(1);
+    await expect(createRealtime(bus).emit([1], 'counters.updated', { unread: 0 })).resolves.toBeUndefined();
     expect(got).toHaveLength(1);
   });
 
-  it('reports health and refuses to publish once closed', async () => {
+  it('reports health and refuses to publish after close', async () => {
     const bus = new MemoryBus();
     expect(await bus.ping()).toBe(true);
     await bus.close();
     expect(await bus.ping()).toBe(false);
     await expect(
-      bus.publish({ kind: 'closeTokens', tokenIds: ['t'], closeCode: 4002, reason: '' }),
+      bus.publish({ kind: 'closeTokens', userId: 1, tokenIds: ['t'], closeCode: 4002, reason: '' }),
     ).rejects.toThrow('bus is closed');
   });
 });

@@ -1,26 +1,57 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus, BusMessage } from './types.js';
 
 type Handler = (message: BusMessage) => void;
 
 /**
- * In-process bus (the single-node default). A published message reaches every local subscriber
- * before `publish` resolves; a failing subscriber is logged and does not stop the others.
+ * In-process bus (the single-node default). A message for a watched user reaches every local
+ * subscriber before `publish` resolves; messages for users with no socket here are dropped unread.
+ * Push sequences live in memory: a restart starts a new epoch, which tells clients to resync.
  */
 export class MemoryBus implements Bus {
   readonly name = 'memory' as const;
+  readonly epoch = randomUUID();
   private readonly handlers: Handler[] = [];
+  private readonly watched = new Set<number>();
+  private readonly seqs = new Map<number, number>();
   private closed = false;
+  private count = 0;
 
   constructor(private readonly log?: FastifyBaseLogger) {}
 
+  get received(): number {
+    return this.count;
+  }
+
   async publish(message: BusMessage): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
-    deliver(this.handlers, message, this.log);
+    if (message.kind === 'closeTokens') {
+      if (this.watched.has(message.userId)) this.receive(message);
+      return;
+    }
+    for (const userId of message.userIds) {
+      const seq = (this.seqs.get(userId) ?? 0) + 1;
+      this.seqs.set(userId, seq);
+      if (!this.watched.has(userId)) continue;
+      this.receive({ kind: 'users', userIds: [userId], frame: { ...message.frame, seq } });
+    }
   }
 
   subscribe(handler: Handler): void {
     this.handlers.push(handler);
+  }
+
+  async watch(userId: number): Promise<void> {
+    this.watched.add(userId);
+  }
+
+  unwatch(userId: number): void {
+    this.watched.delete(userId);
+  }
+
+  async currentSeq(userId: number): Promise<number> {
+    return this.seqs.get(userId) ?? 0;
   }
 
   async ping(): Promise<boolean> {
@@ -30,6 +61,12 @@ export class MemoryBus implements Bus {
   async close(): Promise<void> {
     this.closed = true;
     this.handlers.length = 0;
+    this.watched.clear();
+  }
+
+  private receive(message: BusMessage): void {
+    this.count += 1;
+    deliver(this.handlers, message, this.log);
   }
 }
 

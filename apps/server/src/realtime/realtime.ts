@@ -1,23 +1,40 @@
 import type { ServerFrame } from '@parley/protocol';
-import type { Bus, Realtime } from './types.js';
+import type { Audience, Bus, Realtime } from './types.js';
 
-/** The facade services call after commit; it publishes on the bus so every node delivers. */
+/** Numeric event names ('-1', '2', ...) travel as numbers, as the legacy socket types do. */
+function wireType(type: string): string | number {
+  return /^-?\d+$/.test(type) ? Number(type) : type;
+}
+
+/** The facade services' units of work publish through after commit. */
 export function createRealtime(bus: Bus): Realtime {
+  let audience: ((conversationId: string) => Promise<number[]>) | null = null;
+  const usersOf = async (to: Audience): Promise<number[]> => {
+    if (Array.isArray(to)) return [...new Set(to as number[])];
+    const conversation = (to as { conversation: string }).conversation;
+    if (!audience) throw new Error(`no audience resolver for conversation ${conversation}`);
+    return [...new Set(await audience(conversation))];
+  };
   return {
-    async toUsers(userIds, type, data) {
+    async emit(to, type, data) {
+      const userIds = await usersOf(to);
       if (userIds.length === 0) return;
-      const frame: ServerFrame = { type, data };
-      await bus.publish({ kind: 'users', userIds: [...new Set(userIds)], frame });
+      const frame: ServerFrame = { type: wireType(type), data };
+      await bus.publish({ kind: 'users', userIds, frame });
     },
-    async closeTokens(tokenIds, { closeCode, reason, frame }) {
+    async closeTokens(userId, tokenIds, { closeCode, reason, frame }) {
       if (tokenIds.length === 0) return;
       await bus.publish({
         kind: 'closeTokens',
+        userId,
         tokenIds: [...new Set(tokenIds)],
         closeCode,
         reason,
         ...(frame ? { frame } : {}),
       });
+    },
+    setConversationAudience(resolve) {
+      audience = resolve;
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Bus, BusMessage } from './types.js';
 
 export interface RedisBusOptions {
   url: string;
-  /** Channel prefix; the channel is `${prefix}:bus`. */
+  /** Key and channel prefix: user channels are `${prefix}:u:<userId>`, sequences `${prefix}:seq:<userId>`. */
   prefix: string;
   log?: FastifyBaseLogger;
   /** How long startup may take before it fails (TCP connect + handshake + SUBSCRIBE). */
@@ -31,11 +31,25 @@ export function redactRedisUrl(url: string): string {
 
 function isBusMessage(value: unknown): value is BusMessage {
   if (!value || typeof value !== 'object') return false;
-  const m = value as { kind?: unknown; userIds?: unknown; tokenIds?: unknown; frame?: unknown };
+  const m = value as {
+    kind?: unknown;
+    userIds?: unknown;
+    userId?: unknown;
+    tokenIds?: unknown;
+    frame?: unknown;
+  };
   if (m.kind === 'users') return Array.isArray(m.userIds) && typeof m.frame === 'object' && m.frame !== null;
-  if (m.kind === 'closeTokens') return Array.isArray(m.tokenIds);
+  if (m.kind === 'closeTokens') return typeof m.userId === 'number' && Array.isArray(m.tokenIds);
   return false;
 }
+
+/** Push sequences are kept this long after a user's last push (then they restart; clients resync). */
+const SEQ_TTL_SECONDS = 30 * 24 * 3600;
+/** INCR the user's sequence and PUBLISH `<seq>|<json>` on the user's channel, atomically. */
+const PUSH_SCRIPT = `local s = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+redis.call('PUBLISH', KEYS[2], s .. '|' .. ARGV[1])
+return s`;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -46,28 +60,40 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 }
 
 /**
- * Redis pub/sub bus for several nodes. Two connections: one publishes, one only subscribes.
- * Every node (the publisher too) gets each message from its subscription and delivers it locally.
+ * Redis pub/sub bus for several nodes. Two connections: one publishes, one only subscribes. Each
+ * user has a channel; a node subscribes to the channels of the users whose sockets it holds, so an
+ * event reaches only those nodes. A message carries the user's push sequence, taken in the same
+ * Lua script that publishes it, so sequences follow publish order on every node.
  */
 export class RedisBus implements Bus {
   readonly name = 'redis' as const;
-  readonly channel: string;
+  readonly epoch = 'redis';
   private readonly handlers: Handler[] = [];
   private closed = false;
+  private count = 0;
+  private readonly userChannelPrefix: string;
 
   private constructor(
     private readonly pub: Redis,
     private readonly sub: Redis,
-    channel: string,
+    private readonly prefix: string,
     private readonly log: FastifyBaseLogger | undefined,
     private readonly pingTimeoutMs: number,
   ) {
-    this.channel = channel;
+    this.userChannelPrefix = `${prefix}:u:`;
     sub.on('message', (ch: string, raw: string) => {
-      if (ch === this.channel) this.receive(raw);
+      if (ch.startsWith(this.userChannelPrefix)) this.receive(raw);
     });
   }
 
+  /** The channel of one user's events. */
+  channelOf(userId: number): string {
+    return `${this.userChannelPrefix}${userId}`;
+  }
+
+  get received(): number {
+    return this.count;
+  }
   /** Connects both clients and subscribes; throws a clear error if Redis cannot be reached in time. */
   static async connect(opts: RedisBusOptions): Promise<RedisBus> {
     const connectTimeoutMs = opts.connectTimeoutMs ?? 5000;
@@ -100,10 +126,9 @@ export class RedisBus implements Bus {
     };
     const pub = make('pub');
     const sub = make('sub');
-    const channel = `${opts.prefix}:bus`;
     try {
       await withTimeout(
-        Promise.all([pub.connect(), sub.connect()]).then(() => sub.subscribe(channel)),
+        Promise.all([pub.connect(), sub.connect()]),
         connectTimeoutMs + 1000,
         `timed out after ${connectTimeoutMs} ms`,
       );
@@ -113,17 +138,47 @@ export class RedisBus implements Bus {
       const reason = err instanceof Error ? err.message : String(err);
       throw new Error(`Redis bus: cannot connect to ${where} (REDIS_URL): ${reason}`, { cause: err });
     }
-    opts.log?.info({ channel }, 'redis bus connected');
-    return new RedisBus(pub, sub, channel, opts.log, opts.pingTimeoutMs ?? 2000);
+    opts.log?.info({ prefix: opts.prefix }, 'redis bus connected');
+    return new RedisBus(pub, sub, opts.prefix, opts.log, opts.pingTimeoutMs ?? 2000);
   }
 
   async publish(message: BusMessage): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
-    await this.pub.publish(this.channel, JSON.stringify(message));
+    if (message.kind === 'closeTokens') {
+      await this.pub.publish(this.channelOf(message.userId), `0|${JSON.stringify(message)}`);
+      return;
+    }
+    const pipeline = this.pub.pipeline();
+    for (const userId of message.userIds) {
+      const json = JSON.stringify({ kind: 'users', userIds: [userId], frame: message.frame });
+      pipeline.eval(PUSH_SCRIPT, 2, this.seqKey(userId), this.channelOf(userId), json, SEQ_TTL_SECONDS);
+    }
+    const results = await pipeline.exec();
+    const failed = results?.find(([err]) => err);
+    if (failed?.[0]) throw failed[0];
   }
 
   subscribe(handler: Handler): void {
     this.handlers.push(handler);
+  }
+
+  async watch(userId: number): Promise<void> {
+    await this.sub.subscribe(this.channelOf(userId));
+  }
+
+  unwatch(userId: number): void {
+    if (this.closed) return;
+    this.sub.unsubscribe(this.channelOf(userId)).catch((err: unknown) => {
+      this.log?.warn({ err, userId }, 'redis bus: unsubscribe failed');
+    });
+  }
+
+  async currentSeq(userId: number): Promise<number> {
+    return Number((await this.pub.get(this.seqKey(userId))) ?? 0);
+  }
+
+  private seqKey(userId: number): string {
+    return `${this.prefix}:seq:${userId}`;
   }
 
   async ping(): Promise<boolean> {
@@ -152,17 +207,20 @@ export class RedisBus implements Bus {
   }
 
   private receive(raw: string): void {
+    this.count += 1;
+    const bar = raw.indexOf('|');
+    const seq = Number(raw.slice(0, bar));
     let message: unknown;
     try {
-      message = JSON.parse(raw);
+      message = bar > 0 && Number.isInteger(seq) ? JSON.parse(raw.slice(bar + 1)) : undefined;
     } catch {
-      this.log?.warn({ channel: this.channel }, 'redis bus: ignored a message that is not JSON');
-      return;
+      message = undefined;
     }
     if (!isBusMessage(message)) {
-      this.log?.warn({ channel: this.channel }, 'redis bus: ignored a message of unknown shape');
+      this.log?.warn({ prefix: this.prefix }, 'redis bus: ignored a message of unknown shape');
       return;
     }
+    if (message.kind === 'users' && seq > 0) message.frame.seq = seq;
     deliver(this.handlers, message, this.log);
   }
 }

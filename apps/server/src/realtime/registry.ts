@@ -21,11 +21,18 @@ export class ConnectionRegistry<C extends Pick<Connection, 'id' | 'userId' | 'to
   private readonly byUser = new Map<number, Set<C>>();
   private readonly byToken = new Map<string, Set<C>>();
 
+  /** `online` runs when a user's first connection here is added, `offline` after the last one left. */
+  constructor(
+    private readonly presence: { online?(userId: number): void; offline?(userId: number): void } = {},
+  ) {}
+
   add(conn: C): void {
     if (this.byId.has(conn.id)) return;
     this.byId.set(conn.id, conn);
+    const first = !this.byUser.has(conn.userId);
     addTo(this.byUser, conn.userId, conn);
     addTo(this.byToken, conn.tokenId, conn);
+    if (first) this.presence.online?.(conn.userId);
   }
 
   /** Removes a connection; removing one twice is harmless. Returns whether it was registered. */
@@ -34,6 +41,7 @@ export class ConnectionRegistry<C extends Pick<Connection, 'id' | 'userId' | 'to
     this.byId.delete(conn.id);
     removeFrom(this.byUser, conn.userId, conn);
     removeFrom(this.byToken, conn.tokenId, conn);
+    if (!this.byUser.has(conn.userId)) this.presence.offline?.(conn.userId);
     return true;
   }
 

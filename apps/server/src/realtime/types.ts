@@ -1,13 +1,16 @@
-import type { ServerFrame } from '@parley/protocol';
+import type { ServerEventMap, ServerEventType, ServerFrame } from '@parley/protocol';
 
 /**
- * What travels on the bus between nodes. Every node (the publisher too) receives every message
- * and delivers it to the matching sockets it holds, so delivery is the same with one node or many.
+ * What travels on the bus between nodes. Messages are addressed to one user each and routed to the
+ * nodes that hold that user's sockets (docs/architecture.md "Realtime"): a node never receives,
+ * let alone parses, events for users it does not serve.
  */
 export type BusMessage =
   | { kind: 'users'; userIds: number[]; frame: ServerFrame }
   | {
       kind: 'closeTokens';
+      /** Whose tokens: the message is routed to the nodes holding this user's sockets. */
+      userId: number;
       tokenIds: string[];
       /** Sent before closing (e.g. type -1 with a text for a forced logout). */
       frame?: ServerFrame;
@@ -17,27 +20,49 @@ export type BusMessage =
 
 export interface Bus {
   readonly name: 'memory' | 'redis';
+  /** Changes when push sequences restart (see `currentSeq`). */
+  readonly epoch: string;
+  /** Bus messages this node received (the routing test counts them). */
+  readonly received: number;
+  /**
+   * Publishes to the nodes that watch the addressed users. Each user's copy of a `users` message gets
+   * that user's next push sequence in `frame.seq`.
+   */
   publish(message: BusMessage): Promise<void>;
   /** Registers the local delivery handler. */
   subscribe(handler: (message: BusMessage) => void): void;
+  /** Start receiving messages for this user (the gateway calls it for a user's first socket). */
+  watch(userId: number): Promise<void>;
+  /** Stop receiving messages for this user (after the user's last socket closed). */
+  unwatch(userId: number): void;
+  /** The user's latest push sequence (0 before any push). */
+  currentSeq(userId: number): Promise<number>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
+/** Who an event goes to: users, or everyone in a conversation (resolved by its module). */
+export type Audience = readonly number[] | { conversation: string };
+
 /**
- * The facade services use to reach users in real time, wherever their sockets are.
- * Services call it after their transaction commits (ARCHITECTURE.md convention 4).
+ * The facade services use to reach users in real time, wherever their sockets are. Services do not
+ * call it directly inside a use case: they queue events on their unit of work, which publishes them
+ * after the commit (db/unit-of-work.ts).
  */
 export interface Realtime {
-  toUsers(userIds: number[], type: ServerFrame['type'], data: unknown): Promise<void>;
+  emit<T extends ServerEventType>(to: Audience, type: T, data: ServerEventMap[T]): Promise<void>;
+  /** Closes these tokens' sockets (logout, forced logout), sending `frame` first. */
   closeTokens(
+    userId: number,
     tokenIds: string[],
     opts: { closeCode: number; reason: string; frame?: ServerFrame },
   ): Promise<void>;
+  /** Installs how a conversation's audience is found (the messaging module owns conversations). */
+  setConversationAudience(resolve: (conversationId: string) => Promise<number[]>): void;
 }
 
 /** Handler of one client frame type; returns the ack data or throws an AppError. */
-export type FrameHandler = (
+export type FrameHandler<D = unknown, A = unknown> = (
   ctx: { userId: number; tokenId: string; connectionId: string },
-  data: unknown,
-) => Promise<unknown> | unknown;
+  data: D,
+) => Promise<A> | A;

@@ -8,16 +8,16 @@ import { ackOf, internalUserId, loginAgain, rawClient, waitUntil } from './helpe
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
-  t.server.gateway.on('test.echo', (_ctx, data) => ({ echoed: data }));
-  t.server.gateway.on('test.whoami', (ctx) => ({
+  t.server.gateway.onUnchecked('test.echo', (_ctx, data) => ({ echoed: data }));
+  t.server.gateway.onUnchecked('test.whoami', (ctx) => ({
     userId: ctx.userId,
     tokenId: ctx.tokenId,
     connectionId: ctx.connectionId,
   }));
-  t.server.gateway.on('test.appError', () => {
+  t.server.gateway.onUnchecked('test.appError', () => {
     throw fail('forbidden');
   });
-  t.server.gateway.on('test.crash', () => {
+  t.server.gateway.onUnchecked('test.crash', () => {
     throw new Error('secret internals');
   });
 });
@@ -154,7 +154,7 @@ describe('client frames', () => {
     const crash = await ack(4);
     expect(crash).toMatchObject({ code: 500, msg: '系统未知错误，请反馈给管理员', data: null });
     expect(JSON.stringify(crash)).not.toContain('secret');
-    expect(() => t.server.gateway.on('ping', () => null)).toThrow(/already registered/);
+    expect(() => t.server.gateway.onUnchecked('ping', () => null)).toThrow(/already registered/);
     s.close();
   });
 
@@ -167,7 +167,7 @@ describe('client frames', () => {
 });
 
 describe('delivery to users', () => {
-  it('delivers toUsers events to every open socket of the user, and only to them', async () => {
+  it('delivers emitted events to every open socket of the user, and only to them', async () => {
     const alice = await registerUser(t);
     const bob = await registerUser(t);
     const secondToken = await loginAgain(t, alice);
@@ -181,18 +181,20 @@ describe('delivery to users', () => {
     await Promise.all([...sockets, bobSocket].map((s) => s.next((f) => f.type === 'hello')));
     expect(t.server.gateway.connectionsOfUser(aliceId)).toBe(3);
 
-    await t.server.ctx.realtime.toUsers([aliceId], 'counters.updated', { unread: 5 });
+    await t.server.ctx.realtime.emit([aliceId], 'counters.updated', { unread: 5 });
+    // Every tab of the user sees the same frame, numbered with the user's push sequence.
     for (const s of sockets) {
       expect(await s.next((f) => f.type === 'counters.updated')).toEqual({
         type: 'counters.updated',
         data: { unread: 5 },
+        seq: 1,
       });
     }
     // Bob gets his own later event, and never got Alice's.
-    await t.server.ctx.realtime.toUsers([bobId], 'counters.updated', { unread: 1 });
+    await t.server.ctx.realtime.emit([bobId], 'counters.updated', { unread: 1 });
     await bobSocket.next((f) => f.type === 'counters.updated');
     expect(bobSocket.frames.filter((f) => f.type === 'counters.updated')).toEqual([
-      { type: 'counters.updated', data: { unread: 1 } },
+      { type: 'counters.updated', data: { unread: 1 }, seq: 1 },
     ]);
     for (const s of [...sockets, bobSocket]) s.close();
   });
@@ -213,7 +215,7 @@ describe('delivery to users', () => {
     b.send({ id: 1, type: 'ping' });
     expect((await b.next((f) => f.type === 'ack')).code).toBe(200);
     expect(b.ws.readyState).toBe(WebSocket.OPEN);
-    await t.server.ctx.realtime.toUsers([id], 'counters.updated', { unread: 2 });
+    await t.server.ctx.realtime.emit([id], 'counters.updated', { unread: 2 });
     await b.next((f) => f.type === 'counters.updated');
     expect(t.server.gateway.connectionsOfUser(id)).toBe(1);
     b.close();

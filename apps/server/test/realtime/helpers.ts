@@ -53,7 +53,7 @@ export async function loginAgain(t: TestServer | string, user: TestUser): Promis
   return res.data.token;
 }
 
-/** The internal numeric user ID behind a token (what `realtime.toUsers` takes). */
+/** The internal numeric user ID behind a token (what `realtime.emit` takes). */
 export async function internalUserId(t: TestServer, token: string): Promise<number> {
   return (await t.server.app.resolveSession(token)).userId;
 }

@@ -37,7 +37,7 @@ describe('heartbeat', () => {
     await waitUntil(() => livePings >= after + 3, 5000, 'three more heartbeats');
     expect(live.ws.readyState).toBe(WebSocket.OPEN);
     expect(t.server.gateway.connectionsOfUser(id)).toBe(1);
-    await t.server.ctx.realtime.toUsers([id], 'counters.updated', { unread: 3 });
+    await t.server.ctx.realtime.emit([id], 'counters.updated', { unread: 3 });
     expect((await live.next((f) => f.type === 'counters.updated')).data).toEqual({ unread: 3 });
     live.close();
   });

@@ -29,43 +29,64 @@ function collector(bus: RedisBus): BusMessage[] {
 }
 
 describe.skipIf(!services.run)('Redis bus', () => {
-  it('delivers each message to every node, the publisher included', async () => {
+  it('routes each message only to the nodes that watch its user, with the user’s push sequence', async () => {
     const p = prefix();
     const a = await RedisBus.connect({ url: redisUrl, prefix: p });
     const b = await RedisBus.connect({ url: redisUrl, prefix: p });
     const other = await RedisBus.connect({ url: redisUrl, prefix: prefix() });
     try {
-      expect(a.channel).toBe(`${p}:bus`);
       const [gotA, gotB, gotOther] = [collector(a), collector(b), collector(other)];
-      const message: BusMessage = {
-        kind: 'users',
-        userIds: [1, 2],
-        frame: { type: 'counters.updated', data: { unread: 1 } },
-      };
-      await a.publish(message);
-      await a.publish({ kind: 'closeTokens', tokenIds: ['t'], closeCode: 4002, reason: 'logged out' });
-      await waitUntil(() => gotA.length === 2 && gotB.length === 2, 3000, 'both nodes');
-      expect(gotA[0]).toEqual(message);
-      expect(gotB).toEqual(gotA);
+      await b.watch(2);
+      await other.watch(1);
+      await other.watch(2);
+      const frame = { type: 'counters.updated', data: { unread: 1 } };
+      await a.publish({ kind: 'users', userIds: [1, 2], frame });
+      await a.publish({ kind: 'users', userIds: [2], frame });
+      await a.publish({
+        kind: 'closeTokens',
+        userId: 2,
+        tokenIds: ['t'],
+        closeCode: 4002,
+        reason: 'logged out',
+      });
+      await waitUntil(() => gotB.length === 3, 3000, 'node b');
+      expect(gotB).toEqual([
+        { kind: 'users', userIds: [2], frame: { ...frame, seq: 1 } },
+        { kind: 'users', userIds: [2], frame: { ...frame, seq: 2 } },
+        { kind: 'closeTokens', userId: 2, tokenIds: ['t'], closeCode: 4002, reason: 'logged out' },
+      ]);
+      // The publisher watches nobody: it received (and parsed) nothing. User 1 has no node at all.
+      expect(gotA).toEqual([]);
+      expect(a.received).toBe(0);
+      expect(b.received).toBe(3);
       expect(gotOther).toEqual([]); // another prefix is another deployment
+      expect(await a.currentSeq(1)).toBe(1);
+      expect(await b.currentSeq(2)).toBe(2);
+      b.unwatch(2);
+      await a.publish({ kind: 'users', userIds: [2], frame });
+      await b.watch(3); // a round trip on b's subscriber connection: the unsubscribe is done
+      await a.publish({ kind: 'users', userIds: [3], frame });
+      await waitUntil(() => gotB.length === 4, 3000, 'user 3 on node b');
+      expect(gotB[3]).toEqual({ kind: 'users', userIds: [3], frame: { ...frame, seq: 1 } });
       expect([await a.ping(), await b.ping()]).toEqual([true, true]);
     } finally {
       await Promise.all([a.close(), b.close(), other.close()]);
     }
     expect(await a.ping()).toBe(false);
     await expect(
-      a.publish({ kind: 'closeTokens', tokenIds: [], closeCode: 1000, reason: '' }),
+      a.publish({ kind: 'closeTokens', userId: 1, tokenIds: [], closeCode: 1000, reason: '' }),
     ).rejects.toThrow('bus is closed');
   });
 
-  it('ignores foreign messages on its channel and keeps working', async () => {
+  it('ignores foreign messages on a user channel and keeps working', async () => {
     const p = prefix();
     const bus = await RedisBus.connect({ url: redisUrl, prefix: p });
     const raw = new Redis(redisUrl);
     try {
       const got = collector(bus);
-      await raw.publish(`${p}:bus`, 'not json');
-      await raw.publish(`${p}:bus`, JSON.stringify({ kind: 'nope' }));
+      await bus.watch(9);
+      await raw.publish(bus.channelOf(9), 'not json');
+      await raw.publish(bus.channelOf(9), `1|${JSON.stringify({ kind: 'nope' })}`);
       await bus.publish({ kind: 'users', userIds: [9], frame: { type: 'x', data: null } });
       await waitUntil(() => got.length === 1, 3000, 'the valid message');
       expect(got[0]?.kind).toBe('users');
@@ -82,6 +103,7 @@ describe.skipIf(!services.run)('Redis bus', () => {
     const admin = new Redis(redisUrl);
     try {
       const got = collector(bus);
+      await bus.watch(1);
       const list = String(await admin.client('LIST'));
       const subId = /id=(\d+) [^\n]*name=parley-sub-(\S+)/g;
       const ids = [...list.matchAll(subId)].filter((m) => m[2] === name).map((m) => m[1]);
@@ -91,12 +113,12 @@ describe.skipIf(!services.run)('Redis bus', () => {
       await eventually(async () => {
         const now = String(await admin.client('LIST'));
         const subs = [...now.matchAll(subId)].filter((m) => m[2] === name).map((m) => m[1]);
-        const [, count] = (await admin.pubsub('NUMSUB', bus.channel)) as [string, number];
+        const [, count] = (await admin.pubsub('NUMSUB', bus.channelOf(1))) as [string, number];
         return subs.length === 1 && subs[0] !== ids[0] && Number(count) === 1;
       }, 'the bus to resubscribe');
       await bus.publish({ kind: 'users', userIds: [1], frame: { type: 'x', data: null } });
       await waitUntil(() => got.length === 1, 3000, 'the message after resubscribing');
-      expect(got[0]).toEqual({ kind: 'users', userIds: [1], frame: { type: 'x', data: null } });
+      expect(got[0]).toEqual({ kind: 'users', userIds: [1], frame: { type: 'x', data: null, seq: 1 } });
       expect(await bus.ping()).toBe(true);
     } finally {
       admin.disconnect();
@@ -128,6 +150,23 @@ describe.skipIf(!services.run)('gateway over Redis (two in-process nodes)', () =
     await Promise.all([a?.close(), b?.close()]);
   });
 
+  it('routes an event for a user on node A to node A only: node B never receives it', async () => {
+    const u = await registerUser(a);
+    const id = await internalUserId(a, u.token);
+    const s = await openSocket(a, u.token);
+    const hello = await s.next((f) => f.type === 'hello');
+    const [beforeA, beforeB] = [a.server.ctx.bus.received, b.server.ctx.bus.received];
+    for (let i = 1; i <= 5; i++) await b.server.ctx.realtime.emit([id], 'counters.updated', { unread: i });
+    const last = await s.next(
+      (f) => f.type === 'counters.updated' && (f.data as { unread: number }).unread === 5,
+    );
+    expect(a.server.ctx.bus.received - beforeA).toBe(5);
+    expect(b.server.ctx.bus.received - beforeB).toBe(0);
+    // Frames carry the user's push sequence, continuing from the one hello announced.
+    expect(last.seq).toBe((hello.data as { seq: number }).seq + 5);
+    s.close();
+  });
+
   it('reports the Redis bus in health', async () => {
     const body = (await (await fetch(`${a.baseUrl}/api/health`)).json()) as { data: { bus: unknown } };
     expect(body.data.bus).toEqual({ kind: 'redis', ok: true });
@@ -139,10 +178,10 @@ describe.skipIf(!services.run)('gateway over Redis (two in-process nodes)', () =
     const s1 = await openSocket(a, u.token);
     const s2 = await openSocket(a, u.token);
     await Promise.all([s1, s2].map((s) => s.next((f) => f.type === 'hello')));
-    await b.server.ctx.realtime.toUsers([id], 'counters.updated', { unread: 7 });
+    await b.server.ctx.realtime.emit([id], 'counters.updated', { unread: 7 });
     for (const s of [s1, s2])
       expect((await s.next((f) => f.type === 'counters.updated')).data).toEqual({ unread: 7 });
-    await a.server.ctx.realtime.toUsers([id], 'counters.updated', { unread: 8 });
+    await a.server.ctx.realtime.emit([id], 'counters.updated', { unread: 8 });
     await s1.next((f) => f.type === 'counters.updated' && (f.data as { unread: number }).unread === 8);
     s1.close();
     s2.close();
@@ -153,7 +192,7 @@ describe.skipIf(!services.run)('gateway over Redis (two in-process nodes)', () =
     const session = await a.server.app.resolveSession(u.token);
     const s = await openSocket(a, u.token);
     await s.next((f) => f.type === 'hello');
-    await b.server.ctx.realtime.closeTokens([session.tokenId], {
+    await b.server.ctx.realtime.closeTokens(session.userId, [session.tokenId], {
       closeCode: WsClose.forcedLogout,
       reason: 'forced logout',
       frame: { type: -1, data: { text: '您已被强制下线' } },

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { Limits } from '../constants.js';
+import { intField, required, textField } from '../fields.js';
 import { normalizePhone, PHONE_MAX_INPUT, PHONE_PATTERN } from '../phone.js';
 
-/**
- * Error option for a required field: '{label}不能为空' when missing, '{label}格式不正确' for a wrong type.
- * Use as `z.string(required('手机号'))`.
- */
-export function required(label: string) {
-  return {
-    error: (iss: { input?: unknown }) =>
-      iss.input === undefined || iss.input === null ? `${label}不能为空` : `${label}格式不正确`,
-  };
-}
+export { required };
 
 /** Shared field schemas: every route names its fields with these so texts stay consistent. */
 // A mainland mobile number or an E.164 number, parsed to its stored form (phone.ts).
@@ -23,16 +15,24 @@ export const phoneSchema = z
 
 export const passwordSchema = z
   .string(required('密码'))
+  .max(Limits.password.max, {
+    error: `密码长度为${Limits.password.min}-${Limits.password.max}位`,
+    abort: true,
+  })
   .min(Limits.password.min, `密码长度为${Limits.password.min}-${Limits.password.max}位`)
   .max(Limits.password.max, `密码长度为${Limits.password.min}-${Limits.password.max}位`)
   .regex(/[A-Za-z]/, '密码须同时包含字母和数字')
   .regex(/\d/, '密码须同时包含字母和数字');
 
 /** A password given at login is only checked for presence and size, never for strength. */
-export const loginPasswordSchema = z.string(required('密码')).min(1, '密码不能为空').max(128, '密码过长');
+export const loginPasswordSchema = z
+  .string(required('密码'))
+  .max(128, { error: '密码过长', abort: true })
+  .min(1, '密码不能为空');
 
 export const wtIdSchema = z
   .string(required('ID'))
+  .max(64, { error: `ID长度为${Limits.wtId.min}-${Limits.wtId.max}位`, abort: true })
   .trim()
   .min(Limits.wtId.min, `ID长度为${Limits.wtId.min}-${Limits.wtId.max}位`)
   .max(Limits.wtId.max, `ID长度为${Limits.wtId.min}-${Limits.wtId.max}位`)
@@ -40,15 +40,12 @@ export const wtIdSchema = z
   // IDs are case-insensitive (as WeChat IDs): stored and compared in lower case.
   .toLowerCase();
 
-export const nickNameSchema = z
-  .string(required('昵称'))
-  .trim()
-  .min(1, '昵称不能为空')
-  .max(Limits.nickName, `昵称不能超过${Limits.nickName}个字符`);
+/** Nickname: 1–15 characters (stored in at most 64 UTF-16 units). */
+export const nickNameSchema = textField('昵称', { max: Limits.nickName, min: 1, maxUnits: 64 });
 
 export const pageQuerySchema = z.object({
-  pageNum: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageNum: intField('pageNum', { min: 1, max: 100000 }).default(1),
+  pageSize: intField('pageSize', { min: 1, max: 100 }).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

@@ -1,21 +1,10 @@
+import type { Counters } from '../models/user.js';
+
 /**
  * GET /api/user/counters — the numbers behind the sidebar badges (SPEC §2 App layout, §3
  * Notification counters). The socket pushes the same shape as `counters.updated` (possibly partial)
  * whenever one of them changes.
  */
-export interface Counters {
-  /** Total unread messages over all conversations (messages badge). */
-  unread: number;
-  /** Unread friend applications (part of the contacts badge). */
-  friendApplyUnread: number;
-  /** Group notification counters (part of the contacts badge). */
-  joinApplyUnRead: number;
-  otherUnRead: number;
-  selfApplyUnRead: number;
-  /** Moment notifications (moments badge). */
-  moments: number;
-}
-
 /** Every counter at zero: what a new user sees, and the base the server and the client fill in. */
 export const EMPTY_COUNTERS: Readonly<Counters> = Object.freeze({
   unread: 0,

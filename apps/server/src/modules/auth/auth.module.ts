@@ -1,6 +1,6 @@
 import type { AppContext } from '../../lib/context.js';
 import type { UsersModule } from '../users/users.module.js';
-import { authRoutes } from './auth.routes.js';
+import { authHandlers } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
 import { QrRepo } from './qr.repo.js';
 import { QrService } from './qr.service.js';
@@ -12,6 +12,6 @@ export function createAuthModule(ctx: AppContext, users: UsersModule) {
   const sessions = new SessionService(ctx, sessionRepo, users.repo);
   const auth = new AuthService(ctx, users.repo, sessionRepo, sessions);
   const qr = new QrService(ctx, new QrRepo(ctx.db), users.repo, auth);
-  return { sessions, auth, qr, routes: authRoutes(auth, sessions, qr) };
+  return { sessions, auth, qr, handlers: authHandlers(auth, sessions, qr) };
 }
 export type AuthModule = ReturnType<typeof createAuthModule>;

@@ -23,6 +23,10 @@ const TICKET_TTL_MS = 5 * 60 * 1000;
 const TICKET_MAX_FAILURES = 5;
 const LOCK_WINDOW_MS = 15 * 60 * 1000;
 const STEP2_FAILURES_PER_ACCOUNT = 10;
+/** Failures from all clients together that close an account to clients it has never let in. */
+export const ACCOUNT_CEILING_FACTOR = 10;
+/** How long a client that logged in to an account stays "known" to it. */
+const KNOWN_CLIENT_MS = 30 * 24 * 60 * 60 * 1000;
 /** wtIds starting with these are reserved for system accounts (SPEC: ids starting C2Cyx are special). */
 const RESERVED_PREFIXES = ['yx', 'admin', 'system', 'parley'];
 
@@ -34,7 +38,9 @@ export interface Caller {
 /** Registration, password login, second-step password, logout. */
 export class AuthService {
   private readonly ipLimiter: Limiter;
+  private readonly clientFailures: Limiter;
   private readonly accountFailures: Limiter;
+  private readonly knownClients: Limiter;
   private readonly step2Failures: Limiter;
 
   constructor(
@@ -44,7 +50,11 @@ export class AuthService {
     private readonly sessions: SessionService,
   ) {
     this.ipLimiter = ctx.limiters('auth-ip', ctx.config.authIpPerMinute, 60_000);
-    this.accountFailures = ctx.limiters('login-fail', ctx.config.loginFailuresPerAccount, LOCK_WINDOW_MS);
+    const perClient = ctx.config.loginFailuresPerAccount;
+    this.clientFailures = ctx.limiters('login-fail', perClient, LOCK_WINDOW_MS);
+    this.accountFailures = ctx.limiters('login-fail-all', perClient * ACCOUNT_CEILING_FACTOR, LOCK_WINDOW_MS);
+    // Limit 1: a key is "blocked" (= known) once it was hit by one successful login.
+    this.knownClients = ctx.limiters('login-known', 1, KNOWN_CLIENT_MS);
     this.step2Failures = ctx.limiters('step2-fail', STEP2_FAILURES_PER_ACCOUNT, LOCK_WINDOW_MS);
   }
 
@@ -106,7 +116,18 @@ export class AuthService {
     );
   }
 
-  /** Returns the login, or throws AppError 712 carrying the second-step challenge. */
+  /**
+   * Returns the login, or throws AppError 712 carrying the second-step challenge.
+   *
+   * Lockout (docs/api.md "Login lockout"): wrong passwords are counted per (account, client), the
+   * client being the IP together with the `device-id` header. LOGIN_FAILURES_PER_ACCOUNT of them in
+   * 15 minutes lock that client out of that account (10004, even for the right password), so
+   * someone guessing from elsewhere cannot lock the owner out of their own device. Guessing from
+   * many clients is stopped by a ceiling of ACCOUNT_CEILING_FACTOR times as many failures per
+   * account from all clients: past it, only clients that logged in to the account before (within
+   * 30 days) may still try; every other client gets 10004 until the window ends. A success clears
+   * the client's count, not the account's.
+   */
   private async passwordLogin(
     accountKey: string,
     find: () => Promise<UserRow | undefined>,
@@ -114,15 +135,18 @@ export class AuthService {
     caller: Caller,
   ): Promise<LoginResult> {
     await this.throttle(caller);
-    if (await this.accountFailures.blocked(accountKey)) throw fail('loginLocked');
+    const clientKey = `${accountKey}|${caller.ip}|${caller.deviceId}`;
+    if (await this.clientFailures.blocked(clientKey)) throw fail('loginLocked');
+    if ((await this.accountFailures.blocked(accountKey)) && !(await this.knownClients.blocked(clientKey)))
+      throw fail('loginLocked');
     const user = await find();
     const good = user ? await verifyPassword(user.pwd_hash, pwd) : false;
     if (!user || !good) {
-      await this.accountFailures.hit(accountKey);
+      await Promise.all([this.clientFailures.hit(clientKey), this.accountFailures.hit(accountKey)]);
       throw fail('wrongPassword');
     }
     if (user.status !== 0) throw fail('accountDisabled');
-    await this.accountFailures.reset(accountKey);
+    await Promise.all([this.clientFailures.reset(clientKey), this.knownClients.hit(clientKey)]);
     if (user.step2_hash) throw await this.challenge(user, caller);
     return this.completeLogin(user, caller);
   }

@@ -1,5 +1,5 @@
+import { Repo } from '../../db/repo.js';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/index.js';
 import type { QrLoginsTable } from '../../db/schema.js';
 
 export type QrRow = Selectable<QrLoginsTable>;
@@ -7,9 +7,7 @@ export type QrRow = Selectable<QrLoginsTable>;
 export const QrStatus = { waiting: 0, scanned: 1, confirmed: 2, consumed: 3 } as const;
 
 /** SQL for QR login codes (stored by hash). */
-export class QrRepo {
-  constructor(private readonly db: Db) {}
-
+export class QrRepo extends Repo {
   async insert(row: QrRow): Promise<void> {
     await this.db.insertInto('qr_logins').values(row).execute();
   }

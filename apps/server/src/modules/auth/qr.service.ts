@@ -56,14 +56,14 @@ export class QrService {
     return { status: 2, expiresAt: row.expires_at, login };
   }
 
-  async scan(session: Session, qrCode: string): Promise<{ status: number }> {
+  async scan(session: Session, qrCode: string): Promise<{ status: 0 | 1 | 2 }> {
     const row = await this.live(qrCode);
     if (row.status === QrStatus.confirmed) throw fail('qrUsed');
     await this.qr.transition(row.code, [QrStatus.waiting], QrStatus.scanned, session.userId);
     return { status: QrStatus.scanned };
   }
 
-  async confirm(session: Session, qrCode: string): Promise<{ status: number }> {
+  async confirm(session: Session, qrCode: string): Promise<{ status: 0 | 1 | 2 }> {
     const row = await this.live(qrCode);
     if (row.user_id !== null && Number(row.user_id) !== session.userId)
       throw fail('forbidden', '二维码已被其他账号扫描');

@@ -1,14 +1,12 @@
+import { Repo } from '../../db/repo.js';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/index.js';
 import type { AuthTokensTable, LoginTicketsTable } from '../../db/schema.js';
 
 export type TokenRow = Selectable<AuthTokensTable>;
 export type TicketRow = Selectable<LoginTicketsTable>;
 
 /** SQL for session tokens and second-step login tickets. Only hashes are stored. */
-export class SessionRepo {
-  constructor(private readonly db: Db) {}
-
+export class SessionRepo extends Repo {
   async insertToken(row: TokenRow): Promise<void> {
     await this.db.insertInto('auth_tokens').values(row).execute();
   }

@@ -68,7 +68,10 @@ export class SessionService {
       Errors.sessionRevoked.code,
       this.ctx.clock.now(),
     );
-    await this.ctx.realtime.closeTokens(ids, { closeCode: WsClose.sessionEnded, reason: 'logged out' });
+    await this.ctx.realtime.closeTokens(session.userId, ids, {
+      closeCode: WsClose.sessionEnded,
+      reason: 'logged out',
+    });
   }
 
   /**
@@ -81,7 +84,7 @@ export class SessionService {
       code.code,
       this.ctx.clock.now(),
     );
-    await this.ctx.realtime.closeTokens(ids, {
+    await this.ctx.realtime.closeTokens(userId, ids, {
       closeCode: WsClose.forcedLogout,
       reason: 'forced logout',
       frame: { type: -1, data: { text: code.msg, code: code.code } },

@@ -1,5 +1,5 @@
+import { Repo } from '../../db/repo.js';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/index.js';
 import type { FriendApplicationsTable } from '../../db/schema.js';
 
 export type ApplicationRow = Selectable<FriendApplicationsTable>;
@@ -14,9 +14,7 @@ export interface ApplicationView extends ApplicationRow {
 export const AppStatus = { pending: 0, accepted: 1, rejected: 2 } as const;
 
 /** SQL for friend applications (one row per from → to pair) and their acceptance. */
-export class ApplicationRepo {
-  constructor(private readonly db: Db) {}
-
+export class ApplicationRepo extends Repo {
   byPair(fromId: number, toId: number): Promise<ApplicationRow | undefined> {
     return this.db
       .selectFrom('friend_applications')
@@ -126,7 +124,7 @@ export class ApplicationRepo {
    * and creates both friendship rows with the application's source. False when it was no longer pending.
    */
   async accept(app: ApplicationRow, now: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.atomic(async (trx) => {
       const res = await trx
         .updateTable('friend_applications')
         .set({ status: AppStatus.accepted, is_read: 1, handled_at: now })

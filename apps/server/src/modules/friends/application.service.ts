@@ -1,4 +1,5 @@
 import {
+  CustomMsgType,
   FriendApplyStatus,
   FriendHandleStatus,
   FriendLimits,
@@ -9,7 +10,10 @@ import {
   type HandleApplyBody,
   type Page,
 } from '@parley/protocol';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
+import { friendsPolicy } from '../../policies/friends.policy.js';
+import { authorize } from '../../policies/policy.js';
 import { fail } from '../../lib/errors.js';
 import type { CountersService } from '../users/counters.service.js';
 import type { UserRepo, UserRow } from '../users/user.repo.js';
@@ -19,11 +23,11 @@ import type { FriendHooks } from './friend.hooks.js';
 import { applicationStatus, toApplication } from './friend.presenter.js';
 import type { FriendViews } from './friend.view.js';
 import type { FriendshipRepo } from './friendship.repo.js';
+import { queueFriendNotice } from './notice.service.js';
+import { loadRelation } from './relation.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
 
-const ACTIVE = 0;
 const APPLY_TOO_OFTEN = '申请过于频繁，请稍后再试';
-const CANCELLED = 1;
 
 /** Default reason of an application from a group (SPEC §5), bounded. */
 export function groupDefaultReason(groupName: string | undefined, nickName: string): string {
@@ -41,8 +45,8 @@ export class ApplicationService {
     private readonly ctx: AppContext,
     private readonly users: UserRepo,
     private readonly apps: ApplicationRepo,
-    private readonly friendships: FriendshipRepo,
-    private readonly blacklist: BlacklistRepo,
+    readonly friendships: FriendshipRepo,
+    readonly blacklist: BlacklistRepo,
     private readonly views: FriendViews,
     private readonly counters: CountersService,
     private readonly hooks: FriendHooks,
@@ -59,49 +63,40 @@ export class ApplicationService {
     );
   }
 
-  /** The target of an application: exists and is active (cancelled answers 20003). */
-  private async target(wtId: string): Promise<UserRow> {
-    const user = await this.users.byWtId(wtId);
-    if (user?.status === CANCELLED) throw fail('accountCancelled');
-    if (!user || user.status !== ACTIVE) throw fail('userNotFound');
-    return user;
-  }
-
   async apply(userId: number, body: ApplyFriendBody): Promise<FriendApplication> {
     const me = await this.users.byId(userId);
     if (!me) throw fail('unauthorized');
-    const target = await this.target(body.applyWtId);
-    if (target.id === me.id) throw fail('applySelf');
-    if (await this.friendships.get(me.id, target.id)) throw fail('alreadyFriend');
-    const { aBlocksB, bBlocksA } = await this.blacklist.between(me.id, target.id);
-    if (bBlocksA) throw fail('blockedByTarget');
-    if (aBlocksB) throw fail('targetInMyBlacklist');
-    if (!(await this.perUser.hit(`u:${me.id}`)) || !(await this.perPair.hit(`p:${me.id}:${target.id}`))) {
+    const target = await this.users.byWtId(body.applyWtId);
+    const relation = await loadRelation(this, me.id, target);
+    authorize(friendsPolicy, 'friend.apply', { userId }, relation);
+    const to = target!;
+    if (!(await this.perUser.hit(`u:${me.id}`)) || !(await this.perPair.hit(`p:${me.id}:${to.id}`))) {
       throw fail('rateLimited', APPLY_TOO_OFTEN);
     }
 
     const now = this.ctx.clock.now();
     const reason =
       body.applyInfo || (body.applySource === 5 ? groupDefaultReason(body.groupName, me.nick_name) : '');
-    const mine = await this.apps.upsertPending({
-      fromId: me.id,
-      toId: target.id,
-      source: body.applySource,
-      reason,
-      now,
+    return this.ctx.uow.run(async (uow) => {
+      const apps = this.apps.in(uow);
+      const mine = await apps.upsertPending({
+        fromId: me.id,
+        toId: to.id,
+        source: body.applySource,
+        reason,
+        now,
+      });
+      // They already asked us: applying back is agreeing to theirs.
+      const theirs = await apps.byPair(to.id, me.id);
+      if (theirs && applicationStatus(theirs, now) === FriendApplyStatus.pending) {
+        await this.accept(uow, theirs, to, me);
+        const updated = (await apps.byPair(me.id, to.id)) ?? mine;
+        return this.view(updated, to, 'out');
+      }
+      uow.emit([to.id], 'friend.apply', this.view(mine, me, 'in'));
+      uow.afterCommit(() => this.counters.push(to.id));
+      return this.view(mine, to, 'out');
     });
-
-    // They already asked us: applying back is agreeing to theirs.
-    const theirs = await this.apps.byPair(target.id, me.id);
-    if (theirs && applicationStatus(theirs, now) === FriendApplyStatus.pending) {
-      await this.accept(theirs, target, me);
-      const updated = (await this.apps.byPair(me.id, target.id)) ?? mine;
-      return this.view(updated, target, 'out');
-    }
-
-    await this.ctx.realtime.toUsers([target.id], 'friend.apply', this.view(mine, me, 'in'));
-    await this.counters.push(target.id);
-    return this.view(mine, target, 'out');
   }
 
   /** Accept (1) or reject (2) the application `applyWtId` sent to the caller. */
@@ -109,45 +104,56 @@ export class ApplicationService {
     const me = await this.users.byId(userId);
     if (!me) throw fail('unauthorized');
     const applicant = await this.users.byWtId(body.applyWtId);
-    const app = applicant ? await this.apps.byPair(applicant.id, me.id) : undefined;
-    if (!applicant || !app) throw fail('applyNotFound');
+    const found = applicant ? await this.apps.byPair(applicant.id, me.id) : undefined;
+    authorize(friendsPolicy, 'application.handle', { userId }, found && { toId: Number(found.to_id) });
+    const app = found!;
+    const from = applicant!;
     const status = applicationStatus(app, this.ctx.clock.now());
     if (status === FriendApplyStatus.expired) throw fail('applyExpired');
     if (status !== FriendApplyStatus.pending) throw fail('applyHandled');
 
-    if (body.handleStatus === FriendHandleStatus.accept) {
-      if (applicant.status === CANCELLED) throw fail('accountCancelled');
-      await this.accept(app, applicant, me);
-    } else {
-      if (!(await this.apps.reject(app.id, this.ctx.clock.now()))) throw fail('applyHandled');
-      await this.counters.push(me.id);
-    }
-    const updated = (await this.apps.byPair(applicant.id, me.id)) ?? app;
-    const forMe = this.view(updated, applicant, 'in');
-    await this.ctx.realtime.toUsers([me.id], 'friend.apply.updated', forMe);
-    return forMe;
+    return this.ctx.uow.run(async (uow) => {
+      const apps = this.apps.in(uow);
+      if (body.handleStatus === FriendHandleStatus.accept) {
+        const relation = await loadRelation(
+          { friendships: this.friendships.in(uow), blacklist: this.blacklist.in(uow) },
+          me.id,
+          from,
+        );
+        authorize(friendsPolicy, 'friend.accept', { userId }, relation);
+        await this.accept(uow, app, from, me);
+      } else {
+        if (!(await apps.reject(app.id, this.ctx.clock.now()))) throw fail('applyHandled');
+        uow.afterCommit(() => this.counters.push(me.id));
+      }
+      const updated = (await apps.byPair(from.id, me.id)) ?? app;
+      const forMe = this.view(updated, from, 'in');
+      uow.emit([me.id], 'friend.apply.updated', forMe);
+      return forMe;
+    });
   }
 
-  /** Accepts `app` (from → to): friendship rows on both sides, events to both, counters of the handler. */
-  private async accept(app: ApplicationRow, from: UserRow, to: UserRow): Promise<void> {
-    const [fromCount, toCount] = await Promise.all([
-      this.friendships.count(from.id),
-      this.friendships.count(to.id),
-    ]);
+  /**
+   * Accepts `app` (from → to) inside `uow`: friendship rows on both sides, the add-friend notice and
+   * events to both, the handler's counters, and the `friendship.created` hook.
+   */
+  private async accept(uow: UnitOfWork, app: ApplicationRow, from: UserRow, to: UserRow): Promise<void> {
+    const friendships = this.friendships.in(uow);
+    const apps = this.apps.in(uow);
+    const [fromCount, toCount] = await Promise.all([friendships.count(from.id), friendships.count(to.id)]);
     if (fromCount >= FriendLimits.maxFriends || toCount >= FriendLimits.maxFriends) throw fail('friendLimit');
     const now = this.ctx.clock.now();
-    if (!(await this.apps.accept(app, now))) throw fail('applyHandled');
+    if (!(await apps.accept(app, now))) throw fail('applyHandled');
 
-    const [fromItem, toItem] = await Promise.all([
-      this.views.item(from.id, to.id),
-      this.views.item(to.id, from.id),
-    ]);
-    if (fromItem) await this.ctx.realtime.toUsers([from.id], 'friend.added', fromItem);
-    if (toItem) await this.ctx.realtime.toUsers([to.id], 'friend.added', toItem);
-    const accepted = (await this.apps.byPair(from.id, to.id)) ?? { ...app, status: AppStatus.accepted };
-    await this.ctx.realtime.toUsers([from.id], 'friend.apply.updated', this.view(accepted, to, 'out'));
-    await this.counters.push(to.id);
-    await this.hooks.emit('friendship.created', { userIds: [from.id, to.id], at: now });
+    const views = this.views.in(uow);
+    const [fromItem, toItem] = await Promise.all([views.item(from.id, to.id), views.item(to.id, from.id)]);
+    if (fromItem) uow.emit([from.id], 'friend.added', fromItem);
+    if (toItem) uow.emit([to.id], 'friend.added', toItem);
+    const accepted = (await apps.byPair(from.id, to.id)) ?? { ...app, status: AppStatus.accepted };
+    uow.emit([from.id], 'friend.apply.updated', this.view(accepted, to, 'out'));
+    queueFriendNotice(uow, to, from, CustomMsgType.addFriend, now);
+    uow.afterCommit(() => this.counters.push(to.id));
+    await this.hooks.emit('friendship.created', { userIds: [from.id, to.id], at: now }, uow);
   }
 
   async list(userId: number, body: ApplyListBody): Promise<Page<FriendApplication>> {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/index.js';
+import { Repo } from '../../db/repo.js';
 
 export interface BlackRow {
   id: number;
@@ -11,9 +11,7 @@ export interface BlackRow {
 }
 
 /** SQL for the blacklist (owner blocks target). */
-export class BlacklistRepo {
-  constructor(private readonly db: Db) {}
-
+export class BlacklistRepo extends Repo {
   async has(ownerId: number, targetId: number): Promise<boolean> {
     const row = await this.db
       .selectFrom('blacklist')

@@ -1,11 +1,15 @@
 import {
+  CustomMsgType,
   FriendLimits,
   type BlackItem,
   type BlackStatusResult,
   type ErrorName,
   type Page,
 } from '@parley/protocol';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
+import { friendsPolicy } from '../../policies/friends.policy.js';
+import { authorize, decide } from '../../policies/policy.js';
 import { fail } from '../../lib/errors.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { BlacklistRepo } from './blacklist.repo.js';
@@ -13,6 +17,8 @@ import type { FriendHooks } from './friend.hooks.js';
 import { toBlackItem } from './friend.presenter.js';
 import type { FriendViews } from './friend.view.js';
 import type { FriendshipRepo } from './friendship.repo.js';
+import { queueFriendNotice } from './notice.service.js';
+import { loadRelation, NO_RELATION } from './relation.js';
 
 /**
  * The answer to "may X message Y" for the messaging engine:
@@ -35,28 +41,30 @@ export interface PermissionDeps {
   friendships: Pick<FriendshipRepo, 'get'>;
 }
 
-/** Pure rule of `canMessage`, exported for unit tests and the messaging engine. */
+/** `canMessage` as data: loads the relation and asks policy `message.send` (exported for unit tests). */
 export async function messagePermission(
   deps: PermissionDeps,
   fromUserId: number,
   toUserId: number,
 ): Promise<MessagePermission> {
-  const [to, relation, friendship] = await Promise.all([
-    deps.users.byId(toUserId),
-    fromUserId === toUserId
-      ? Promise.resolve({ aBlocksB: false, bBlocksA: false })
-      : deps.blacklist.between(fromUserId, toUserId),
-    deps.friendships.get(fromUserId, toUserId),
-  ]);
-  const isFriend = friendship !== undefined;
-  if (!to) return { allowed: false, reason: 'notFound', error: 'userNotFound', isFriend };
-  if (to.status === 1) return { allowed: false, reason: 'cancelled', error: 'accountCancelled', isFriend };
-  if (to.status !== 0) return { allowed: false, reason: 'notFound', error: 'userNotFound', isFriend };
-  if (relation.bBlocksA) return { allowed: false, reason: 'blacklisted', error: 'blacklisted', isFriend };
-  if (relation.aBlocksB)
-    return { allowed: false, reason: 'blocking', error: 'targetInMyBlacklist', isFriend };
-  return { allowed: true, isFriend };
+  const to = await deps.users.byId(toUserId);
+  const relation = await loadRelation(deps, fromUserId, to);
+  const decision = decide(friendsPolicy, 'message.send', { userId: fromUserId }, relation);
+  if (decision === true) return { allowed: true, isFriend: relation.friend };
+  return {
+    allowed: false,
+    reason: REASONS[decision] ?? 'notFound',
+    error: decision,
+    isFriend: relation.friend,
+  };
 }
+
+const REASONS: Partial<Record<ErrorName, MessagePermission['reason']>> = {
+  blacklisted: 'blacklisted',
+  targetInMyBlacklist: 'blocking',
+  accountCancelled: 'cancelled',
+  userNotFound: 'notFound',
+};
 
 /** Blacklist add/remove/list (ownerBlackStatus) and the messaging permission check. */
 export class BlacklistService {
@@ -71,44 +79,51 @@ export class BlacklistService {
 
   private async target(userId: number, wtId: string) {
     const user = await this.users.byWtId(wtId);
-    if (!user) throw fail('userNotFound');
-    if (user.id === userId) throw fail('blackSelf');
-    return user;
+    authorize(friendsPolicy, 'blacklist.change', { userId }, { ...NO_RELATION, targetId: user?.id });
+    return user!;
   }
 
   /** Blacklists a user (friend or not); the friendship stays. Idempotent. */
   async add(userId: number, friendWtId: string): Promise<BlackStatusResult> {
     const target = await this.target(userId, friendWtId);
-    if (!(await this.blacklist.has(userId, target.id))) {
-      if ((await this.blacklist.count(userId)) >= FriendLimits.maxBlacklist) throw fail('blacklistLimit');
-      await this.blacklist.add(userId, target.id, this.ctx.clock.now());
-    }
-    return this.changed(userId, target.id, target.wt_id, true);
+    const me = await this.users.byId(userId);
+    if (!me) throw fail('unauthorized');
+    return this.ctx.uow.run(async (uow) => {
+      const blacklist = this.blacklist.in(uow);
+      if (!(await blacklist.has(userId, target.id))) {
+        if ((await blacklist.count(userId)) >= FriendLimits.maxBlacklist) throw fail('blacklistLimit');
+        await blacklist.add(userId, target.id, this.ctx.clock.now());
+        queueFriendNotice(uow, me, target, CustomMsgType.addBlack, this.ctx.clock.now());
+      }
+      return this.changed(uow, userId, target.id, target.wt_id, true);
+    });
   }
 
   /** Removes a user from the blacklist. Idempotent. */
   async remove(userId: number, friendWtId: string): Promise<BlackStatusResult> {
     const target = await this.target(userId, friendWtId);
-    await this.blacklist.remove(userId, target.id);
-    return this.changed(userId, target.id, target.wt_id, false);
+    return this.ctx.uow.run(async (uow) => {
+      await this.blacklist.in(uow).remove(userId, target.id);
+      return this.changed(uow, userId, target.id, target.wt_id, false);
+    });
   }
 
   private async changed(
+    uow: UnitOfWork,
     userId: number,
     targetId: number,
     wtId: string,
     blocked: boolean,
   ): Promise<BlackStatusResult> {
     const result: BlackStatusResult = { friendWtId: wtId, ownerBlackStatus: blocked ? 1 : 0 };
-    await this.ctx.realtime.toUsers([userId], 'friend.black', result);
-    const item = await this.views.item(userId, targetId);
-    if (item) await this.ctx.realtime.toUsers([userId], 'friend.updated', item);
-    await this.hooks.emit('blacklist.changed', {
-      ownerId: userId,
-      targetId,
-      blocked,
-      at: this.ctx.clock.now(),
-    });
+    uow.emit([userId], 'friend.black', result);
+    const item = await this.views.in(uow).item(userId, targetId);
+    if (item) uow.emit([userId], 'friend.updated', item);
+    await this.hooks.emit(
+      'blacklist.changed',
+      { ownerId: userId, targetId, blocked, at: this.ctx.clock.now() },
+      uow,
+    );
     return result;
   }
 

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 
 /**
- * In-process domain hooks of the friends module, run after commit. Other modules subscribe at wiring
- * time (modules/index.ts). `friendship.deleted`: the messaging module will delete the deleter's
- * conversation and its history here (SPEC §4 "Friend ops") once a conversation store exists.
+ * In-process domain hooks of the friends module. They run inside the use case's transaction
+ * (`uow`), so a module that reacts (messaging deleting the deleter's conversation, say) commits or
+ * rolls back with the change; what it announces it queues on the same `uow`.
  */
 export interface FriendHookMap {
   'friendship.deleted': { deleterId: number; friendId: number; at: number };
@@ -11,7 +12,10 @@ export interface FriendHookMap {
   'blacklist.changed': { ownerId: number; targetId: number; blocked: boolean; at: number };
 }
 
-type Handler<K extends keyof FriendHookMap> = (payload: FriendHookMap[K]) => Promise<void> | void;
+type Handler<K extends keyof FriendHookMap> = (
+  payload: FriendHookMap[K],
+  uow: UnitOfWork,
+) => Promise<void> | void;
 
 export class FriendHooks {
   private readonly handlers: { [K in keyof FriendHookMap]?: Array<Handler<K>> } = {};
@@ -23,13 +27,18 @@ export class FriendHooks {
     list.push(handler);
   }
 
-  /** Runs every handler; a failing handler is logged and does not undo the committed change. */
-  async emit<K extends keyof FriendHookMap>(name: K, payload: FriendHookMap[K]): Promise<void> {
+  /** Runs every handler in the use case's transaction; a failing handler fails (rolls back) the use case. */
+  async emit<K extends keyof FriendHookMap>(
+    name: K,
+    payload: FriendHookMap[K],
+    uow: UnitOfWork,
+  ): Promise<void> {
     for (const handler of (this.handlers[name] ?? []) as Array<Handler<K>>) {
       try {
-        await handler(payload);
+        await handler(payload, uow);
       } catch (err) {
         this.log.error({ err, hook: name }, 'friend hook failed');
+        throw err;
       }
     }
   }

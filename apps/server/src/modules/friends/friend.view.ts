@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/repo.js';
 import type { FriendItem } from '@parley/protocol';
 import type { BlacklistRepo } from './blacklist.repo.js';
 import type { FriendRow, FriendshipRepo } from './friendship.repo.js';
@@ -11,6 +12,11 @@ export class FriendViews {
     private readonly tags: TagRepo,
     private readonly blacklist: BlacklistRepo,
   ) {}
+
+  /** The same views read inside a use case's transaction. */
+  in(uow: { db: Executor }): FriendViews {
+    return new FriendViews(this.friendships.in(uow), this.tags.in(uow), this.blacklist.in(uow));
+  }
 
   async items(ownerId: number, rows: FriendRow[]): Promise<FriendItem[]> {
     const ids = rows.map((r) => Number(r.friend_id));

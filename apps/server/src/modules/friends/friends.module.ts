@@ -6,13 +6,13 @@ import { BlacklistRepo } from './blacklist.repo.js';
 import { BlacklistService } from './blacklist.service.js';
 import { FriendHooks } from './friend.hooks.js';
 import { FriendViews } from './friend.view.js';
-import { friendRoutes } from './friends.routes.js';
+import { friendHandlers } from './friends.routes.js';
 import { FriendsService } from './friends.service.js';
 import { FriendshipRepo } from './friendship.repo.js';
 import { NoticeService } from './notice.service.js';
 import { TagRepo } from './tag.repo.js';
 import { TagService } from './tag.service.js';
-import { tagRoutes } from './tags.routes.js';
+import { tagHandlers } from './tags.routes.js';
 
 /**
  * Friends, applications, blacklist, tags and friend notices. Exposes `blacklist.canMessage` /
@@ -60,7 +60,8 @@ export function createFriendsModule(ctx: AppContext, users: UsersModule) {
     tags,
     notices,
     hooks,
-    routes: [...friendRoutes({ applications, friends, blacklist, notices }), ...tagRoutes(tags)],
+    handlers: friendHandlers({ applications, friends, blacklist, notices }),
+    tagHandlers: tagHandlers(tags),
   };
 }
 export type FriendsModule = ReturnType<typeof createFriendsModule>;

@@ -1,4 +1,5 @@
 import {
+  CustomMsgType,
   FriendApplyStatus,
   FriendsStatus,
   type DeleteFriendResult,
@@ -12,7 +13,10 @@ import {
 import type { Updateable } from 'kysely';
 import type { FriendshipsTable } from '../../db/schema.js';
 import type { AppContext } from '../../lib/context.js';
+import { friendsPolicy } from '../../policies/friends.policy.js';
+import { authorize } from '../../policies/policy.js';
 import { fail } from '../../lib/errors.js';
+import type { Limiter } from '../../lib/rate-limiter.js';
 import type { UserRepo, UserRow } from '../users/user.repo.js';
 import type { ApplicationRepo } from './application.repo.js';
 import type { BlacklistRepo } from './blacklist.repo.js';
@@ -21,21 +25,29 @@ import { applicationStatus, asSource } from './friend.presenter.js';
 import type { FriendViews } from './friend.view.js';
 import type { FriendshipRepo } from './friendship.repo.js';
 import type { TagRepo } from './tag.repo.js';
+import { queueFriendNotice } from './notice.service.js';
+import { loadRelation, NO_RELATION } from './relation.js';
 
 const ACTIVE = 0;
+/** Profile lookups (POST /user/friendInfo) one user may make per minute; 429 beyond. */
+export const FRIEND_INFO_PER_MINUTE = 120;
 
 /** The friend list, profiles, remarks, moments visibility and deleting friends. */
 export class FriendsService {
+  private readonly infoLookups: Limiter;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly users: UserRepo,
-    private readonly friendships: FriendshipRepo,
+    readonly friendships: FriendshipRepo,
     private readonly apps: ApplicationRepo,
-    private readonly blacklist: BlacklistRepo,
+    readonly blacklist: BlacklistRepo,
     private readonly tags: TagRepo,
     private readonly views: FriendViews,
     private readonly hooks: FriendHooks,
-  ) {}
+  ) {
+    this.infoLookups = ctx.limiters('friend-info', FRIEND_INFO_PER_MINUTE, 60_000);
+  }
 
   /** Any existing user by wtId (cancelled included), else 10010. */
   async userByWtId(wtId: string): Promise<UserRow> {
@@ -44,11 +56,11 @@ export class FriendsService {
     return user;
   }
 
-  /** The friend named by wtId, or 21002 when they are not the caller's friend. */
+  /** The friend named by wtId (policy `friend.edit`: 21002 when they are not the caller's friend). */
   async requireFriend(userId: number, wtId: string): Promise<UserRow> {
     const user = await this.users.byWtId(wtId);
-    if (!user || !(await this.friendships.get(userId, user.id))) throw fail('notFriend');
-    return user;
+    authorize(friendsPolicy, 'friend.edit', { userId }, await loadRelation(this, userId, user));
+    return user!;
   }
 
   async list(userId: number, body: FriendListBody): Promise<Page<FriendItem>> {
@@ -61,23 +73,25 @@ export class FriendsService {
   }
 
   /**
-   * Ends the friendship on both sides. Deleting someone who already deleted you answers
-   * `deleted: false` (nothing left to do), not an error: the caller's list is simply stale.
+   * Ends the friendship on both sides, in one transaction with the `friendship.deleted` hook (the
+   * messaging module removes the deleter's conversation there). Deleting someone who already deleted
+   * you answers `deleted: false` (nothing left to do), not an error: the caller's list is stale.
    */
   async delete(userId: number, friendsWtId: string): Promise<DeleteFriendResult> {
     const friend = await this.userByWtId(friendsWtId);
-    if (friend.id === userId) throw fail('notFriend');
-    const removed = await this.friendships.deletePair(userId, friend.id);
-    if (removed === 0) return { friendsWtId: friend.wt_id, deleted: false };
+    authorize(friendsPolicy, 'friend.delete', { userId }, { ...NO_RELATION, targetId: friend.id });
     const me = await this.users.byId(userId);
-    await this.ctx.realtime.toUsers([userId], 'friend.deleted', { wtId: friend.wt_id, byMe: 1 });
-    if (me) await this.ctx.realtime.toUsers([friend.id], 'friend.deleted', { wtId: me.wt_id, byMe: 0 });
-    await this.hooks.emit('friendship.deleted', {
-      deleterId: userId,
-      friendId: friend.id,
-      at: this.ctx.clock.now(),
+    if (!me) throw fail('unauthorized');
+    return this.ctx.uow.run(async (uow) => {
+      const removed = await this.friendships.in(uow).deletePair(userId, friend.id);
+      if (removed === 0) return { friendsWtId: friend.wt_id, deleted: false };
+      const now = this.ctx.clock.now();
+      uow.emit([userId], 'friend.deleted', { wtId: friend.wt_id, byMe: 1 });
+      uow.emit([friend.id], 'friend.deleted', { wtId: me.wt_id, byMe: 0 });
+      queueFriendNotice(uow, me, friend, CustomMsgType.deleteFriend, now);
+      await this.hooks.emit('friendship.deleted', { deleterId: userId, friendId: friend.id, at: now }, uow);
+      return { friendsWtId: friend.wt_id, deleted: true };
     });
-    return { friendsWtId: friend.wt_id, deleted: true };
   }
 
   private async patch(
@@ -86,11 +100,15 @@ export class FriendsService {
     patch: Updateable<FriendshipsTable>,
   ): Promise<FriendItem> {
     const friend = await this.requireFriend(userId, friendsWtId);
-    await this.friendships.update(userId, friend.id, { ...patch, updated_at: this.ctx.clock.now() });
-    const item = await this.views.item(userId, friend.id);
-    if (!item) throw fail('notFriend');
-    await this.ctx.realtime.toUsers([userId], 'friend.updated', item);
-    return item;
+    return this.ctx.uow.run(async (uow) => {
+      await this.friendships
+        .in(uow)
+        .update(userId, friend.id, { ...patch, updated_at: this.ctx.clock.now() });
+      const item = await this.views.in(uow).item(userId, friend.id);
+      if (!item) throw fail('notFriend');
+      uow.emit([userId], 'friend.updated', item);
+      return item;
+    });
   }
 
   updateRemark(userId: number, body: UpdateRemarkBody): Promise<FriendItem> {
@@ -124,6 +142,7 @@ export class FriendsService {
    * empty fields; cancelled/disabled → actionStatus 1, the relation (remark, tags) kept, profile blank.
    */
   async info(userId: number, searchId: string): Promise<FriendInfo> {
+    if (!(await this.infoLookups.hit(`u:${userId}`))) throw fail('rateLimited');
     let user = await this.users.byWtId(searchId);
     let source: 1 | 2 = 1;
     if (!user && /^1\d{10}$/.test(searchId)) {
@@ -131,6 +150,13 @@ export class FriendsService {
       source = 2;
     }
     if (!user) return notFoundInfo(searchId);
+    // Someone who blacklisted the caller and is not their friend is answered as unknown.
+    if (
+      user.id !== userId &&
+      (await this.blacklist.has(user.id, userId)) &&
+      !(await this.friendships.get(userId, user.id))
+    )
+      return notFoundInfo(searchId);
     const gone = user.status !== ACTIVE;
 
     const now = this.ctx.clock.now();

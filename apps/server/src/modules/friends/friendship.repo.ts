@@ -1,5 +1,5 @@
+import { Repo } from '../../db/repo.js';
 import type { Selectable, Updateable } from 'kysely';
-import type { Db } from '../../db/index.js';
 import type { FriendshipsTable } from '../../db/schema.js';
 import { containsInsensitive } from './sql.js';
 
@@ -16,9 +16,7 @@ export interface FriendRow extends FriendshipRow {
 }
 
 /** SQL for the two directed rows of each friendship. */
-export class FriendshipRepo {
-  constructor(private readonly db: Db) {}
-
+export class FriendshipRepo extends Repo {
   get(ownerId: number, friendId: number): Promise<FriendshipRow | undefined> {
     return this.db
       .selectFrom('friendships')
@@ -106,7 +104,7 @@ export class FriendshipRepo {
    * each other. Answers how many rows existed (0 when already gone).
    */
   async deletePair(a: number, b: number): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.atomic(async (trx) => {
       const res = await trx
         .deleteFrom('friendships')
         .where((eb) =>

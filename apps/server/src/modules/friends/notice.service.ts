@@ -1,53 +1,56 @@
 import { randomUUID } from 'node:crypto';
-import { CustomMsgType, type CustomNotice, type SendCustomMessageBody } from '@parley/protocol';
+import {
+  CustomMsgType,
+  type CustomNotice,
+  type FriendCustomType,
+  type SendCustomMessageBody,
+} from '@parley/protocol';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import { authorize } from '../../policies/policy.js';
+import { friendsPolicy } from '../../policies/friends.policy.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { BlacklistRepo } from './blacklist.repo.js';
 import type { FriendshipRepo } from './friendship.repo.js';
+import { loadRelation } from './relation.js';
 
 /**
- * POST /user/sendCustomMessage: the add-friend, add-black and delete-friend notices (SPEC §3 custom
- * message types). Each must match the relation it announces, so nobody can forge notices.
- * Delivered live as `message.custom` (add-friend to both users, add-black and delete-friend to the
- * sender only); persisting it into the C2C conversation comes with
- * the messaging module (there is no message store yet).
+ * Queues a friend notice on `uow` (docs/api.md "Friend notices"). The add-friend notice ("you are now
+ * friends") goes to both users; blocking and deleting are silent to the other side (as in WeChat),
+ * so those go to the sender's tabs only. The friends use cases call this themselves.
+ */
+export function queueFriendNotice(
+  uow: UnitOfWork,
+  from: { id: number; wt_id: string },
+  to: { id: number; wt_id: string },
+  type: FriendCustomType,
+  now: number,
+): CustomNotice {
+  const notice: CustomNotice = { id: randomUUID(), type, fromWtId: from.wt_id, toWtId: to.wt_id, time: now };
+  uow.emit(type === CustomMsgType.addFriend ? [from.id, to.id] : [from.id], 'message.custom', notice);
+  return notice;
+}
+
+/**
+ * POST /user/sendCustomMessage: another client asks for one of the three notices explicitly. It must
+ * match the current relation (policy `notice.send`), so nobody can forge one.
  */
 export class NoticeService {
   constructor(
     private readonly ctx: AppContext,
     private readonly users: UserRepo,
-    private readonly friendships: FriendshipRepo,
-    private readonly blacklist: BlacklistRepo,
+    readonly friendships: FriendshipRepo,
+    readonly blacklist: BlacklistRepo,
   ) {}
 
   async send(userId: number, body: SendCustomMessageBody): Promise<CustomNotice> {
     const me = await this.users.byId(userId);
-    if (!me || me.wt_id !== body.fromWtId) throw fail('forbidden', 'fromWtId必须是当前用户');
+    // wtIds are case-insensitive (stored in lower case).
+    if (!me || me.wt_id !== body.fromWtId.toLowerCase()) throw fail('forbidden', 'fromWtId必须是当前用户');
     const to = await this.users.byWtId(body.toWtId);
-    if (!to || to.id === me.id) throw fail('userNotFound');
-
-    const [friend, blocked] = await Promise.all([
-      this.friendships.get(me.id, to.id),
-      this.blacklist.has(me.id, to.id),
-    ]);
-    const fits =
-      (body.type === CustomMsgType.addFriend && friend !== undefined) ||
-      (body.type === CustomMsgType.addBlack && blocked) ||
-      (body.type === CustomMsgType.deleteFriend && friend === undefined);
-    if (!fits) throw fail('customMessageNotAllowed');
-
-    const notice: CustomNotice = {
-      id: randomUUID(),
-      type: body.type,
-      fromWtId: me.wt_id,
-      toWtId: to.wt_id,
-      time: this.ctx.clock.now(),
-    };
-    // Blocking and deleting are silent to the other side (as in WeChat): only the sender's tabs get
-    // those notices; the add-friend notice ("you are now friends") goes to both.
-    const recipients = body.type === CustomMsgType.addFriend ? [me.id, to.id] : [me.id];
-    await this.ctx.realtime.toUsers(recipients, 'message.custom', notice);
-    return notice;
+    const relation = await loadRelation(this, me.id, to);
+    authorize(friendsPolicy, 'notice.send', { userId }, { relation, type: body.type });
+    return this.ctx.uow.run(async (uow) => queueFriendNotice(uow, me, to!, body.type, this.ctx.clock.now()));
   }
 }

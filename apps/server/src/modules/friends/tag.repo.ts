@@ -1,5 +1,5 @@
+import { Repo } from '../../db/repo.js';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/index.js';
 import type { TagsTable } from '../../db/schema.js';
 import type { FriendRow } from './friendship.repo.js';
 
@@ -9,9 +9,7 @@ export interface TagWithCount extends TagRow {
 }
 
 /** SQL for tags and tag members. Every query is scoped by the owner, so no tag of another user is reachable. */
-export class TagRepo {
-  constructor(private readonly db: Db) {}
-
+export class TagRepo extends Repo {
   /** All the owner's tags (bounded by TagLimits.maxTags) with member counts, oldest first. */
   async list(ownerId: number): Promise<TagWithCount[]> {
     const rows = await this.db
@@ -66,7 +64,7 @@ export class TagRepo {
 
   /** Creates a tag with optional initial members (already checked to be the owner's friends). */
   async insert(ownerId: number, name: string, memberIds: number[], now: number): Promise<TagRow> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.atomic(async (trx) => {
       const tag = await trx
         .insertInto('tags')
         .values({ owner_id: ownerId, name, created_at: now, updated_at: now })
@@ -102,7 +100,7 @@ export class TagRepo {
   /** Deletes the owner's tags among `ids` (members first); answers how many went. */
   async deleteMany(ownerId: number, ids: number[]): Promise<number> {
     if (ids.length === 0) return 0;
-    return this.db.transaction().execute(async (trx) => {
+    return this.atomic(async (trx) => {
       await trx
         .deleteFrom('tag_members')
         .where('owner_id', '=', ownerId)
@@ -197,7 +195,7 @@ export class TagRepo {
 
   /** Replaces the tags the owner gave one friend with `tagIds` (already checked to be the owner's). */
   async setTagsOf(ownerId: number, friendId: number, tagIds: number[], now: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.atomic(async (trx) => {
       await trx
         .deleteFrom('tag_members')
         .where('owner_id', '=', ownerId)

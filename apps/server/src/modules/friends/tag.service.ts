@@ -71,7 +71,7 @@ export class TagService {
   /** Pushes the full tag list to the owner's tabs and answers the tag `id` from it. */
   private async changed(userId: number, id?: number): Promise<Tag | undefined> {
     const tags = await this.list(userId);
-    await this.ctx.realtime.toUsers([userId], 'tags.updated', { tags });
+    await this.ctx.realtime.emit([userId], 'tags.updated', { tags });
     return id === undefined ? undefined : tags.find((t) => t.id === id);
   }
 
@@ -164,7 +164,7 @@ export class TagService {
     await this.tags.setTagsOf(userId, friendId!, tagIds, this.ctx.clock.now()).catch(tagDeletedMeanwhile);
     await this.changed(userId);
     const item = await this.views.item(userId, friendId!);
-    if (item) await this.ctx.realtime.toUsers([userId], 'friend.updated', item);
+    if (item) await this.ctx.realtime.emit([userId], 'friend.updated', item);
     return this.initSetList(userId, body.friendsWtId);
   }
 }

@@ -1,13 +1,11 @@
+import { Repo } from '../../db/repo.js';
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../db/index.js';
 import type { UploadsTable } from '../../db/schema.js';
 
 export type UploadRow = Selectable<UploadsTable>;
 
 /** SQL for the record of each stored upload. */
-export class UploadRepo {
-  constructor(private readonly db: Db) {}
-
+export class UploadRepo extends Repo {
   async insert(row: Insertable<UploadsTable>): Promise<UploadRow> {
     return this.db.insertInto('uploads').values(row).returningAll().executeTakeFirstOrThrow();
   }

@@ -4,7 +4,14 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { Limits, UPLOAD_URL_PREFIX, type UploadKind, type UploadResult } from '@parley/protocol';
+import {
+  charLength,
+  Limits,
+  stripForbiddenChars,
+  UPLOAD_URL_PREFIX,
+  type UploadKind,
+  type UploadResult,
+} from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import { detectFileType, HEAD_BYTES, type FileTypeDef } from './file-type.js';
@@ -23,14 +30,27 @@ export function maxUploadBytes(configured: number): number {
   return Math.min(configured, Limits.fileBytes);
 }
 
+/** Most user-perceived characters of a stored upload name (and UTF-16 units: its column holds 256). */
+const NAME_MAX_CHARS = 200;
+const NAME_MAX_UNITS = 256;
+
+/**
+ * The display name of an upload. It comes from the sender's file system, not typed in Parley, so
+ * characters the text policy refuses (docs/api.md "Input rules") are dropped rather than refused.
+ */
 function cleanName(name: string): string {
   const base =
-    name
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f]/g, '')
+    stripForbiddenChars(name.slice(-4 * NAME_MAX_UNITS))
       .split(/[\\/]/)
       .pop() ?? '';
-  return Array.from(base.trim()).slice(0, 200).join('');
+  // Cut at code point edges only (the slices above may have split a surrogate pair).
+  let out = base
+    .replace(/^[\udc00-\udfff]/, '')
+    .trim()
+    .slice(0, NAME_MAX_UNITS)
+    .replace(/[\ud800-\udbff]$/, '');
+  while (charLength(out) > NAME_MAX_CHARS) out = out.slice(0, -1).replace(/[\ud800-\udbff]$/, '');
+  return out;
 }
 
 /** Stores uploads after checking their real type and size; serves them back by key. */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context.js';
 import { LocalDiskStorage, type FileStorage } from './storage.js';
 import { UploadRepo } from './upload.repo.js';
 import { maxUploadBytes, UploadService } from './upload.service.js';
-import { registerFileRoute, uploadRoutes } from './uploads.routes.js';
+import { registerFileRoute, uploadHandlers } from './uploads.routes.js';
 
 /**
  * Uploads: registers @fastify/multipart (one file per request, at most config.uploadMaxBytes and
@@ -26,6 +26,6 @@ export async function createUploadsModule(app: FastifyInstance, ctx: AppContext,
     new UploadRepo(ctx.db),
   );
   registerFileRoute(app, service);
-  return { service, routes: uploadRoutes(service) };
+  return { service, handlers: uploadHandlers(service) };
 }
 export type UploadsModule = Awaited<ReturnType<typeof createUploadsModule>>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Errors } from '@parley/protocol';
 import { fail, isAppError } from '../../lib/errors.js';
-import { route, type RouteDef } from '../../lib/route.js';
+import type { DomainHandlers } from '../../lib/route.js';
 import type { UploadService } from './upload.service.js';
 
 /** Errors of the multipart parser or of a request body cut short (as opposed to our own failures). */
@@ -14,32 +14,27 @@ function isBrokenMultipart(err: unknown): boolean {
   );
 }
 
-/** POST /api/oss/upload (auth, multipart field `file`). */
-export function uploadRoutes(uploads: UploadService): RouteDef[] {
-  return [
-    route({
-      method: 'POST',
-      url: '/oss/upload',
-      okMsg: '上传成功',
-      handler: async (r) => {
-        const missing = () => fail('uploadMissing', `file: ${Errors.uploadMissing.msg}`);
-        if (!r.raw.isMultipart()) throw missing();
-        try {
-          const part = await r.raw.file();
-          if (!part) throw missing();
-          if (part.fieldname !== 'file') {
-            part.file.resume();
-            throw missing();
-          }
-          return await uploads.upload(r.userId, { filename: part.filename, stream: part.file });
-        } catch (err) {
-          // A broken multipart body (no boundary, cut short) is the client's fault, not a 500.
-          if (isBrokenMultipart(err)) throw fail('badRequest', 'file: 上传数据不完整，请重试');
-          throw err;
+/** Handlers of the `uploads` routes of the contract: POST /oss/upload (multipart field `file`). */
+export function uploadHandlers(uploads: UploadService): DomainHandlers<'uploads'> {
+  return {
+    upload: async (r) => {
+      const missing = () => fail('uploadMissing', `file: ${Errors.uploadMissing.msg}`);
+      if (!r.raw.isMultipart()) throw missing();
+      try {
+        const part = await r.raw.file();
+        if (!part) throw missing();
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw missing();
         }
-      },
-    }),
-  ] as RouteDef[];
+        return await uploads.upload(r.userId, { filename: part.filename, stream: part.file });
+      } catch (err) {
+        // A broken multipart body (no boundary, cut short) is the client's fault, not a 500.
+        if (isBrokenMultipart(err)) throw fail('badRequest', 'file: 上传数据不完整，请重试');
+        throw err;
+      }
+    },
+  };
 }
 
 /**

@@ -23,6 +23,6 @@ export class CountersService {
 
   /** Recomputes and pushes `counters.updated` to the user's open tabs. */
   async push(userId: number): Promise<void> {
-    await this.ctx.realtime.toUsers([userId], 'counters.updated', await this.get(userId));
+    await this.ctx.realtime.emit([userId], 'counters.updated', await this.get(userId));
   }
 }

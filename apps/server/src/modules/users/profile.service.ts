@@ -28,7 +28,7 @@ export class ProfileService {
     const user = await this.users.byId(userId);
     if (!user) throw fail('userNotFound');
     const info = toUserInfo(user);
-    await this.ctx.realtime.toUsers([userId], 'user.updated', info);
+    await this.ctx.realtime.emit([userId], 'user.updated', info);
     return info;
   }
 }

@@ -1,14 +1,12 @@
+import { Repo } from '../../db/repo.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../db/index.js';
 import type { UsersTable, UserConfigsTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
 export type UserConfigRow = Selectable<UserConfigsTable>;
 
 /** SQL for users and their config rows. */
-export class UserRepo {
-  constructor(private readonly db: Db) {}
-
+export class UserRepo extends Repo {
   byId(id: number): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -41,7 +39,7 @@ export class UserRepo {
   }
 
   async insert(row: Insertable<UsersTable>): Promise<UserRow> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.atomic(async (trx) => {
       const created = await trx.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
       await trx.insertInto('user_configs').values({ user_id: created.id }).execute();
       return created;

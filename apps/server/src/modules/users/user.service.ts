@@ -1,15 +1,25 @@
 import type { UserConfig, UserInfo, UserSearchResult } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import type { Limiter } from '../../lib/rate-limiter.js';
+import { BlacklistRepo } from '../friends/blacklist.repo.js';
 import type { UserRepo, UserRow } from './user.repo.js';
 import { toUserConfig, toUserInfo } from './user.presenter.js';
 
+/** Searches one user may make per minute (wtId or phone → profile): enough to type, too few to scan. */
+export const SEARCHES_PER_MINUTE = 30;
+
 /** The user's own account, settings and lookup of others by wtId or phone. */
 export class UserService {
+  private readonly searches: Limiter;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly users: UserRepo,
-  ) {}
+    private readonly blacklist: Pick<BlacklistRepo, 'has'> = new BlacklistRepo(ctx.db),
+  ) {
+    this.searches = ctx.limiters('user-search', SEARCHES_PER_MINUTE, 60_000);
+  }
 
   async require(userId: number): Promise<UserRow> {
     const user = await this.users.byId(userId);
@@ -47,8 +57,14 @@ export class UserService {
     throw fail('userNotFound');
   }
 
-  async search(searchId: string): Promise<UserSearchResult> {
+  /**
+   * POST /user/searchById: at most SEARCHES_PER_MINUTE per caller (429 beyond), and a user who
+   * blacklisted the caller is answered exactly as an unknown one (10010), so a search cannot tell.
+   */
+  async search(callerId: number, searchId: string): Promise<UserSearchResult> {
+    if (!(await this.searches.hit(`u:${callerId}`))) throw fail('rateLimited');
     const { user, source } = await this.findBySearchId(searchId);
+    if (await this.blacklist.has(user.id, callerId)) throw fail('userNotFound');
     return {
       userID: user.wt_id,
       wtId: user.wt_id,

@@ -1,0 +1,25 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+/** What a repository runs its SQL on: the database, or the transaction of a use case. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Base of every repository (docs/architecture.md "Layers"). A repo built on the database runs each
+ * statement on its own; `repo.in(uow)` gives the same repo bound to a use case's transaction, so
+ * several repos' statements commit or roll back together.
+ */
+export abstract class Repo {
+  constructor(protected readonly db: Executor) {}
+
+  /** Runs `fn` atomically: in the current transaction, or in a new one when the repo has none. */
+  protected atomic<T>(fn: (db: Executor) => Promise<T>): Promise<T> {
+    return this.db.isTransaction ? fn(this.db) : this.db.transaction().execute(fn);
+  }
+
+  /** This repository bound to the transaction of `uow` (or to any executor). */
+  in(uow: { db: Executor }): this {
+    const Ctor = this.constructor as new (db: Executor) => this;
+    return new Ctor(uow.db);
+  }
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  blackStatusResultSchema,
+  customNoticeSchema,
+  friendApplicationSchema,
+  friendDeletedSchema,
+  friendItemSchema,
+} from '../models/friends.js';
+import { tagSchema } from '../models/tags.js';
+import { countersSchema, userInfoSchema } from '../models/user.js';
+
+/**
+ * The socket contract (docs/api.md "Socket protocol"). Server → client frames are `{type, data, seq?}`;
+ * `seq` numbers the frames pushed to one user (see docs/architecture.md "Realtime") so a client can
+ * tell from the next `hello` that it missed some. Numeric types keep their legacy meanings.
+ */
+export const helloSchema = z.object({
+  /** The public user ID (wtId). */
+  userId: z.string(),
+  connectionId: z.string(),
+  serverTime: z.number(),
+  heartbeatMs: z.number(),
+  /** The user's latest pushed frame sequence; more than the client saw = it missed frames. */
+  seq: z.number(),
+  /** Changes when the sequence restarts (an in-process bus after a restart): resync then too. */
+  epoch: z.string(),
+});
+
+const logoutText = z.object({ text: z.string(), code: z.number().optional() });
+
+export const serverEvents = {
+  hello: helloSchema,
+  /** Forced logout / kicked: show the text, log out, go to /login. */
+  '-1': logoutText,
+  '-2': logoutText,
+  /** Moments notification count. */
+  '2': z.object({ count: z.number() }),
+  /** Group notification counters. */
+  '4': z.object({ joinApplyUnRead: z.number(), otherUnRead: z.number(), selfApplyUnRead: z.number() }),
+  'counters.updated': countersSchema.partial(),
+  /** A new (or renewed) application reached the target (direction 'in'). */
+  'friend.apply': friendApplicationSchema,
+  /** An application changed: accepted / rejected, or read (the target's other tabs). */
+  'friend.apply.updated': friendApplicationSchema,
+  /** A friendship started: each side receives its own row of the new friend. */
+  'friend.added': friendItemSchema,
+  /** The friendship with `wtId` ended (both sides). */
+  'friend.deleted': friendDeletedSchema,
+  /** The owner's row of a friend changed (remark, tags, moments visibility, black status). */
+  'friend.updated': friendItemSchema,
+  /** The owner blacklisted or unblocked someone. */
+  'friend.black': blackStatusResultSchema,
+  /** The owner's tags changed: the full list. */
+  'tags.updated': z.object({ tags: z.array(tagSchema) }),
+  /** A friend notice (add-friend to both users; add-black and delete-friend to the sender). */
+  'message.custom': customNoticeSchema,
+  /** The user's own profile changed: their other tabs. */
+  'user.updated': userInfoSchema,
+} as const;
+
+export type ServerEventMap = { [K in keyof typeof serverEvents]: z.output<(typeof serverEvents)[K]> };
+export type ServerEventType = keyof ServerEventMap;
+
+/** Client → server frames: `{id, type, data}` answered by `{type:'ack', id, code, msg, data}`. */
+export const clientFrames = {
+  ping: { data: z.object({}).strict().optional(), ack: z.object({ serverTime: z.number() }) },
+} as const satisfies Record<string, { data: z.ZodType; ack: z.ZodType }>;
+
+export type ClientFrameType = keyof typeof clientFrames;
+export type ClientFrameData<T extends ClientFrameType> = z.output<(typeof clientFrames)[T]['data']>;
+export type ClientFrameAck<T extends ClientFrameType> = z.output<(typeof clientFrames)[T]['ack']>;

@@ -1,0 +1,61 @@
+import { authRoutes, authSchemas } from './auth.js';
+import type { BodyIn, DataOf, RouteMeta, RouteSchemas } from './define.js';
+import { friendRoutes, friendSchemas } from './friends.js';
+import { tagRoutes, tagSchemas } from './tags.js';
+import { uploadRoutes, uploadSchemas } from './uploads.js';
+import { systemRoutes, systemSchemas } from './system.js';
+import { userRoutes, userSchemas } from './users.js';
+
+export * from './define.js';
+export * from './events.js';
+
+/** Every REST route by domain and name: method, path, auth (zod-free; see define.ts). */
+export const routes = {
+  system: systemRoutes,
+  auth: authRoutes,
+  users: userRoutes,
+  friends: friendRoutes,
+  tags: tagRoutes,
+  uploads: uploadRoutes,
+} as const;
+
+/** The schemas of every route, under the same domain and name as `routes`. */
+export const schemas = {
+  system: systemSchemas,
+  auth: authSchemas,
+  users: userSchemas,
+  friends: friendSchemas,
+  tags: tagSchemas,
+  uploads: uploadSchemas,
+} as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
+
+export type Routes = typeof routes;
+export type Schemas = typeof schemas;
+export type Domain = keyof Routes;
+export type RouteName<D extends Domain> = keyof Routes[D] & keyof Schemas[D] & string;
+type SchemaAt<D extends Domain, K extends RouteName<D>> = Schemas[D][K] extends RouteSchemas
+  ? Schemas[D][K]
+  : never;
+/** The JSON body a route accepts. */
+export type RouteBody<D extends Domain, K extends RouteName<D>> = BodyIn<SchemaAt<D, K>>;
+/** The `data` of a route's successful answer. */
+export type RouteData<D extends Domain, K extends RouteName<D>> = DataOf<SchemaAt<D, K>>;
+
+export interface ContractEntry {
+  domain: string;
+  name: string;
+  meta: RouteMeta;
+  schemas: RouteSchemas;
+}
+
+/** Every route with its schemas, for the server's registration and the docs check. */
+export function contractEntries(): ContractEntry[] {
+  const out: ContractEntry[] = [];
+  for (const [domain, table] of Object.entries(routes) as [Domain, Record<string, RouteMeta>][]) {
+    const forDomain = schemas[domain] as Record<string, RouteSchemas>;
+    for (const [name, meta] of Object.entries(table)) {
+      out.push({ domain, name, meta, schemas: forDomain[name]! });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './user.js';
+export * from './friends.js';
+export * from './tags.js';
+export * from './uploads.js';
