@@ -2,13 +2,24 @@ import './ui.css';
 import { useState } from 'react';
 import { Ui } from '@parley/protocol';
 
+/** Avatar sizes (docs/web.md "Avatars"): 100 normal (own profile), 40/20 small, 36 default. */
+export const AvatarSize = { normal: 100, small: 40, tiny: 20, default: Ui.avatarDefault } as const;
+
 export interface AvatarProps {
   src?: string | null;
   /** Used for the alt text and the initial of the default avatar. */
   name?: string;
   size?: number;
-  /** Circle by default (SPEC §9); 'rounded' for square-ish group avatars. */
+  /**
+   * People are always circles, so one person has one shape everywhere. 'rounded' is kept for group
+   * avatars only (a group is not a person).
+   */
   shape?: 'circle' | 'rounded';
+  /**
+   * Decorative: the avatar sits next to the visible name (a list row), so it is hidden from assistive
+   * technology instead of reading its letter or name twice.
+   */
+  decorative?: boolean;
   className?: string;
 }
 
@@ -26,6 +37,7 @@ export function Avatar({
   name = '',
   size = Ui.avatarDefault,
   shape = 'circle',
+  decorative = false,
   className,
 }: AvatarProps) {
   const [state, setState] = useState({ src, tries: 0 });
@@ -49,8 +61,7 @@ export function Avatar({
           background: initial ? colorFor(name) : 'var(--avatar-default)',
           fontSize: size * 0.42,
         }}
-        role="img"
-        aria-label={name}
+        {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
         data-testid="avatar-default"
       >
         {initial || (
@@ -68,7 +79,7 @@ export function Avatar({
       className={cls}
       style={style}
       src={url}
-      alt={name}
+      alt={decorative ? '' : name}
       onError={() => setState((s) => ({ ...s, tries: s.tries + 1 }))}
       draggable={false}
     />

@@ -36,17 +36,13 @@ export function Sidebar({ onOpenProfile }: { onOpenProfile(): void }) {
 
   return (
     <aside className="sidebar" data-testid="sidebar">
-      <button
-        type="button"
-        className="sidebar__me"
-        onClick={onOpenProfile}
-        aria-label={t('menu.profile')}
-        data-testid="sidebar-me"
-      >
-        <Avatar src={user?.avatar} name={user?.nickName} size={40} shape="rounded" />
+      <button type="button" className="sidebar__me" onClick={onOpenProfile} data-testid="sidebar-me">
+        <Avatar src={user?.avatar} name={user?.nickName} size={40} decorative />
         <span className="sidebar__nick" title={user?.nickName} data-testid="sidebar-nick">
           {user?.nickName}
         </span>
+        {/* The name read out is the visible nickname followed by what the button opens. */}
+        <span className="sr-only">{t('menu.profile')}</span>
         {level !== null && <LevelBadge level={level} className="sidebar__level" />}
       </button>
       <nav className="sidebar__nav" aria-label={t('nav.label')}>

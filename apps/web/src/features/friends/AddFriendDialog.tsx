@@ -169,7 +169,7 @@ function SearchResultCard({
   return (
     <div className="fd-result" data-testid="add-result" data-wtid={info.wtId}>
       <div className="fd-target">
-        <Avatar src={info.avatar || result.avatar} name={name} size={56} shape="rounded" />
+        <Avatar src={info.avatar || result.avatar} name={name} size={56} />
         <div className="fd-target__main">
           <div className="fd-target__name" data-testid="add-result-name">
             {name}

@@ -10,7 +10,7 @@ export function ApplyDialog({ target, onClose }: { target: ApplyTarget; onClose(
   return (
     <Modal open onOpenChange={(v) => !v && onClose()} title={t('apply.title')} width={400}>
       <div className="fd-target">
-        <Avatar src={target.avatar} name={target.nickName} size={44} shape="rounded" />
+        <Avatar src={target.avatar} name={target.nickName} size={44} />
         <div>
           <div className="fd-target__name">{target.nickName || target.wtId}</div>
           <div className="fd-muted">{t('profile.wtId', { id: target.wtId })}</div>

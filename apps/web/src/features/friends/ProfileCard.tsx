@@ -66,7 +66,7 @@ export function ProfileCard({ wtId, layout = 'popup', onClose }: ProfileCardProp
             {t('profile.wtId', { id: info.wtId })}
           </p>
         </div>
-        <Avatar src={info.avatar} name={name} size={layout === 'pane' ? 64 : 56} shape="rounded" />
+        <Avatar src={info.avatar} name={name} size={layout === 'pane' ? 64 : 56} />
       </div>
       {variant === 'blacklisted' && (
         <p className="pcard__notice" data-testid="profile-blacklisted">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { memberLevel, useSession } from '../../lib/session';
+import { AvatarSize } from '../../ui/Avatar';
 import { Drawer } from '../../ui/Drawer';
 import { LevelBadge } from '../../ui/LevelBadge';
 import { AvatarUpload } from './AvatarUpload';
@@ -21,7 +22,7 @@ export function ProfileDrawer({ open, onOpenChange }: { open: boolean; onOpenCha
       {user && (
         <div className="profile" data-testid="profile-drawer">
           <div className="profile__head">
-            <AvatarUpload user={user} />
+            <AvatarUpload user={user} size={AvatarSize.normal} />
             <div className="profile__who">
               <strong className="profile__nick">
                 {user.nickName} {level !== null && <LevelBadge level={level} />}

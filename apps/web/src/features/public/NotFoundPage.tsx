@@ -10,7 +10,7 @@ export default function NotFoundPage() {
       style={{ textAlign: 'center', paddingTop: 96, paddingBottom: 120 }}
       data-testid="not-found"
     >
-      <p style={{ fontSize: 88, fontWeight: 800, color: 'var(--brand)', lineHeight: 1 }}>404</p>
+      <p style={{ fontSize: 88, fontWeight: 800, color: 'var(--brand-text)', lineHeight: 1 }}>404</p>
       <h1 style={{ margin: '16px 0 8px' }}>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
       <div style={{ display: 'flex', gap: 12, justifyContent: 'center', marginTop: 28 }}>

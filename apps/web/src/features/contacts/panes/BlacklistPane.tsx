@@ -26,7 +26,7 @@ export function BlacklistPane({ onBack }: { onBack(): void }) {
               <li key={b.wtId}>
                 <ProfilePopover wtId={b.wtId} side="bottom">
                   <button type="button" className="ct-person" data-testid="black-row" data-wtid={b.wtId}>
-                    <Avatar src={b.avatar} name={name} size={48} shape="rounded" />
+                    <Avatar src={b.avatar} name={name} size={48} decorative />
                     <span className="ct-person__name">{name}</span>
                   </button>
                 </ProfilePopover>

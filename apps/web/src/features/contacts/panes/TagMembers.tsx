@@ -112,7 +112,7 @@ export function TagMembers({ tag, onDeleted }: { tag: Tag; onDeleted(): void }) 
               <li key={u.wtId} className="ct-grid__cell">
                 <ProfilePopover wtId={u.wtId} side="bottom">
                   <button type="button" className="ct-person" data-testid="tag-member" data-wtid={u.wtId}>
-                    <Avatar src={u.avatar} name={name} size={48} shape="rounded" />
+                    <Avatar src={u.avatar} name={name} size={48} decorative />
                     <span className="ct-person__name">{name}</span>
                   </button>
                 </ProfilePopover>
