@@ -16,7 +16,8 @@ afterAll(() => t.close());
 describe('strings that cannot be stored faithfully', () => {
   it('refuses NUL characters and lone surrogates with 400 naming the field, before and after login', async () => {
     const nul = await api(t, 'POST', '/user/login/id', { body: { wtId: 'ab\u0000', pwd: 'x' } });
-    expect(nul).toMatchObject({ status: 400, code: 400, msg: 'wtId: 含有非法字符' });
+    // NUL is a control character: the text policy refuses it first (docs/api.md "Input rules").
+    expect(nul).toMatchObject({ status: 400, code: 400, msg: 'wtId: ID含有不允许的控制字符' });
     const lone = await api(t, 'POST', '/user/login/register', {
       body: { phone: uniquePhone(), pwd: 'abc12345', nickName: 'x\ud800y' },
     });
@@ -26,7 +27,7 @@ describe('strings that cannot be stored faithfully', () => {
       token: u.token,
       body: { keyword: 'a\u0000' },
     });
-    expect(keyword).toMatchObject({ status: 400, msg: 'keyword: 含有非法字符' });
+    expect(keyword).toMatchObject({ status: 400, msg: 'keyword: keyword含有不允许的控制字符' });
   });
 
   it('refuses a tag name of 15 characters that is too long to store', async () => {
