@@ -3,6 +3,7 @@ import * as RD from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Ui } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from './useReturnFocus';
 import { CloseIcon, overlayStyle } from './Modal';
 
 export interface DrawerProps {
@@ -16,6 +17,7 @@ export interface DrawerProps {
 /** Side panel: 360 px from the right on desktop, a 60–80 vh bottom sheet on phones (SPEC §9). */
 export function Drawer({ open, onOpenChange, title, children, footer }: DrawerProps) {
   const { t } = useTranslation('common');
+  const returnFocus = useReturnFocus(open);
   return (
     <RD.Root open={open} onOpenChange={onOpenChange}>
       <RD.Portal>
@@ -24,6 +26,7 @@ export function Drawer({ open, onOpenChange, title, children, footer }: DrawerPr
           className="drawer"
           style={{ zIndex: Ui.overlayZIndex + 1, ['--drawer-width' as string]: `${Ui.drawerWidth}px` }}
           aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus}
         >
           <header className="drawer__header">
             <RD.Title className="drawer__title">{title}</RD.Title>

@@ -3,6 +3,7 @@ import * as RD from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Ui } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from './useReturnFocus';
 
 export interface ModalProps {
   open: boolean;
@@ -13,6 +14,8 @@ export interface ModalProps {
   width?: number;
   /** Shown to screen readers when there is no visible description. */
   description?: string;
+  /** A selector of the element that gets focus on open (default: the first focusable one). */
+  initialFocus?: string;
 }
 
 export const overlayStyle = {
@@ -22,8 +25,18 @@ export const overlayStyle = {
 };
 
 /** A centred dialog on Radix Dialog (focus trap, Escape, scroll lock) with the Parley overlay. */
-export function Modal({ open, onOpenChange, title, children, footer, width = 420, description }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  children,
+  footer,
+  width = 420,
+  description,
+  initialFocus,
+}: ModalProps) {
   const { t } = useTranslation('common');
+  const returnFocus = useReturnFocus(open);
   return (
     <RD.Root open={open} onOpenChange={onOpenChange}>
       <RD.Portal>
@@ -32,6 +45,14 @@ export function Modal({ open, onOpenChange, title, children, footer, width = 420
           className="modal"
           style={{ zIndex: Ui.overlayZIndex + 1, width }}
           aria-describedby={undefined}
+          onOpenAutoFocus={(e) => {
+            const el =
+              initialFocus && (e.currentTarget as HTMLElement).querySelector<HTMLElement>(initialFocus);
+            if (!el) return;
+            e.preventDefault();
+            el.focus();
+          }}
+          onCloseAutoFocus={returnFocus}
         >
           <header className="modal__header">
             <RD.Title className="modal__title">{title}</RD.Title>

@@ -1,6 +1,6 @@
 import './ui.css';
 import * as RP from '@radix-ui/react-popover';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Ui } from '@parley/protocol';
 
 export interface PopoverProps {
@@ -15,6 +15,8 @@ export interface PopoverProps {
   onOpenChange?(open: boolean): void;
   className?: string;
   arrow?: boolean;
+  /** The popup's accessible name; by default it is named by its trigger (e.g. the '+' button's label). */
+  label?: string;
 }
 
 /** Popover on Radix primitives: click toggles, hover opens, outside click and Escape close. */
@@ -28,7 +30,9 @@ export function Popover({
   onOpenChange,
   className,
   arrow = true,
+  label,
 }: PopoverProps) {
+  const triggerId = useId();
   const [inner, setInner] = useState(false);
   const open = controlled ?? inner;
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -59,7 +63,7 @@ export function Popover({
   const close = () => setOpen(false);
   return (
     <RP.Root open={open} onOpenChange={setOpen}>
-      <RP.Trigger asChild {...hover}>
+      <RP.Trigger asChild id={triggerId} {...hover}>
         {children}
       </RP.Trigger>
       <RP.Portal>
@@ -70,6 +74,8 @@ export function Popover({
           collisionPadding={8}
           className={`popover${className ? ` ${className}` : ''}`}
           style={{ zIndex: Ui.overlayZIndex }}
+          aria-label={label}
+          aria-labelledby={label ? undefined : triggerId}
           {...hover}
         >
           {typeof content === 'function' ? content(close) : content}
