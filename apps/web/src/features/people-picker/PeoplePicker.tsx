@@ -197,6 +197,7 @@ export function PeoplePicker({
               onMore={onLoadMore}
               loadingMore={loadingMore}
               resetKey={keyword}
+              label={t('listLabel', { type: typeLabel })}
             />
           )}
         </section>

@@ -2,6 +2,7 @@ import { useVirtualRows } from '../../ui/useVirtualRows';
 import { Ui } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner';
+import { useRovingFocus } from '../../ui/useRovingFocus';
 import { PickerRowView } from './PickerRowView';
 import type { Selection } from './selection';
 import type { PickerItem, PickerMode, PickerRow } from './types';
@@ -17,6 +18,8 @@ export interface PickerListProps {
   loadingMore?: boolean;
   /** A new search starts at the top of the list. */
   resetKey?: string;
+  /** The accessible name of the candidate list. */
+  label: string;
 }
 
 /** The candidate list, virtualized: only the rows in view (plus a few) are in the DOM. */
@@ -28,6 +31,7 @@ export function PickerList({
   onMore,
   loadingMore,
   resetKey,
+  label,
 }: PickerListProps) {
   const { t } = useTranslation('picker');
   const { scrollRef, virtualizer } = useVirtualRows({
@@ -36,16 +40,22 @@ export function PickerList({
     key: (row, i) => row?.key ?? i,
     resetKey,
   });
+  // A group of checkboxes (or radios), one Tab stop, arrow keys between the rows.
+  const roving = useRovingFocus<HTMLDivElement>('.pp-row, .pp-more', rowKey);
   return (
     <div
       ref={scrollRef}
-      className="pp-list"
-      style={{ height: Ui.transferListMaxHeight }}
-      role="listbox"
-      aria-multiselectable={mode === 'multi'}
+      className="pp-list pp-list--candidates"
+      style={{ ['--pp-list-h' as string]: `${Ui.transferListMaxHeight}px` }}
       data-testid="picker-list"
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div
+        ref={roving.ref}
+        {...roving.containerProps}
+        role={mode === 'radio' ? 'radiogroup' : 'group'}
+        aria-label={label}
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
         {virtualizer.getVirtualItems().map((v) => {
           const row = rows[v.index];
           if (!row) return null;
@@ -86,3 +96,5 @@ export function PickerList({
     </div>
   );
 }
+
+const rowKey = (el: HTMLElement) => el.dataset.id ?? 'more';

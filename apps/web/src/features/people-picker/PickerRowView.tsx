@@ -38,7 +38,13 @@ export const PickerRowView = memo(function PickerRowView({
       >
         {shownChecked && <CheckIcon />}
       </span>
-      <Avatar src={item.avatar} name={name} size={36} shape={item.isGroup ? 'rounded' : 'circle'} />
+      <Avatar
+        src={item.avatar}
+        name={name}
+        size={36}
+        shape={item.isGroup ? 'rounded' : 'circle'}
+        decorative
+      />
       <span className="pp-row__main">
         <span className="pp-row__name">
           {item.isGroup && <span className="pp-row__group">{t('groupMarker')}</span>}

@@ -10,6 +10,7 @@ export default {
   type: { friend: 'friend', member: 'member', conversation: 'conversation', user: 'user' },
   notFound: 'No such {{type}}',
   none: 'No {{type}} yet',
+  listLabel: '{{type}} list',
   selectAll: 'Select all',
   loading: 'Loading',
   selectedLabel: 'Selected',

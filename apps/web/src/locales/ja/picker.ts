@@ -10,6 +10,7 @@ export default {
   type: { friend: '友だち', member: 'メンバー', conversation: 'トーク', user: 'ユーザー' },
   notFound: '{{type}}が見つかりません',
   none: '{{type}}はまだいません',
+  listLabel: '{{type}}一覧',
   selectAll: 'すべて選択',
   loading: '読み込み中',
   selectedLabel: '選択済み',

@@ -11,6 +11,7 @@ export default {
   type: { friend: '好友', member: '成员', conversation: '会话', user: '用户' },
   notFound: '{{type}}不存在',
   none: '暂无{{type}}',
+  listLabel: '{{type}}列表',
   selectAll: '全选',
   loading: '正在加载',
   selectedLabel: '已选择',
