@@ -1,7 +1,9 @@
 import { useVirtualRows } from '../../ui/useVirtualRows';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
+import { useRovingFocus } from '../../ui/useRovingFocus';
 import '../people-picker/picker.css';
 import { EntryTile, type EntryIcon } from './icons';
 import type { ListRow } from './rows';
@@ -16,10 +18,12 @@ export interface ContactsListProps {
   onOpen(tab: ContactsTab, id?: string): void;
   /** The search keyword: a new search starts at the top. */
   resetKey?: string;
+  /** Shown under the rows in the same scroll region (the empty state with next actions). */
+  after?: ReactNode;
 }
 
 /** The virtualized contacts column (entries, letter headers, friends). */
-export function ContactsList({ rows, view, badges, onOpen, resetKey }: ContactsListProps) {
+export function ContactsList({ rows, view, badges, onOpen, resetKey, after }: ContactsListProps) {
   const { t } = useTranslation('contacts');
   const { scrollRef, virtualizer } = useVirtualRows({
     rows,
@@ -28,9 +32,16 @@ export function ContactsList({ rows, view, badges, onOpen, resetKey }: ContactsL
     overscan: 10,
     resetKey,
   });
+  const roving = useRovingFocus<HTMLDivElement>('.ct-row', rowKey);
   return (
     <div ref={scrollRef} className="ct-scroll" data-testid="contacts-list">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div
+        ref={roving.ref}
+        {...roving.containerProps}
+        role="list"
+        aria-label={t('listLabel')}
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
         {virtualizer.getVirtualItems().map((v) => {
           const row = rows[v.index];
           if (!row) return null;
@@ -38,6 +49,7 @@ export function ContactsList({ rows, view, badges, onOpen, resetKey }: ContactsL
             <div
               key={v.key}
               className="ct-cell"
+              role="listitem"
               style={{ height: v.size, transform: `translateY(${v.start}px)` }}
             >
               {row.kind === 'entry' && (
@@ -72,7 +84,7 @@ export function ContactsList({ rows, view, badges, onOpen, resetKey }: ContactsL
                     src={row.friend.avatar}
                     name={row.friend.remark || row.friend.nickName}
                     size={36}
-                    shape="rounded"
+                    decorative
                   />
                   <span className="ct-row__name">
                     {row.friend.remark || row.friend.nickName || row.friend.wtId}
@@ -89,6 +101,9 @@ export function ContactsList({ rows, view, badges, onOpen, resetKey }: ContactsL
           );
         })}
       </div>
+      {after}
     </div>
   );
 }
+
+const rowKey = (el: HTMLElement) => el.dataset.wtid ?? el.dataset.testid ?? '';

@@ -6,6 +6,7 @@ import { useDebounced } from '../../lib/useDebounced';
 import { ContactsHeader } from './ContactsHeader';
 import { ContactsList } from './ContactsList';
 import { DetailPane } from './DetailPane';
+import { GetStarted } from './GetStarted';
 import { buildRows } from './rows';
 import { useContactsView } from './view';
 import './contacts.css';
@@ -40,7 +41,16 @@ export default function ContactsPage() {
             </button>
           </div>
         ) : (
-          <ContactsList rows={rows} view={view} badges={badges} onOpen={open} resetKey={settled} />
+          <ContactsList
+            rows={rows}
+            view={view}
+            badges={badges}
+            onOpen={open}
+            resetKey={settled}
+            after={
+              friends.data?.length === 0 && !settled.trim() ? <GetStarted variant="contacts" /> : undefined
+            }
+          />
         )}
       </aside>
       <main className={`contacts__detail${view.tab ? ' contacts__detail--open' : ''}`}>

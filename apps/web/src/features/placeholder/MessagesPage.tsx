@@ -1,5 +1,16 @@
+import { GetStarted, useNoFriendsYet } from '../contacts';
 import { ComingSoon } from './ComingSoon';
 
+/** Until messaging lands: the next actions for a user with no friends yet, else the placeholder. */
 export default function MessagesPage() {
-  return <ComingSoon screen="messages" />;
+  const firstRun = useNoFriendsYet();
+  return (
+    <ComingSoon screen="messages">
+      {firstRun ? (
+        <div className="gs-page">
+          <GetStarted variant="welcome" />
+        </div>
+      ) : undefined}
+    </ComingSoon>
+  );
 }

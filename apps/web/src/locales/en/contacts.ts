@@ -1,4 +1,5 @@
 export default {
+  listLabel: 'Contacts',
   search: 'Search',
   clear: 'Clear',
   searchResult: 'Search results',
@@ -44,6 +45,7 @@ export default {
     emptyIn: 'No new friend requests',
     emptyOut: 'You have not sent any requests',
     noReason: 'wants to add you as a friend',
+    noReasonOut: 'You asked to add them as a friend',
     meta: '{{source}} · {{time}}',
     source: {
       searchId: 'via ID search',
@@ -61,6 +63,22 @@ export default {
       rejected: 'Declined',
       expired: 'Expired',
     },
+  },
+  start: {
+    welcomeTitle: 'Welcome to Parley',
+    welcomeText: 'Add a friend first, or share your ID so friends can add you.',
+    emptyTitle: 'No friends yet',
+    emptyText: 'Add a friend, or share your ID so friends can find you.',
+    addFriend: 'Add friend',
+    myId: 'My ID',
+    copy: 'Copy',
+    copyLabel: 'Copy my ID {{id}}',
+    copied: 'Copied',
+    copyFailed: 'Could not copy, please select and copy it',
+    showQr: 'My QR code',
+    qrTitle: 'My QR code',
+    qrAlt: 'QR code of my ID {{id}}',
+    qrText: 'Let a friend scan it, or search for ID {{id}} in Add friend',
   },
   notify: {
     offer: 'Turn on desktop notifications to hear about friend requests while this tab is in the background.',

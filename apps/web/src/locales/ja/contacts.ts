@@ -1,4 +1,5 @@
 export default {
+  listLabel: '連絡先一覧',
   search: '検索',
   clear: 'クリア',
   searchResult: '検索結果',
@@ -42,6 +43,7 @@ export default {
     emptyIn: '新しい友だち申請はありません',
     emptyOut: 'まだ申請を送っていません',
     noReason: '友だち申請が届いています',
+    noReasonOut: '友だち申請を送信しました',
     meta: '{{source}} · {{time}}',
     source: {
       searchId: 'ID検索から',
@@ -59,6 +61,22 @@ export default {
       rejected: '拒否済み',
       expired: '期限切れ',
     },
+  },
+  start: {
+    welcomeTitle: 'Parley へようこそ',
+    welcomeText: 'まず友だちを追加するか、IDを共有して友だちに追加してもらいましょう。',
+    emptyTitle: 'まだ友だちがいません',
+    emptyText: '友だちを追加するか、IDを共有して見つけてもらいましょう。',
+    addFriend: '友だちを追加',
+    myId: 'マイID',
+    copy: 'コピー',
+    copyLabel: 'マイID {{id}} をコピー',
+    copied: 'コピーしました',
+    copyFailed: 'コピーできませんでした。選択してコピーしてください',
+    showQr: 'マイQRコード',
+    qrTitle: 'マイQRコード',
+    qrAlt: 'マイID {{id}} のQRコード',
+    qrText: '友だちにスキャンしてもらうか、「友だちを追加」でID {{id}} を検索してもらいましょう',
   },
   notify: {
     offer: 'デスクトップ通知をオンにすると、バックグラウンドでも友だち申請を受け取れます。',

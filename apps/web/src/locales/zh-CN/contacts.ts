@@ -1,5 +1,6 @@
 /** /contacts: the list column and its panes. */
 export default {
+  listLabel: '联系人列表',
   search: '搜索',
   clear: '清除',
   searchResult: '搜索结果',
@@ -43,6 +44,7 @@ export default {
     emptyIn: '暂无新的朋友',
     emptyOut: '还没有发出过申请',
     noReason: '请求添加你为朋友',
+    noReasonOut: '请求添加对方为朋友',
     meta: '{{source}} · {{time}}',
     source: {
       searchId: '来自ID搜索',
@@ -60,6 +62,22 @@ export default {
       rejected: '已拒绝',
       expired: '已过期',
     },
+  },
+  start: {
+    welcomeTitle: '欢迎来到 Parley',
+    welcomeText: '先添加一位朋友，或把你的ID分享给朋友，让对方添加你。',
+    emptyTitle: '还没有朋友',
+    emptyText: '添加朋友，或分享你的ID让朋友找到你。',
+    addFriend: '添加朋友',
+    myId: '我的ID',
+    copy: '复制',
+    copyLabel: '复制我的ID {{id}}',
+    copied: '已复制',
+    copyFailed: '复制失败，请手动选择复制',
+    showQr: '我的二维码',
+    qrTitle: '我的二维码',
+    qrAlt: '我的ID {{id}} 的二维码',
+    qrText: '让朋友扫一扫，或在“添加朋友”中搜索ID {{id}}',
   },
   notify: {
     offer: '开启桌面通知，页面在后台时也能及时收到好友申请。',

@@ -80,4 +80,42 @@ describe('新的朋友 pane', () => {
     await waitFor(() => expect(screen.getAllByTestId('apply-row')).toHaveLength(1));
     expect(screen.queryByTestId('apply-more')).toBeNull();
   });
+
+  it('an application without a reason reads by direction: received 请求添加你为朋友, sent 请求添加对方为朋友', async () => {
+    mockApi({
+      '/user/counters': () => ({ data: EMPTY_COUNTERS }),
+      '/userFriends/applyList': (body) => {
+        const { direction } = body as { direction: 'in' | 'out' };
+        return { data: { rows: [{ ...application(1), direction }], total: 1 } };
+      },
+    });
+    renderWithProviders(<NewFriendsPane onBack={() => {}} />);
+    await waitFor(() => expect(screen.getByTestId('apply-row-reason').textContent).toBe('请求添加你为朋友'));
+    fireEvent.click(screen.getByTestId('apply-tab-out'));
+    await waitFor(() =>
+      expect(screen.getByTestId('apply-row-reason').textContent).toBe('请求添加对方为朋友'),
+    );
+    expect(screen.getByTestId('apply-status').textContent).toBe('等待验证');
+  });
+
+  it('the list is one Tab stop and arrow keys move between applications', async () => {
+    mockApi({
+      '/user/counters': () => ({ data: EMPTY_COUNTERS }),
+      '/userFriends/applyList': () => ({
+        data: { rows: [application(1), application(2), application(3)], total: 3 },
+      }),
+    });
+    renderWithProviders(<NewFriendsPane onBack={() => {}} />);
+    await waitFor(() => expect(screen.getAllByTestId('apply-row')).toHaveLength(3));
+    const rows = screen.getAllByTestId('apply-row');
+    expect(rows.map((r) => r.tabIndex)).toEqual([0, -1, -1]);
+    rows[0]!.focus();
+    fireEvent.keyDown(rows[0]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(rows[1]);
+    expect(rows.map((r) => r.tabIndex)).toEqual([-1, 0, -1]);
+    fireEvent.keyDown(rows[1]!, { key: 'End' });
+    expect(document.activeElement).toBe(rows[2]);
+    fireEvent.keyDown(rows[2]!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(rows[1]);
+  });
 });

@@ -6,6 +6,7 @@ import { useCounters } from '../../../lib/useCounters';
 import { useFormatTime } from '../../../lib/i18n';
 import { Empty } from '../../../ui/Empty';
 import { Spinner } from '../../../ui/Spinner';
+import { useRovingFocus } from '../../../ui/useRovingFocus';
 import {
   friendsApi,
   useHandleApply,
@@ -34,6 +35,8 @@ function uniqueById(pages: readonly Page<FriendApplication>[] | undefined): Frie
   return (pages ?? []).flatMap((page) => page.rows.filter((app) => !seen.has(app.id) && seen.add(app.id)));
 }
 
+const applyKey = (el: HTMLElement) => el.dataset.key ?? '';
+
 /** 新的朋友: received applications (accept / reject, with status) and the ones I sent. */
 export function NewFriendsPane({ onBack }: { onBack(): void }) {
   const { t } = useTranslation('contacts');
@@ -43,6 +46,8 @@ export function NewFriendsPane({ onBack }: { onBack(): void }) {
   const unread = useCounters().friendApplyUnread;
   const markRead = useMutation({ mutationFn: () => friendsApi.markApplyRead() });
   const { mutate: mark } = markRead;
+  // One Tab stop for the list; arrow keys move between applications.
+  const roving = useRovingFocus<HTMLUListElement>('.ct-apply', applyKey);
 
   // Looking at the list reads it: the contacts badge drops on every tab (the server pushes counters).
   useEffect(() => {
@@ -50,23 +55,30 @@ export function NewFriendsPane({ onBack }: { onBack(): void }) {
   }, [unread, mark]);
 
   return (
-    <PaneFrame title={t('entry.new')} onBack={onBack}>
-      <NotifyBanner />
-      <div className="tabs ct-tabs" role="tablist">
-        {(['in', 'out'] as const).map((d) => (
-          <button
-            key={d}
-            type="button"
-            role="tab"
-            aria-selected={direction === d}
-            className="tabs__tab"
-            onClick={() => setDirection(d)}
-            data-testid={`apply-tab-${d}`}
-          >
-            {t(`applies.${d}`)}
-          </button>
-        ))}
-      </div>
+    <PaneFrame
+      title={t('entry.new')}
+      onBack={onBack}
+      toolbar={
+        <>
+          <NotifyBanner />
+          <div className="tabs ct-tabs" role="tablist">
+            {(['in', 'out'] as const).map((d) => (
+              <button
+                key={d}
+                type="button"
+                role="tab"
+                aria-selected={direction === d}
+                className="tabs__tab"
+                onClick={() => setDirection(d)}
+                data-testid={`apply-tab-${d}`}
+              >
+                {t(`applies.${d}`)}
+              </button>
+            ))}
+          </div>
+        </>
+      }
+    >
       {list.isLoading ? (
         <div className="ct-loading">
           <Spinner size={20} />
@@ -75,7 +87,13 @@ export function NewFriendsPane({ onBack }: { onBack(): void }) {
         <Empty text={t(direction === 'in' ? 'applies.emptyIn' : 'applies.emptyOut')} />
       ) : (
         <>
-          <ul className="ct-applies" data-testid="apply-list">
+          <ul
+            ref={roving.ref}
+            {...roving.containerProps}
+            className="ct-applies"
+            aria-label={t(`applies.${direction}`)}
+            data-testid="apply-list"
+          >
             {rows.map((app) => (
               <ApplicationRow key={`${app.direction}:${app.id}`} app={app} />
             ))}
@@ -103,11 +121,22 @@ function ApplicationRow({ app }: { app: FriendApplication }) {
   const handle = useHandleApply();
   const pending = app.status === FriendApplyStatus.pending;
   return (
-    <li className="ct-apply" data-testid="apply-row" data-wtid={app.userID} data-status={app.status}>
-      <ProfileAvatar wtId={app.userID} name={app.nick} avatar={app.avatar} size={44} shape="rounded" />
+    <li
+      className="ct-apply"
+      aria-labelledby={`apply-${app.direction}-${app.id}`}
+      data-testid="apply-row"
+      data-key={`${app.direction}:${app.id}`}
+      data-wtid={app.userID}
+      data-status={app.status}
+    >
+      <ProfileAvatar wtId={app.userID} name={app.nick} avatar={app.avatar} size={44} />
       <div className="ct-apply__main">
-        <div className="ct-apply__name">{app.nick || app.userID}</div>
-        <div className="ct-apply__reason">{app.wording || t('applies.noReason')}</div>
+        <div className="ct-apply__name" id={`apply-${app.direction}-${app.id}`}>
+          {app.nick || app.userID}
+        </div>
+        <div className="ct-apply__reason" data-testid="apply-row-reason">
+          {app.wording || t(app.direction === 'out' ? 'applies.noReasonOut' : 'applies.noReason')}
+        </div>
         <div className="ct-apply__meta">
           {t('applies.meta', {
             source: t(`applies.source.${SOURCE_KEYS[app.source] ?? 'searchId'}`),

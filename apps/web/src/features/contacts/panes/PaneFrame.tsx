@@ -7,10 +7,13 @@ export function PaneFrame({
   actions,
   onBack,
   children,
+  toolbar,
   bare = false,
 }: {
   title: ReactNode;
   actions?: ReactNode;
+  /** Stays under the title while the body scrolls (e.g. the 收到的申请/我的申请 tabs). */
+  toolbar?: ReactNode;
   onBack(): void;
   children: ReactNode;
   bare?: boolean;
@@ -34,6 +37,7 @@ export function PaneFrame({
         <h2 className="ct-pane__title">{title}</h2>
         {actions && <div className="ct-pane__actions">{actions}</div>}
       </header>
+      {toolbar && <div className="ct-pane__toolbar">{toolbar}</div>}
       <div className="ct-pane__body">{children}</div>
     </section>
   );
