@@ -2,14 +2,45 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PHONE_MAX_INPUT } from '@parley/protocol';
+import { errorTextOf, fieldOf } from '../../lib/error-text';
+import { ApiError } from '../../lib/http';
 import { paths } from '../../lib/paths';
-import { SubmitButton } from './SubmitButton';
+import { FormError, SubmitButton } from './SubmitButton';
 import { authApi } from './api';
 import { Field } from './Field';
 import { useFinishLogin } from './useFinishLogin';
 import { checkNewPwd, checkNewWtId, checkNickName, checkPhone, validate } from './validate';
 
 type Fields = 'phone' | 'nickName' | 'wtId' | 'pwd' | 'confirm';
+const FIELDS: readonly string[] = ['phone', 'nickName', 'wtId', 'pwd', 'confirm'];
+
+/** Envelope codes that belong to one field: shown under it in the UI language. */
+const FIELD_CODES: Record<number, { field: Fields; key: string }> = {
+  10002: { field: 'phone', key: 'errors.phoneTaken' },
+  10003: { field: 'wtId', key: 'errors.wtIdTaken' },
+};
+
+export interface ServerProblem {
+  field?: Fields;
+  /** An i18n key of the auth namespace, or the server's own text. */
+  key?: string;
+  text?: string;
+}
+
+/**
+ * Where a failed registration is shown: a taken phone or ID under its field, a 4xx whose message
+ * names a field ('phone: …') under that field, anything else as the form's error line.
+ */
+export function registerProblem(err: unknown): ServerProblem {
+  if (!(err instanceof ApiError)) return { key: 'errors.unknown' };
+  const known = FIELD_CODES[err.code];
+  if (known) return { field: known.field, key: known.key };
+  const text = errorTextOf(err, '');
+  const field = fieldOf(err);
+  if (field && FIELDS.includes(field))
+    return { field: field as Fields, text: text.replace(new RegExp(`^${field}:\\s*`), '') };
+  return text ? { text } : { key: 'errors.unknown' };
+}
 
 /** Registration; a successful one signs the user in (the server answers with a LoginResult). */
 export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin(): void }) {
@@ -24,10 +55,14 @@ export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin(): void }) {
   });
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Fields | 'agree', string>>>({});
+  // The server's answer: under a field (until that field is edited) or for the whole form.
+  const [server, setServer] = useState<ServerProblem | null>(null);
   const [loading, setLoading] = useState(false);
 
-  const set = (k: Fields) => (e: { target: { value: string } }) =>
+  const set = (k: Fields) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [k]: e.target.value }));
+    if (server?.field === k) setServer(null);
+  };
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -41,6 +76,7 @@ export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin(): void }) {
     });
     if (!agree) errs.agree = 'errors.agreeRequired';
     setErrors(errs);
+    setServer(null);
     if (Object.keys(errs).length) return;
     setLoading(true);
     try {
@@ -53,14 +89,15 @@ export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin(): void }) {
           ...(wtId ? { wtId } : {}),
         }),
       );
-    } catch {
-      // The global handler showed the server's message (e.g. '该手机号已注册').
+    } catch (err) {
+      setServer(registerProblem(err));
     } finally {
       setLoading(false);
     }
   };
 
-  const err = (k: Fields) => (errors[k] ? t(errors[k]) : null);
+  const serverText = server ? (server.key ? t(server.key) : (server.text ?? '')) : null;
+  const err = (k: Fields) => (errors[k] ? t(errors[k]) : server?.field === k ? serverText : null);
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="register-form">
       <Field
@@ -131,6 +168,7 @@ export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin(): void }) {
       <span className="field__error" role={errors.agree ? 'alert' : undefined}>
         {errors.agree ? t(errors.agree) : ''}
       </span>
+      <FormError message={server && !server.field ? serverText : null} />
       <SubmitButton
         loading={loading}
         label={t('register')}

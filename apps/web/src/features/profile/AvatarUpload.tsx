@@ -1,6 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { UserInfo } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
+import { errorTextOf } from '../../lib/error-text';
 import { useSession } from '../../lib/session';
 import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
@@ -31,7 +32,9 @@ export function AvatarUpload({ user, size = 64 }: { user: UserInfo; size?: numbe
       setUser({ ...user, ...next });
       toast.success(t('avatar.done'));
     } catch (err) {
-      failToast(err, t('avatar.failed'));
+      // The server says why (e.g. the file is not really an image); a session error ends the session.
+      const reason = errorTextOf(err, '').replace(/^file:\s*/, '');
+      failToast(err, reason ? t('avatar.failedWith', { reason }) : t('avatar.failed'));
     } finally {
       setBusy(false);
     }
@@ -47,7 +50,7 @@ export function AvatarUpload({ user, size = 64 }: { user: UserInfo; size?: numbe
       title={t('avatar.change')}
       data-testid="avatar-upload"
     >
-      <Avatar src={user.avatar} name={user.nickName} size={size} shape="rounded" />
+      <Avatar src={user.avatar} name={user.nickName} size={size} />
       <span className="avatar-upload__veil">{busy ? <Spinner size={18} /> : t('avatar.changeShort')}</span>
       <input
         ref={input}

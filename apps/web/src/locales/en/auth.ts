@@ -43,6 +43,8 @@ export default {
     nickLength: 'Nickname cannot exceed 15 characters',
     confirmMismatch: 'The passwords do not match',
     agreeRequired: 'Please read and accept the user agreement and privacy policy',
+    phoneTaken: 'This phone number is already registered: log in or use another number',
+    wtIdTaken: 'This ID is taken, please choose another',
     unknown: 'Unknown system error, please report it to the administrator',
   },
   step2: {

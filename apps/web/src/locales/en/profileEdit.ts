@@ -13,6 +13,7 @@ export default {
     changeShort: 'Change',
     done: 'Uploaded',
     failed: 'Upload failed',
+    failedWith: 'Upload failed: {{reason}}',
     type: 'Please choose a jpg, png, gif, bmp or webp image',
     size: 'The image must be 10 MB or smaller',
   },

@@ -42,6 +42,8 @@ export default {
     nickLength: 'ニックネームは15文字以内です',
     confirmMismatch: 'パスワードが一致しません',
     agreeRequired: '利用規約とプライバシーポリシーに同意してください',
+    phoneTaken: 'この電話番号は登録済みです。ログインするか別の番号を使ってください',
+    wtIdTaken: 'このIDは使用されています。別のIDを選んでください',
     unknown: '不明なシステムエラーです。管理者にお知らせください',
   },
   step2: {

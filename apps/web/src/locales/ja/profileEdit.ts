@@ -13,6 +13,7 @@ export default {
     changeShort: '変更',
     done: 'アップロードしました',
     failed: 'アップロードに失敗しました',
+    failedWith: 'アップロードに失敗しました：{{reason}}',
     type: 'jpg、png、gif、bmp、webp の画像を選んでください',
     size: '画像は10MB以下にしてください',
   },

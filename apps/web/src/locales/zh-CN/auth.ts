@@ -42,6 +42,8 @@ export default {
     nickLength: '昵称不能超过15个字符',
     confirmMismatch: '两次输入的密码不一致',
     agreeRequired: '请阅读并同意用户协议和隐私政策',
+    phoneTaken: '该手机号已注册，请直接登录或换一个手机号',
+    wtIdTaken: '该ID已被占用，请换一个',
     unknown: '系统未知错误，请反馈给管理员',
   },
   step2: {

@@ -14,6 +14,7 @@ export default {
     changeShort: '更换',
     done: '上传成功',
     failed: '上传失败',
+    failedWith: '上传失败：{{reason}}',
     type: '请选择 jpg、png、gif、bmp 或 webp 格式的图片',
     size: '图片不能超过10MB',
   },
