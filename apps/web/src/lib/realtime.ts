@@ -14,7 +14,7 @@ export const socket = new SocketClient({
     toast.error(message);
     endSession(message);
   },
-  onReconnected() {
+  onMissed() {
     void queryClient.invalidateQueries();
   },
 });

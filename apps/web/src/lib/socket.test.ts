@@ -51,18 +51,16 @@ describe('socket client', () => {
 
   it('delivers typed events, reports down while disconnected and reconnects', () => {
     const ended = vi.fn();
-    const reconnected = vi.fn();
-    const client = new SocketClient(
-      { onSessionEnded: ended, onReconnected: reconnected },
-      (t) => `ws://x/ws/${t}`,
-    );
+    const missed = vi.fn();
+    const client = new SocketClient({ onSessionEnded: ended, onMissed: missed }, (t) => `ws://x/ws/${t}`);
     const statuses: SocketStatus[] = [];
     client.onStatus((s) => statuses.push(s));
     const got = vi.fn();
     const off = client.on('counters.updated', got);
     client.connect('tok');
     FakeSocket.all[0]!.open();
-    FakeSocket.all[0]!.emit({ type: 'counters.updated', data: { unread: 3 } });
+    FakeSocket.all[0]!.emit({ type: 'hello', data: { seq: 4, epoch: 'e' } });
+    FakeSocket.all[0]!.emit({ type: 'counters.updated', data: { unread: 3 }, seq: 5 });
     expect(got).toHaveBeenCalledWith({ unread: 3 });
     FakeSocket.all[0]!.close(1012, 'restart');
     expect(client.status).toBe('down');
@@ -70,12 +68,37 @@ describe('socket client', () => {
     expect(FakeSocket.all).toHaveLength(2);
     FakeSocket.all[1]!.open();
     expect(client.status).toBe('open');
-    expect(reconnected).toHaveBeenCalledTimes(1);
+    // Nothing was pushed while it was down: the hello's sequence is the last one seen.
+    FakeSocket.all[1]!.emit({ type: 'hello', data: { seq: 5, epoch: 'e' } });
+    expect(missed).not.toHaveBeenCalled();
     off();
     FakeSocket.all[1]!.emit({ type: 'counters.updated', data: { unread: 4 } });
     expect(got).toHaveBeenCalledTimes(1);
     expect(statuses).toEqual(['connecting', 'open', 'down', 'open']);
     expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('tells when pushed frames were missed: a later hello, a new epoch, or a gap', () => {
+    const missed = vi.fn();
+    const client = new SocketClient({ onSessionEnded: vi.fn(), onMissed: missed }, (t) => `ws://x/ws/${t}`);
+    client.connect('tok');
+    const ws = FakeSocket.all[0]!;
+    ws.open();
+    ws.emit({ type: 'hello', data: { seq: 10, epoch: 'e' } }); // first hello: nothing known yet
+    ws.emit({ type: 'counters.updated', data: {}, seq: 11 });
+    expect(missed).not.toHaveBeenCalled();
+    ws.emit({ type: 'counters.updated', data: {}, seq: 13 }); // 12 never came
+    expect(missed).toHaveBeenCalledTimes(1);
+    ws.close(1012, 'restart');
+    vi.advanceTimersByTime(1000);
+    FakeSocket.all[1]!.open();
+    FakeSocket.all[1]!.emit({ type: 'hello', data: { seq: 15, epoch: 'e' } }); // 14 and 15 pushed while down
+    expect(missed).toHaveBeenCalledTimes(2);
+    FakeSocket.all[1]!.close(1012, 'restart');
+    vi.advanceTimersByTime(2000);
+    FakeSocket.all[2]!.open();
+    FakeSocket.all[2]!.emit({ type: 'hello', data: { seq: 15, epoch: 'other' } }); // sequences restarted
+    expect(missed).toHaveBeenCalledTimes(3);
   });
 
   it('-1 / -2 end the session with the text and never reconnect', () => {

@@ -7,8 +7,11 @@ type Handler = (data: unknown) => void;
 export interface SocketCallbacks {
   /** The server ended this session (logout elsewhere, expiry, forced logout). `text` when it said why. */
   onSessionEnded(text?: string): void;
-  /** A connection came (back) after a loss: refetch what may have been missed. */
-  onReconnected?(): void;
+  /**
+   * Frames pushed to this user were missed (a reconnect whose hello announces a later push sequence,
+   * or a gap in the sequence): refetch what they would have changed.
+   */
+  onMissed?(): void;
 }
 
 /** Delay before reconnect attempt `n` (0-based): exponential from 500 ms, capped at 10 s, with ±50 % jitter. */
@@ -20,7 +23,7 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 let seq = 0;
 
 /**
- * One socket per tab (ARCHITECTURE.md §1). Reconnects with backoff and jitter unless the server
+ * One socket per tab (docs/architecture.md "Realtime"). Reconnects with backoff and jitter unless the server
  * closed the session; features subscribe to typed events through `on` (or the useSocketEvent hook).
  */
 export class SocketClient {
@@ -32,6 +35,9 @@ export class SocketClient {
   private handlers = new Map<string, Set<Handler>>();
   private statusListeners = new Set<(s: SocketStatus) => void>();
   private pending = new Map<string, { resolve(v: unknown): void; reject(e: Error): void }>();
+  /** The last push sequence seen for this user, and its epoch (docs/architecture.md "Realtime"). */
+  private lastSeq: number | null = null;
+  private epoch: string | null = null;
   status: SocketStatus = 'idle';
 
   constructor(
@@ -43,6 +49,8 @@ export class SocketClient {
     if (this.token === token && this.ws) return;
     this.disconnect();
     this.token = token;
+    this.lastSeq = null;
+    this.epoch = null;
     this.everOpened = false;
     this.attempt = 0;
     this.open();
@@ -119,11 +127,9 @@ export class SocketClient {
     }
     this.ws = ws;
     ws.onopen = () => {
-      const wasDown = this.everOpened || this.attempt > 0;
       this.everOpened = true;
       this.attempt = 0;
       this.setStatus('open');
-      if (wasDown) this.callbacks.onReconnected?.();
     };
     ws.onmessage = (ev) => this.handleMessage(ev.data);
     ws.onclose = (ev) => this.handleClose(ev.code, ev.reason);
@@ -138,6 +144,8 @@ export class SocketClient {
       return;
     }
     const type = String(frame.type);
+    if (type === 'hello') this.checkHello(frame.data as { seq?: number; epoch?: string });
+    else if (typeof frame.seq === 'number') this.checkSeq(frame.seq);
     if (type === 'ack' && frame.id !== undefined) {
       const p = this.pending.get(String(frame.id));
       this.pending.delete(String(frame.id));
@@ -152,6 +160,20 @@ export class SocketClient {
     }
     const set = this.handlers.get(type);
     if (set) for (const h of [...set]) h(frame.data);
+  }
+
+  /** A hello after frames were seen: anything pushed meanwhile (another sequence or epoch) was missed. */
+  private checkHello(data: { seq?: number; epoch?: string }): void {
+    const missed = this.lastSeq !== null && (data.seq !== this.lastSeq || data.epoch !== this.epoch);
+    this.lastSeq = data.seq ?? 0;
+    this.epoch = data.epoch ?? null;
+    if (missed) this.callbacks.onMissed?.();
+  }
+
+  private checkSeq(seq: number): void {
+    const missed = this.lastSeq !== null && seq > this.lastSeq + 1;
+    if (this.lastSeq === null || seq > this.lastSeq) this.lastSeq = seq;
+    if (missed) this.callbacks.onMissed?.();
   }
 
   private handleClose(code: number, reason: string): void {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { EMPTY_COUNTERS, type Counters } from '@parley/protocol';
-import { http } from './http';
+import { call } from './api';
 import { queryClient } from './query';
 import { useSocketEvent } from './realtime';
 
@@ -26,7 +26,7 @@ function pickNumbers(patch: Partial<Counters>): Partial<Counters> {
 
 /** Sidebar numbers (SPEC §2): GET /api/user/counters, kept fresh by `counters.updated` pushes. */
 export function useCounters(): Counters {
-  const { data } = useQuery({ queryKey: countersKey, queryFn: () => http.get<Counters>('/user/counters') });
+  const { data } = useQuery({ queryKey: countersKey, queryFn: () => call('users', 'counters') });
   useSocketEvent('counters.updated', (patch) => applyCountersPatch(patch as Partial<Counters>));
   return data ?? EMPTY_COUNTERS;
 }

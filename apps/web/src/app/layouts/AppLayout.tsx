@@ -2,7 +2,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { UserInfo } from '@parley/protocol';
-import { http } from '../../lib/http';
+import { call } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { socket } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
@@ -45,7 +45,7 @@ function Shell() {
   // Refresh the stored user (nickname, avatar, member level may have changed elsewhere).
   const info = useQuery({
     queryKey: ['user', 'info'],
-    queryFn: () => http.get<UserInfo>('/user/info'),
+    queryFn: () => call('users', 'info'),
     enabled: !!token,
   });
   useEffect(() => {

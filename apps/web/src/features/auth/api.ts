@@ -1,26 +1,19 @@
-import type {
-  LoginIdBody,
-  LoginPwdBody,
-  LoginResult,
-  QrCodeIssued,
-  QrPollResult,
-  RegisterBody,
-  Step2Body,
-} from '@parley/protocol';
-import { http } from '../../lib/http';
+import type { RouteBody } from '@parley/protocol';
+import { call } from '../../lib/api';
 
-/** Login calls opt out of the global error handler (SPEC §7); the forms show their errors inline. */
+/** Login calls opt out of the global error handler; the forms show their errors inline. */
 const silent = { silent: true } as const;
 
+/** The auth routes of the contract table (packages/protocol/src/contract/auth.ts). */
 export const authApi = {
-  loginByPhone: (body: LoginPwdBody) => http.post<LoginResult>('/user/login/pwd', body, silent),
-  loginById: (body: LoginIdBody) => http.post<LoginResult>('/user/login/id', body, silent),
-  step2: (body: Step2Body) => http.post<LoginResult>('/user/login/step2pwd', body, silent),
-  step2Tips: (ticket: string) => http.post<{ tips: string }>('/user/login/step2pwd/tips', { ticket }, silent),
-  register: (body: RegisterBody) => http.post<LoginResult>('/user/login/register', body),
-  genQrCode: () => http.post<QrCodeIssued>('/user/login/genQrCode', {}, silent),
-  pollQrCode: (qrCode: string) => http.post<QrPollResult>('/user/login/qrCode', { qrCode }, silent),
-  scanQrCode: (qrCode: string) => http.post<null>('/user/login/qrCode/scan', { qrCode }, silent),
-  confirmQrCode: (qrCode: string) => http.post<null>('/user/login/qrCode/confirm', { qrCode }, silent),
-  logout: () => http.post<null>('/user/logout', {}, silent),
+  loginByPhone: (body: RouteBody<'auth', 'loginByPhone'>) => call('auth', 'loginByPhone', body, silent),
+  loginById: (body: RouteBody<'auth', 'loginById'>) => call('auth', 'loginById', body, silent),
+  step2: (body: RouteBody<'auth', 'step2'>) => call('auth', 'step2', body, silent),
+  step2Tips: (ticket: string) => call('auth', 'step2Tips', { ticket }, silent),
+  register: (body: RouteBody<'auth', 'register'>) => call('auth', 'register', body),
+  genQrCode: () => call('auth', 'genQrCode', undefined, silent),
+  pollQrCode: (qrCode: string) => call('auth', 'pollQrCode', { qrCode }, silent),
+  scanQrCode: (qrCode: string) => call('auth', 'scanQrCode', { qrCode }, silent),
+  confirmQrCode: (qrCode: string) => call('auth', 'confirmQrCode', { qrCode }, silent),
+  logout: () => call('auth', 'logout', undefined, silent),
 };

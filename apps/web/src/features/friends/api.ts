@@ -1,27 +1,14 @@
 import {
-  CustomMsgType,
   FriendLimits,
   TagLimits,
   type ApplyFriendBody,
-  type BlackItem,
-  type BlackStatusResult,
-  type DeleteFriendResult,
-  type FriendApplication,
-  type FriendApplyUnread,
-  type FriendCustomType,
-  type FriendInfo,
-  type FriendItem,
   type Page,
   type SetTag4UserBody,
-  type Tag,
   type UpdateSpaceStatusBody,
-  type UserConfig,
-  type UserSearchResult,
 } from '@parley/protocol';
-import { http, type RequestOptions } from '../../lib/http';
+import { call, type CallOptions } from '../../lib/api';
 
-type Opts = Omit<RequestOptions, 'method' | 'body'>;
-const silent: Opts = { silent: true };
+const silent: CallOptions = { silent: true };
 
 /** Reads every page of a paged list, the first page first and the rest in parallel. */
 export async function fetchAllPages<T>(
@@ -36,72 +23,51 @@ export async function fetchAllPages<T>(
   return [first.rows, ...rest.map((p) => p.rows)].flat();
 }
 
-/** The REST calls of SPEC §7 "Friends and tags" (paths and field names exactly as SPEC). */
+/** The friends routes of the contract table (packages/protocol/src/contract/friends.ts). */
 export const friendsApi = {
-  search: (searchId: string, opts: Opts = silent) =>
-    http.post<UserSearchResult>('/user/searchById', { searchId }, opts),
-  info: (searchId: string, opts?: Opts) => http.post<FriendInfo>('/user/friendInfo', { searchId }, opts),
-  list: (opts: Opts = silent) =>
+  search: (searchId: string, opts: CallOptions = silent) => call('users', 'searchById', { searchId }, opts),
+  info: (searchId: string, opts?: CallOptions) => call('friends', 'info', { searchId }, opts),
+  list: (opts: CallOptions = silent) =>
     fetchAllPages(
-      (pageNum) =>
-        http.post<Page<FriendItem>>(
-          '/userFriends/list',
-          { pageNum, pageSize: FriendLimits.friendPageMax },
-          opts,
-        ),
+      (pageNum) => call('friends', 'list', { pageNum, pageSize: FriendLimits.friendPageMax }, opts),
       FriendLimits.friendPageMax,
       Math.ceil(FriendLimits.maxFriends / FriendLimits.friendPageMax),
     ),
-  apply: (body: ApplyFriendBody, opts: Opts = silent) =>
-    http.post<FriendApplication>('/userFriends/apply', body, opts),
-  handle: (applyWtId: string, handleStatus: 1 | 2, opts?: Opts) =>
-    http.post<FriendApplication>('/userFriends/apply/handle', { applyWtId, handleStatus }, opts),
+  apply: (body: ApplyFriendBody, opts: CallOptions = silent) => call('friends', 'apply', body, opts),
+  handle: (applyWtId: string, handleStatus: 1 | 2, opts?: CallOptions) =>
+    call('friends', 'handle', { applyWtId, handleStatus }, opts),
   applyList: (direction: 'in' | 'out', pageNum = 1, pageSize: number = FriendLimits.applyPageMax) =>
-    http.post<Page<FriendApplication>>('/userFriends/applyList', { direction, pageNum, pageSize }),
-  markApplyRead: () => http.post<FriendApplyUnread>('/userFriends/apply/read', {}),
-  remove: (friendsWtId: string) => http.post<DeleteFriendResult>('/userFriends/delete', { friendsWtId }),
+    call('friends', 'applyList', { direction, pageNum, pageSize }),
+  markApplyRead: () => call('friends', 'applyRead'),
+  remove: (friendsWtId: string) => call('friends', 'remove', { friendsWtId }),
   updateRemark: (friendsWtId: string, remark: string) =>
-    http.post<FriendItem>('/userFriends/update', { friendsWtId, remark }, silent),
-  updateSpaceStatus: (body: UpdateSpaceStatusBody) =>
-    http.post<FriendItem>('/userFriends/updateSpaceStatus', body, silent),
-  blackAdd: (friendWtId: string) => http.post<BlackStatusResult>('/user/friendBlack/add', { friendWtId }),
-  blackRemove: (friendWtId: string) =>
-    http.post<BlackStatusResult>('/user/friendBlack/deleteByUserId', { friendWtId }),
+    call('friends', 'updateRemark', { friendsWtId, remark }, silent),
+  updateSpaceStatus: (body: UpdateSpaceStatusBody) => call('friends', 'updateSpaceStatus', body, silent),
+  blackAdd: (friendWtId: string) => call('friends', 'blackAdd', { friendWtId }),
+  blackRemove: (friendWtId: string) => call('friends', 'blackRemove', { friendWtId }),
   blackList: () =>
     fetchAllPages(
-      (pageNum) =>
-        http.post<Page<BlackItem>>('/user/friendBlack/list', {
-          pageNum,
-          pageSize: FriendLimits.blackPageMax,
-        }),
+      (pageNum) => call('friends', 'blackList', { pageNum, pageSize: FriendLimits.blackPageMax }),
       FriendLimits.blackPageMax,
       Math.ceil(FriendLimits.maxBlacklist / FriendLimits.blackPageMax),
     ),
-  /** The add-friend / add-black / delete-friend notice. Best effort: a failure is only logged. */
-  notice: (fromWtId: string, toWtId: string, type: FriendCustomType) =>
-    http.post('/user/sendCustomMessage', { fromWtId, toWtId, type }, silent).catch((e: unknown) => {
-      console.warn('friend notice failed', type, e);
-    }),
-  userConfig: () => http.get<UserConfig>('/user/userConfig/getInfo'),
+  userConfig: () => call('users', 'config'),
 };
 
+/** The tag routes of the contract table (packages/protocol/src/contract/tags.ts). */
 export const tagsApi = {
-  list: () => http.get<Tag[]>('/userTag/list'),
+  list: () => call('tags', 'list'),
   users: (id: number) =>
     fetchAllPages(
-      (pageNum) =>
-        http.post<Page<FriendItem>>('/userTag/getUserList', { id, pageNum, pageSize: TagLimits.userPageMax }),
+      (pageNum) => call('tags', 'users', { id, pageNum, pageSize: TagLimits.userPageMax }),
       TagLimits.userPageMax,
     ),
-  add: (tagName: string, wtIds?: string[]) => http.post<Tag>('/userTag/add', { tagName, wtIds }),
-  rename: (tagId: number, tagName: string) => http.post<Tag>('/userTag/rename', { tagId, tagName }),
-  remove: (ids: number[]) => http.post<{ deleted: number }>('/userTag/deleteBatch', { ids }),
-  addUsers: (tagId: number, wtIds: string[]) => http.post<Tag>('/userTag/addUser4Tag', { tagId, wtIds }),
-  removeUsers: (tagId: number, wtIds: string[]) =>
-    http.post<Tag>('/userTag/deleteUser4Tag', { tagId, wtIds }),
+  add: (tagName: string, wtIds?: string[]) => call('tags', 'add', { tagName, wtIds }),
+  rename: (tagId: number, tagName: string) => call('tags', 'rename', { tagId, tagName }),
+  remove: (ids: number[]) => call('tags', 'remove', { ids }),
+  addUsers: (tagId: number, wtIds: string[]) => call('tags', 'addUsers', { tagId, wtIds }),
+  removeUsers: (tagId: number, wtIds: string[]) => call('tags', 'removeUsers', { tagId, wtIds }),
   /** My tags with tagStatus 1 where the user is in them. */
-  ofUser: (wtId: string) => http.post<Tag[]>('/userTag/initSetList', { wtId }, silent),
-  setForUser: (body: SetTag4UserBody) => http.post<Tag[]>('/userTag/setTag4User', body, silent),
+  ofUser: (wtId: string) => call('tags', 'ofUser', { wtId }, silent),
+  setForUser: (body: SetTag4UserBody) => call('tags', 'setForUser', body, silent),
 };
-
-export { CustomMsgType };

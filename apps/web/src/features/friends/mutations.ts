@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  CustomMsgType,
   TagLimits,
   type ApplyFriendBody,
   type FriendItem,
@@ -8,14 +7,13 @@ import {
   type UpdateSpaceStatusBody,
 } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
-import { getToken, useSession } from '../../lib/session';
 import { toast } from '../../ui/toast-store';
 import { friendsApi, tagsApi } from './api';
 import { failToast } from './errors';
 import { dropFriend, patchFriend } from './cache';
 import { friendKeys, tagKeys } from './keys';
 
-const myWtId = () => (getToken() ? (useSession.getState().user?.wtId ?? '') : '');
+// Friend notices (add-friend, add-black, delete-friend) are sent by the server inside each use case.
 
 /** Send an application. Errors (refused, blacklisted...) are left to the caller, which shows them. */
 export function useApply() {
@@ -41,7 +39,6 @@ export function useHandleApply() {
       void qc.invalidateQueries({ queryKey: friendKeys.info(wtId) });
       if (accept) {
         void qc.invalidateQueries({ queryKey: friendKeys.list() });
-        void friendsApi.notice(myWtId(), wtId, CustomMsgType.addFriend);
       }
     },
     onError: () => void qc.invalidateQueries({ queryKey: friendKeys.applies() }),
@@ -56,7 +53,6 @@ export function useDeleteFriend() {
     onSuccess: (_res, wtId) => {
       toast.success(t('toast.deleted'));
       dropFriend(qc, wtId);
-      void friendsApi.notice(myWtId(), wtId, CustomMsgType.deleteFriend);
     },
   });
 }
@@ -74,7 +70,6 @@ export function useBlack() {
       );
       void qc.invalidateQueries({ queryKey: friendKeys.black() });
       void qc.invalidateQueries({ queryKey: friendKeys.info(wtId) });
-      if (black) void friendsApi.notice(myWtId(), wtId, CustomMsgType.addBlack);
     },
   });
 }

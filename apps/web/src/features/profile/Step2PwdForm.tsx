@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../lib/http';
+import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-store';
@@ -23,7 +23,7 @@ export function Step2PwdForm({ hasStep2 }: { hasStep2: boolean }) {
     if (err || !user) return;
     setBusy(true);
     try {
-      await http.post('/user/setStep2Pwd', {
+      await call('auth', 'setStep2', {
         pwd: clear ? '' : pwd,
         tips: clear ? '' : tips.trim(),
         currentPwd,

@@ -1,5 +1,5 @@
-import type { UploadResult, UserInfo } from '@parley/protocol';
-import { http } from '../../lib/http';
+import type { RouteBody, UploadResult, UserInfo } from '@parley/protocol';
+import { call, callMultipart } from '../../lib/api';
 
 /** Image types the avatar picker offers (SPEC §5 uploads: gif, jpeg, jpg, png, bmp, webp). */
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/webp'] as const;
@@ -12,14 +12,14 @@ export function avatarProblem(file: File): 'type' | 'size' | null {
   return null;
 }
 
-/** POST /api/oss/upload, multipart field `file` (SPEC §7). The server checks the real type. */
+/** The upload route, multipart field `file`. The server checks the real type. */
 export function uploadFile(file: File): Promise<UploadResult> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return http.post<UploadResult>('/oss/upload', form, { silent: true });
+  return callMultipart('uploads', 'upload', form, { silent: true });
 }
 
 export const profileApi = {
-  update: (body: { nickName?: string; bio?: string; avatar?: string }) =>
-    http.post<UserInfo>('/user/updateProfile', body),
+  update: (body: RouteBody<'users', 'updateProfile'>): Promise<UserInfo> =>
+    call('users', 'updateProfile', body),
 };
