@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+// The typing of inject('webDist') (also for programs outside the suite, e.g. bench/picker.ts).
+import type {} from '../global-setup';
 import { ARTIFACTS_DIR, REPO_ROOT, SERVER_MAIN, WEB_DIST } from './paths';
 
 export interface ServerOptions {
