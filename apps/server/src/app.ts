@@ -13,7 +13,7 @@ import type { AppContext } from './lib/context.js';
 import { createBus } from './realtime/bus.js';
 import { createRealtime } from './realtime/realtime.js';
 import { Gateway } from './realtime/gateway.js';
-import { registerModules } from './modules/index.js';
+import { registerModules, type Modules } from './modules/index.js';
 import { UnitsOfWork } from './db/unit-of-work.js';
 import { Redis } from 'ioredis';
 import { memoryLimiters } from './lib/rate-limiter.js';
@@ -25,6 +25,8 @@ export interface ParleyServer {
   ctx: AppContext;
   dbHandle: DbHandle;
   gateway: Gateway;
+  /** The domain modules (services, hooks), for wiring later modules and for tests. */
+  modules: Modules;
   /** Graceful stop: refuse new work, close sockets with a reconnect hint, finish requests, close db. */
   close(): Promise<void>;
 }
@@ -111,7 +113,7 @@ export async function buildServer(
     return reply.status(500).send({ code: 500, msg: Errors.unknown.msg, data: { requestId: request.id } });
   });
 
-  await registerModules(app, ctx, {
+  const modules = await registerModules(app, ctx, {
     health: async (r) => {
       const [db, busOk] = await Promise.all([dbHandle.ping(), bus.ping()]);
       const data = {
@@ -162,5 +164,5 @@ export async function buildServer(
     })();
     return closing;
   };
-  return { app, ctx, dbHandle, gateway, close };
+  return { app, ctx, dbHandle, gateway, modules, close };
 }
