@@ -12,8 +12,14 @@ const protocolIsPure: PluginOption = {
   name: 'parley-protocol-side-effect-free',
   transform(code, id) {
     if (!/[\\/]packages[\\/]protocol[\\/]src[\\/]/.test(id)) return null;
-    // Schema builders are pure: annotate every `z.` call so unused schemas drop out with zod.
-    const pure = code.replace(/(?<![\w.$])z\./g, '/* @__PURE__ */ z.');
+    // Schema builders are pure: annotate every `z.` call and every call of the protocol's field
+    // builders (fields.ts, models/common.ts) so unused schemas drop out with zod.
+    const pure = code
+      .replace(/(?<![\w.$])z\./g, '/* @__PURE__ */ z.')
+      .replace(
+        /(?<![\w.$])(textField|intField|intEnum|idList|wtIdRef|pageOf|required)\(/g,
+        '/* @__PURE__ */ $1(',
+      );
     return { code: pure, map: null, moduleSideEffects: false };
   },
 };

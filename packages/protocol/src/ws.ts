@@ -43,15 +43,3 @@ export interface HelloFrame {
   type: 'hello';
   data: z.output<typeof helloSchema>;
 }
-
-/** Close codes the gateway uses (4xxx are Parley's own). */
-export const WsClose = {
-  normal: 1000,
-  goingAway: 1001,
-  serviceRestart: 1012,
-  invalidToken: 4001,
-  sessionEnded: 4002,
-  forcedLogout: 4003,
-  /** The user opened more sockets than a user may hold; the oldest is closed. Reconnect when used again. */
-  displaced: 4004,
-} as const;

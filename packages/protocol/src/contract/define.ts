@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import type { ErrorName } from '../errors.js';
 
 /**
- * The REST contract (docs/architecture.md "Contracts"). Each domain file declares its routes twice
- * over, side by side and under the same keys:
- *  - `<domain>Routes`: method, path and auth, with no schema, so the browser bundle can import the
- *    table without pulling in zod;
- *  - `<domain>Schemas`: the zod body/query/response schemas, the error names the route may answer
- *    and its success text. `satisfies SchemasOf<typeof routes>` makes a missing or extra key a
- *    compile error.
+ * The REST contract (docs/architecture.md "Contracts"). Each domain declares its routes in two
+ * files, under the same keys:
+ *  - `<domain>.routes.ts` — `<domain>Routes`: method, path and auth, with no schema, so the browser
+ *    bundle imports the table without pulling in zod;
+ *  - `<domain>.ts` — `<domain>Schemas`: the zod body/query/response schemas, the error names the
+ *    route may answer and its success text. `satisfies SchemasOf<typeof routes>` makes a missing or
+ *    extra key a compile error.
  * The server registers every route from both (apps/server/src/lib/route.ts); the web client calls
  * them by key (apps/web/src/lib/api.ts), typed from the schemas.
  */

@@ -1,10 +1,16 @@
-import { authRoutes, authSchemas } from './auth.js';
+import { authRoutes } from './auth.routes.js';
+import { authSchemas } from './auth.js';
 import type { BodyIn, DataOf, RouteMeta, RouteSchemas } from './define.js';
-import { friendRoutes, friendSchemas } from './friends.js';
-import { tagRoutes, tagSchemas } from './tags.js';
-import { uploadRoutes, uploadSchemas } from './uploads.js';
-import { systemRoutes, systemSchemas } from './system.js';
-import { userRoutes, userSchemas } from './users.js';
+import { friendRoutes } from './friends.routes.js';
+import { friendSchemas } from './friends.js';
+import { tagRoutes } from './tags.routes.js';
+import { tagSchemas } from './tags.js';
+import { uploadRoutes } from './uploads.routes.js';
+import { uploadSchemas } from './uploads.js';
+import { systemRoutes } from './system.routes.js';
+import { systemSchemas } from './system.js';
+import { userRoutes } from './users.routes.js';
+import { userSchemas } from './users.js';
 
 export * from './define.js';
 export * from './events.js';

@@ -1,10 +1,6 @@
 import { healthSchema } from '../models/user.js';
-import { get, type SchemasOf } from './define.js';
-
-/** Operations: the health probe of a node (database and bus status). */
-export const systemRoutes = {
-  health: get('/health', { auth: false }),
-} as const;
+import type { SchemasOf } from './define.js';
+import type { systemRoutes } from './system.routes.js';
 
 export const systemSchemas = {
   /** A degraded node answers envelope code 503 with the same data. */

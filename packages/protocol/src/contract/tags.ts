@@ -11,20 +11,8 @@ import {
 import { pageOf } from '../models/common.js';
 import { friendItemSchema } from '../models/friends.js';
 import { tagSchema, tagsDeletedSchema } from '../models/tags.js';
-import { get, post, type SchemasOf } from './define.js';
-
-/** Friend tags; a tag belongs to its owner only (another user's tag answers 21020). */
-export const tagRoutes = {
-  list: get('/userTag/list'),
-  add: post('/userTag/add'),
-  rename: post('/userTag/rename'),
-  remove: post('/userTag/deleteBatch'),
-  addUsers: post('/userTag/addUser4Tag'),
-  removeUsers: post('/userTag/deleteUser4Tag'),
-  users: post('/userTag/getUserList'),
-  ofUser: post('/userTag/initSetList'),
-  setForUser: post('/userTag/setTag4User'),
-} as const;
+import type { SchemasOf } from './define.js';
+import type { tagRoutes } from './tags.routes.js';
 
 export const tagSchemas = {
   list: { response: z.array(tagSchema), errors: [] },

@@ -1,13 +1,6 @@
 import { uploadResultSchema } from '../models/uploads.js';
-import { post, type SchemasOf } from './define.js';
-
-/**
- * Uploads: multipart/form-data with one part named `file`. (GET /oss/files/{key} answers the bytes,
- * not an envelope, so it is not an envelope route of this table; docs/api.md lists it.)
- */
-export const uploadRoutes = {
-  upload: post('/oss/upload', { multipart: true }),
-} as const;
+import type { SchemasOf } from './define.js';
+import type { uploadRoutes } from './uploads.routes.js';
 
 export const uploadSchemas = {
   upload: {

@@ -1,16 +1,7 @@
 import { searchByIdBody, updateProfileBody, updateUserConfigBody } from '../rest/user.js';
 import { countersSchema, userConfigSchema, userInfoSchema, userSearchResultSchema } from '../models/user.js';
-import { get, post, type SchemasOf } from './define.js';
-
-/** The caller's profile, settings, search by ID / phone and badge counters. */
-export const userRoutes = {
-  info: get('/user/info'),
-  config: get('/user/userConfig/getInfo'),
-  updateConfig: post('/user/userConfig/update'),
-  searchById: post('/user/searchById'),
-  counters: get('/user/counters'),
-  updateProfile: post('/user/updateProfile'),
-} as const;
+import type { SchemasOf } from './define.js';
+import type { userRoutes } from './users.routes.js';
 
 export const userSchemas = {
   info: { response: userInfoSchema, errors: [] },

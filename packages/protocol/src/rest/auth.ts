@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { textField } from '../fields.js';
-import {
-  loginPasswordSchema,
-  nickNameSchema,
-  passwordSchema,
-  phoneSchema,
-  wtIdSchema,
-} from './common.js';
+import { loginPasswordSchema, nickNameSchema, passwordSchema, phoneSchema, wtIdSchema } from './common.js';
 
 /** POST /api/user/login/register */
 export const registerBody = z.object({

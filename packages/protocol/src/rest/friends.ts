@@ -9,8 +9,8 @@ import { intEnum, intField, textField } from '../fields.js';
  * Every user is named by wtId (fields `userID`, `wtId`, `*WtId`); internal ids never leave the server.
  */
 
-// Schema-free constants live in friend-constants.ts so client code can import them without zod.
-export * from '../friend-constants.js';
+// Schema-free constants live in friend-constants.ts (exported from the package index) so client code
+// can import them without zod.
 import { FriendLimits } from '../friend-constants.js';
 
 const bit = (label: string) => intEnum(label, [0, 1]);

@@ -4,7 +4,6 @@ import { intField, listField, textField } from '../fields.js';
 import { wtIdRef } from './friends.js';
 
 /** Friend tags (SPEC §3 Tag, §7 "Friends and tags"). Tags belong to their owner only. */
-export { TagLimits } from '../friend-constants.js';
 import { TagLimits } from '../friend-constants.js';
 
 /** Tag name: 1–15 characters (SPEC §5), unique per owner. */
@@ -19,9 +18,12 @@ export const addTagBody = z.object({ tagName: tagNameSchema, wtIds: wtIds.option
 export const renameTagBody = z.object({ tagId, tagName: tagNameSchema });
 /** POST /api/userTag/deleteBatch */
 export const deleteTagsBody = z.object({
-  ids: listField('ids', tagId, TagLimits.batch, `ids最多${TagLimits.batch}个`).refine((ids) => ids.length > 0, {
-    error: 'ids不能为空',
-  }),
+  ids: listField('ids', tagId, TagLimits.batch, `ids最多${TagLimits.batch}个`).refine(
+    (ids) => ids.length > 0,
+    {
+      error: 'ids不能为空',
+    },
+  ),
 });
 /** POST /api/userTag/addUser4Tag and /userTag/deleteUser4Tag */
 export const tagUsersBody = z.object({

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/**
+ * Messages and conversations as one reader sees them (docs/api.md "Messages and conversations"):
+ * `flow`, `conversationID` and `isPeerRead` are relative to the reader.
+ */
+export const messageReplyModel = z.object({
+  messageID: z.string(),
+  messageType: z.string(),
+  messageSender: z.string(),
+  messageAbstract: z.string(),
+});
+
+export const messageSchema = z.object({
+  ID: z.string(),
+  clientMsgId: z.string(),
+  type: z.string(),
+  flow: z.enum(['in', 'out']),
+  status: z.literal('success'),
+  /** Unix seconds. */
+  time: z.number(),
+  /** Unix milliseconds (Parley's own, for ordering within a second). */
+  timeMs: z.number(),
+  from: z.string(),
+  nick: z.string(),
+  avatar: z.string(),
+  to: z.string(),
+  conversationID: z.string(),
+  conversationType: z.enum(['C2C', 'GROUP']),
+  payload: z.record(z.string(), z.unknown()),
+  sequence: z.number(),
+  isRevoked: z.boolean(),
+  /** wtId of who revoked it ('' when not revoked). */
+  revoker: z.string(),
+  isDeleted: z.boolean(),
+  hasRiskContent: z.boolean(),
+  needReadReceipt: z.boolean(),
+  isPeerRead: z.boolean(),
+  readReceiptInfo: z.object({ readCount: z.number(), unreadCount: z.number(), isPeerRead: z.boolean() }),
+  atUserList: z.array(z.string()),
+  cloudCustomData: z.object({ messageReply: messageReplyModel.optional() }).nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const draftSchema = z.object({
+  html: z.string(),
+  abstract: z.string(),
+  messageID: z.string().optional(),
+  type: z.string().optional(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+export const conversationSchema = z.object({
+  conversationID: z.string(),
+  type: z.enum(['C2C', 'GROUP']),
+  unreadCount: z.number(),
+  isMuted: z.boolean(),
+  isPinned: z.boolean(),
+  /** 4 = archived (folded). */
+  markList: z.array(z.number()),
+  /** The friend remark of the other side ('' when none). */
+  remark: z.string(),
+  customData: z.string(),
+  draft: draftSchema.nullable(),
+  draftText: z.string(),
+  lastMessage: z
+    .object({
+      messageID: z.string(),
+      type: z.string(),
+      payload: z.record(z.string(), z.unknown()),
+      lastTime: z.number(),
+      lastSequence: z.number(),
+      isRevoked: z.boolean(),
+      fromAccount: z.string(),
+    })
+    .nullable(),
+  /** The conversation's last sequence and the reader's read cursor. */
+  lastSequence: z.number(),
+  readSequence: z.number(),
+  /** The other side's read cursor (one-to-one): own messages up to it read the peer. */
+  peerReadSequence: z.number(),
+  userProfile: z.object({ userID: z.string(), nick: z.string(), avatar: z.string() }).nullable(),
+  /** Unix milliseconds of the last activity (sort key after pinning). */
+  activityTime: z.number(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const historySchema = z.object({ messages: z.array(messageSchema), isCompleted: z.boolean() });
+
+export const syncResultSchema = z.object({
+  /** Pass as `since` next time. */
+  version: z.number(),
+  hasMore: z.boolean(),
+  conversations: z.array(conversationSchema),
+  removedConversationIDs: z.array(z.string()),
+  /** New and changed messages in their current state (revoked, or isDeleted for the caller). */
+  messages: z.array(messageSchema),
+});
+export type SyncResult = z.infer<typeof syncResultSchema>;
+
+export const conversationPageSchema = z.object({
+  conversations: z.array(conversationSchema),
+  nextCursor: z.number(),
+  isFinished: z.boolean(),
+});
+
+export const searchResultSchema = z.object({
+  messages: z.array(messageSchema),
+  /** Pass as `cursor` for the next page; null when there is none. */
+  nextCursor: z.number().nullable(),
+});
+
+/** `message.read`: `reader` read `conversationID` up to `seq`. */
+export const messageReadSchema = z.object({
+  conversationID: z.string(),
+  readerID: z.string(),
+  seq: z.number(),
+});
+
+export const typingSchema = z.object({ conversationID: z.string(), fromID: z.string() });
+
+export const conversationRemovedSchema = z.object({ conversationID: z.string() });

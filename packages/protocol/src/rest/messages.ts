@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { intField, listField, required, textField } from '../fields.js';
+
+/**
+ * Messages and conversations (docs/api.md "Messages and conversations"). A conversation is named as
+ * its reader sees it: `C2C<wtId of the other side>` (groups: `GROUP<groupNumber>`, later).
+ */
+export const MessageLimits = {
+  /** A text's UTF-8 bytes (12 KB); over it: 80002. */
+  textBytes: 12 * 1024,
+  /** Any payload's JSON bytes; over it: 80002. */
+  payloadBytes: 16 * 1024,
+  historyMax: 100,
+  historyDefault: 20,
+  listMax: 100,
+  listDefault: 50,
+  searchPage: 20,
+  /** Change-log rows read per sync call. */
+  syncPage: 1000,
+  revokeWindowMs: 5 * 60 * 1000,
+  deleteMax: 100,
+  /** Typing: clients show it for this long unless renewed. */
+  typingTtlMs: 5000,
+} as const;
+
+/** What a client may send; `groupTip` is written by the server only. */
+export const sendableMessageTypes = [
+  'text',
+  'image',
+  'video',
+  'sound',
+  'file',
+  'face',
+  'location',
+  'merger',
+  'custom',
+] as const;
+export const messageTypes = [...sendableMessageTypes, 'groupTip'] as const;
+export type MessageType = (typeof messageTypes)[number];
+
+/** Marks (bits): 4 = archived / folded. */
+export const ConversationMark = { archived: 4 } as const;
+
+export const conversationIdField = (label = 'conversationID') =>
+  z
+    .string(required(label))
+    .max(80, { error: `${label}格式不正确`, abort: true })
+    .regex(/^(C2C|GROUP)[A-Za-z0-9_-]{1,64}$/, `${label}格式不正确`);
+
+const messageIdField = (label: string) =>
+  z
+    .string(required(label))
+    .max(40, { error: `${label}格式不正确`, abort: true })
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, `${label}格式不正确`);
+
+const str = (label: string, max: number) => textField(label, { max, maxUnits: max });
+const num = (label: string) => z.number({ error: `${label}格式不正确` });
+
+/** Per-type payloads (SPEC-like field names). Unknown keys are dropped. */
+export const payloadSchemas = {
+  // The text's size (12 KB → 80002) and emptiness are checked by the server, so they answer codes.
+  text: z.object({
+    text: z.string(required('payload.text')).max(200_000, { error: 'payload.text过长', abort: true }),
+    atUserList: listField('payload.atUserList', str('atUserList', 64), 100, 'atUserList过长').optional(),
+  }),
+  image: z.object({
+    imageInfoArray: listField(
+      'payload.imageInfoArray',
+      z.object({
+        url: str('url', 1024),
+        uuid: str('uuid', 128).optional(),
+        imageFormat: intField('imageFormat', { min: 0, max: 255 }).optional(),
+        width: intField('width', { min: 0 }).optional(),
+        height: intField('height', { min: 0 }).optional(),
+        size: intField('size', { min: 0 }).optional(),
+      }),
+      3,
+      'imageInfoArray过长',
+    ),
+  }),
+  video: z.object({
+    url: str('url', 1024),
+    snapshotUrl: str('snapshotUrl', 1024).optional(),
+    snapshotWidth: intField('snapshotWidth', { min: 0 }).optional(),
+    snapshotHeight: intField('snapshotHeight', { min: 0 }).optional(),
+    videoUUID: str('videoUUID', 128).optional(),
+    snapshotUUID: str('snapshotUUID', 128).optional(),
+    second: intField('second', { min: 0 }).optional(),
+  }),
+  sound: z.object({
+    url: str('url', 1024),
+    second: intField('second', { min: 0, max: 3600 }),
+    uuid: str('uuid', 128).optional(),
+  }),
+  file: z.object({
+    fileUrl: str('fileUrl', 1024),
+    fileName: str('fileName', 255),
+    fileSize: intField('fileSize', { min: 0 }),
+    uuid: str('uuid', 128).optional(),
+  }),
+  face: z.object({ index: intField('index', { min: 0 }), data: str('data', 256).optional() }),
+  location: z.object({
+    latitude: num('latitude').min(-90).max(90),
+    longitude: num('longitude').min(-180).max(180),
+    description: str('description', 1024).optional(),
+  }),
+  merger: z.object({
+    title: str('title', 256),
+    abstractList: listField('abstractList', str('abstract', 512), 20, 'abstractList过长'),
+    messageList: z.array(z.record(z.string(), z.unknown())).max(100).optional(),
+    downloadKey: str('downloadKey', 256).optional(),
+  }),
+  custom: z.object({
+    data: textField('data', { max: 8192, multiline: true }).optional(),
+    description: str('description', 512).optional(),
+    extension: str('extension', 512).optional(),
+  }),
+} as const satisfies Record<(typeof sendableMessageTypes)[number], z.ZodType>;
+
+export const messageReplySchema = z.object({
+  messageID: messageIdField('messageReply.messageID'),
+  messageType: z.string().max(16),
+  messageSender: z.string().max(64),
+  messageAbstract: z.string().max(512),
+});
+
+/** POST /api/message/send and frame `message.send`. */
+export const sendMessageBody = z.object({
+  conversationID: conversationIdField(),
+  clientMsgId: z
+    .string(required('clientMsgId'))
+    .max(64, { error: 'clientMsgId格式不正确', abort: true })
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'clientMsgId格式不正确'),
+  type: z.enum(sendableMessageTypes, { error: 'type不支持' }),
+  payload: z.record(z.string(), z.unknown(), { error: 'payload格式不正确' }),
+  cloudCustomData: z.object({ messageReply: messageReplySchema.optional() }).optional(),
+  needReadReceipt: z.boolean({ error: 'needReadReceipt格式不正确' }).optional(),
+});
+export type SendMessageBody = z.infer<typeof sendMessageBody>;
+
+export const historyBody = z.object({
+  conversationID: conversationIdField(),
+  beforeSeq: intField('beforeSeq', { min: 1 }).optional(),
+  count: intField('count', { min: 1, max: MessageLimits.historyMax }).default(MessageLimits.historyDefault),
+});
+export type HistoryBody = z.infer<typeof historyBody>;
+
+export const syncBody = z.object({ since: intField('since', { min: 0 }) });
+
+export const messageRefBody = z.object({ messageID: messageIdField('messageID') });
+
+export const deleteMessagesBody = z.object({
+  messageIDs: listField(
+    'messageIDs',
+    messageIdField('messageID'),
+    MessageLimits.deleteMax,
+    `messageIDs不能超过${MessageLimits.deleteMax}条`,
+  ).refine((l) => l.length > 0, { error: 'messageIDs不能为空' }),
+});
+
+export const searchBody = z.object({
+  keyword: textField('keyword', { max: 64, min: 1 }),
+  conversationID: conversationIdField().optional(),
+  cursor: intField('cursor', { min: 0 }).optional(),
+});
+
+export const conversationRefBody = z.object({ conversationID: conversationIdField() });
+export const readBody = z.object({
+  conversationID: conversationIdField(),
+  seq: intField('seq', { min: 0 }).optional(),
+});
+export const conversationListBody = z.object({
+  cursor: intField('cursor', { min: 0 }).default(0),
+  count: intField('count', { min: 1, max: MessageLimits.listMax }).default(MessageLimits.listDefault),
+  /** 4: only archived conversations; omitted: everything. */
+  markType: z.literal([4], { error: 'markType格式不正确' }).optional(),
+});
+const flag = (label: string) => z.boolean({ error: `${label}格式不正确` });
+export const pinBody = z.object({ conversationID: conversationIdField(), isPinned: flag('isPinned') });
+export const muteBody = z.object({ conversationID: conversationIdField(), isMuted: flag('isMuted') });
+/** `conversationIDList` empty with `markType` 4 and `enable` false: 'move all out' of the archive. */
+export const markBody = z.object({
+  conversationIDList: listField('conversationIDList', conversationIdField(), 100, 'conversationIDList过长'),
+  markType: z.literal([4], { error: 'markType格式不正确' }),
+  enable: flag('enable'),
+});
+export const customDataBody = z.object({
+  conversationID: conversationIdField(),
+  customData: textField('customData', { max: 1024, maxUnits: 4096 }),
+});
+export const draftBody = z.object({
+  conversationID: conversationIdField(),
+  /** null clears the draft. */
+  draft: z
+    .object({
+      html: textField('draft.html', { max: 20_000, maxUnits: 20_000, multiline: true, trim: false }),
+      abstract: textField('draft.abstract', { max: 200, maxUnits: 1000, multiline: true }),
+      messageID: z.string().max(40).optional(),
+      type: z.string().max(16).optional(),
+    })
+    .nullable(),
+});
+export const deleteConversationBody = z.object({
+  conversationID: conversationIdField(),
+  clearHistory: flag('clearHistory').default(true),
+});
+export const typingFrame = z.object({ conversationID: conversationIdField() });
