@@ -36,6 +36,8 @@ export async function startTestServer(
   overrides: Partial<Config> = {},
   clock?: { now(): number },
   beforeListen?: (server: ParleyServer) => void,
+  /** Receives the server's log lines (pass `logLevel` in `overrides`; tests run silent by default). */
+  logStream?: { write(line: string): void },
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
   const schema = process.env.DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
@@ -51,7 +53,7 @@ export async function startTestServer(
       ...overrides,
     },
   );
-  const server = await buildServer(config, clock);
+  const server = await buildServer(config, clock, logStream);
   beforeListen?.(server);
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = address.replace('[::1]', '127.0.0.1');
