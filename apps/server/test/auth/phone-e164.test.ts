@@ -36,6 +36,19 @@ describe('international phone numbers (E.164)', () => {
     expect(info.data.phone).toBe(stored);
   });
 
+  it('finds a user by an international number, written with or without spaces', async () => {
+    const d = digits();
+    const reg = await register(`+8190${d}`, '鈴木');
+    const other = await register(`+1415${d.slice(1)}`, 'Searcher');
+    for (const searchId of [`+8190${d}`, `+81 90 ${d.slice(0, 4)} ${d.slice(4)}`]) {
+      const found = await api<{ wtId: string; source: number }>(t, 'POST', '/user/searchById', {
+        token: other.data.token,
+        body: { searchId },
+      });
+      expect([found.code, found.data.wtId, found.data.source]).toEqual([200, reg.data.wtId, 2]);
+    }
+  });
+
   it('registers and logs in with a +1 number', async () => {
     const d = digits().slice(1);
     const phone = `+1 (415) ${d.slice(0, 3)}-${d.slice(3)}`;

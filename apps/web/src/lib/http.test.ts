@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNavigator } from './nav';
+import { loginNotice, setNavigator } from './nav';
 import { ApiError, http, notifyError, resetErrorDedupe } from './http';
 import { useSession } from './session';
 import { useToasts } from '../ui/toast-store';
@@ -76,6 +76,24 @@ describe('http client', () => {
       expect(toasts()).toEqual([]);
     },
   );
+
+  it('a call whose session ended here while it was in flight (logout) changes nothing when refused', async () => {
+    loginNotice.take(); // left by earlier tests
+    let answer!: (r: Response) => void;
+    vi.stubGlobal('fetch', vi.fn().mockReturnValue(new Promise<Response>((r) => (answer = r))));
+    const pending = http.get('/user/counters');
+    useSession.getState().clear(); // the user logged out meanwhile
+    window.history.replaceState(null, '', '/login');
+    answer(
+      new Response(JSON.stringify({ code: 11013, msg: '登录状态已失效，请重新登录', data: null }), {
+        status: 401,
+      }),
+    );
+    await expect(pending).rejects.toMatchObject({ code: 11013 });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toasts()).toEqual([]);
+    expect(loginNotice.take()).toBeFalsy();
+  });
 
   it.each([
     [401, '认证失败，无法访问系统资源'],

@@ -29,6 +29,8 @@ export interface RequestOptions {
   silent?: boolean;
   timeout?: number;
   signal?: AbortSignal;
+  /** Send with this session token instead of the current one (logout after the local session ended). */
+  token?: string | null;
 }
 
 /** Same text within 3 s is shown once (SPEC §8). */
@@ -88,7 +90,7 @@ async function send<T>(path: string, opts: RequestOptions): Promise<T> {
     'Device-Id': getVisitorId(),
     'App-Version': APP_VERSION,
   };
-  const token = getToken();
+  const token = opts.token !== undefined ? opts.token : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   let body: BodyInit | undefined;
@@ -131,10 +133,13 @@ async function send<T>(path: string, opts: RequestOptions): Promise<T> {
 
 /** Calls the API; on failure runs the global handler unless `silent`, then rethrows the ApiError. */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const token = opts.token !== undefined ? opts.token : getToken();
   try {
-    return await send<T>(path, opts);
+    return await send<T>(path, { ...opts, token });
   } catch (e) {
-    if (e instanceof ApiError && !opts.silent) handleApiError(e);
+    // A call sent with a session that has since ended here (logout, switch) is not news to the user.
+    const stale = e instanceof ApiError && SESSION_CODES.includes(e.code) && token !== getToken();
+    if (e instanceof ApiError && !opts.silent && !stale) handleApiError(e);
     throw e;
   }
 }

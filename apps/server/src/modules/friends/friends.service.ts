@@ -1,5 +1,7 @@
 import {
   CustomMsgType,
+  isPhone,
+  normalizePhone,
   FriendApplyStatus,
   FriendsStatus,
   type DeleteFriendResult,
@@ -145,8 +147,8 @@ export class FriendsService {
     if (!(await this.infoLookups.hit(`u:${userId}`))) throw fail('rateLimited');
     let user = await this.users.byWtId(searchId);
     let source: 1 | 2 = 1;
-    if (!user && /^1\d{10}$/.test(searchId)) {
-      user = await this.users.byPhone(searchId);
+    if (!user && isPhone(searchId)) {
+      user = await this.users.byPhone(normalizePhone(searchId));
       source = 2;
     }
     if (!user) return notFoundInfo(searchId);

@@ -1,4 +1,5 @@
 import type { UserConfig, UserInfo, UserSearchResult } from '@parley/protocol';
+import { isPhone, normalizePhone } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
@@ -50,8 +51,8 @@ export class UserService {
   async findBySearchId(searchId: string): Promise<{ user: UserRow; source: 1 | 2 }> {
     const byId = await this.users.byWtId(searchId);
     if (byId && byId.status === 0) return { user: byId, source: 1 };
-    if (/^1\d{10}$/.test(searchId)) {
-      const byPhone = await this.users.byPhone(searchId);
+    if (isPhone(searchId)) {
+      const byPhone = await this.users.byPhone(normalizePhone(searchId));
       if (byPhone && byPhone.status === 0) return { user: byPhone, source: 2 };
     }
     throw fail('userNotFound');

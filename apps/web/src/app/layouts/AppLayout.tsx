@@ -1,7 +1,6 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import type { UserInfo } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { socket } from '../../lib/realtime';

@@ -4,7 +4,7 @@ import { authApi } from '../../features/auth/api';
 import { changeLanguage, LANGUAGES } from '../../lib/i18n';
 import { queryClient } from '../../lib/query';
 import { socket } from '../../lib/realtime';
-import { useSession } from '../../lib/session';
+import { getToken, useSession } from '../../lib/session';
 import { confirm } from '../../ui/confirm';
 import { Popover } from '../../ui/Popover';
 import { LANGUAGE_NAMES } from '../../ui/LanguageSelect';
@@ -23,15 +23,18 @@ export function SidebarMenu({ onOpenProfile }: { onOpenProfile(): void }) {
       danger: true,
     });
     if (!ok) return;
-    try {
-      await authApi.logout();
-    } catch {
-      // Logging out locally is what matters; the server session expires on its own.
-    }
+    // End the session here first, so calls still in flight when the server revokes the token are
+    // recognised as stale instead of announcing an ended session on the login page.
+    const token = getToken();
     socket.disconnect();
     useSession.getState().clear();
     queryClient.clear();
     navigate(paths.login, { replace: true });
+    try {
+      await authApi.logout(token);
+    } catch {
+      // Logging out locally is what matters; the server session expires on its own.
+    }
   };
 
   return (

@@ -15,5 +15,6 @@ export const authApi = {
   pollQrCode: (qrCode: string) => call('auth', 'pollQrCode', { qrCode }, silent),
   scanQrCode: (qrCode: string) => call('auth', 'scanQrCode', { qrCode }, silent),
   confirmQrCode: (qrCode: string) => call('auth', 'confirmQrCode', { qrCode }, silent),
-  logout: () => call('auth', 'logout', undefined, silent),
+  /** Ends the session of `token` on the server (the local session may already be cleared). */
+  logout: (token: string | null) => call('auth', 'logout', undefined, { ...silent, token }),
 };
