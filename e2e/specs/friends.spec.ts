@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { FriendApplication, Page as ListPage } from '@parley/protocol';
-import { api, registerUser, type TestUser } from '../harness/api';
+import { api, callApi, registerUser, type TestUser } from '../harness/api';
 import { SCREENSHOTS_DIR } from '../harness/paths';
 import { useHarness } from '../harness/setup';
 
@@ -246,15 +246,25 @@ describe('friends and contacts, two users in two browsers', () => {
     await shot(pa, 'blacklist-popup');
     await pa.keyboard.press('Escape');
 
-    // B ends the friendship, then tries to add A again: the server refuses and the UI says why.
+    // B ends the friendship, then tries to add A again. A search does not reveal a user who
+    // blacklisted the searcher (it reads as unknown), and an application is refused.
     await openFriendMenu(pb, A.wtId);
     await pb.getByTestId('menu-delete').click();
     await pb.getByTestId('confirm-ok').click();
     await waitToast(pb, '删除好友成功');
     await friendRow(pb, A.wtId).waitFor({ state: 'detached' });
-    const refusal = await searchAndApply(pb, A.wtId, '加回我吧');
-    expect(refusal).toBe('你已被对方加入黑名单，无法添加好友');
-    await waitToast(pb, '你已被对方加入黑名单，无法添加好友');
+    await pb.getByTestId('contacts-plus').click();
+    await pb.getByTestId('plus-add-friend').click();
+    await pb.getByTestId('add-search').fill(A.wtId);
+    await pb.getByTestId('add-search-btn').click();
+    await pb.getByTestId('add-error').filter({ hasText: '该用户不存在' }).waitFor();
+    expect(await pb.getByTestId('add-result').count()).toBe(0);
+    await pb.keyboard.press('Escape');
+    const applied = await callApi(h.server, '/userFriends/apply', {
+      token: B.token,
+      body: { applyWtId: A.wtId, applySource: 1, applyInfo: '加回我吧' },
+    });
+    expect(applied).toMatchObject({ status: 403, code: 21004, msg: '你已被对方加入黑名单，无法添加好友' });
   });
 
   it('A unblocks B; after a new application A deletes B (confirmation) and B disappears from both lists', async () => {
