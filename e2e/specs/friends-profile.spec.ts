@@ -70,7 +70,8 @@ describe('own profile from the app menu', () => {
     const after = await api<UserInfo>(h.server, '/user/info', { token: me.token });
     expect(after).toMatchObject({ nickName: '晓晓', bio: '在路上' });
     mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-    await page.waitForTimeout(300);
+    // The drawer's entrance animation has finished before the picture is taken.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await page.screenshot({ path: join(SCREENSHOTS_DIR, 'friends-profile-drawer.png') });
   });
 });
