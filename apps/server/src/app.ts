@@ -152,6 +152,7 @@ export async function buildServer(
   });
 
   const gateway = new Gateway(app, ctx);
+  modules.messaging.registerFrames(gateway);
 
   let closing: Promise<void> | null = null;
   const close = () => {

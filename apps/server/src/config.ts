@@ -26,6 +26,10 @@ export interface Config {
   loginFailuresPerAccount: number;
   shutdownGraceMs: number;
   nodeId: string;
+  /** Words a message may not contain (SENSITIVE_WORDS, comma-separated): 80001. */
+  sensitiveWords: string[];
+  /** Messages one user may send per minute (MESSAGE_SEND_PER_MINUTE): over it, 429. */
+  messageSendPerMinute: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -70,6 +74,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     loginFailuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     nodeId: env.NODE_ID ?? `node-${process.pid}`,
+    sensitiveWords: (env.SENSITIVE_WORDS ?? '法轮功,六合彩,代开发票')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    messageSendPerMinute: int(env, 'MESSAGE_SEND_PER_MINUTE', 600),
   };
   return { ...config, ...overrides };
 }

@@ -15,5 +15,6 @@ export * from './friend-constants.js';
 export * from './rest/friends.js';
 export * from './rest/tags.js';
 export * from './rest/uploads.js';
+export * from './rest/messages.js';
 export * from './models/index.js';
 export * from './contract/index.js';

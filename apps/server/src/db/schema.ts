@@ -125,6 +125,78 @@ export interface UploadsTable {
   created_at: number;
 }
 
+/** Messaging: one row per conversation; `last_seq` is the last allocated message sequence. */
+export interface ConversationsTable {
+  id: Generated<number>;
+  /** 'c2c' (groups later) */
+  kind: string;
+  /** C2C: '<smaller user id>:<larger user id>'. */
+  c2c_key: string | null;
+  last_seq: number;
+  last_message_id: number | null;
+  last_time: number;
+  created_at: number;
+}
+
+/** One user's side of a conversation. marks: bit 4 = archived (folded). draft: JSON or null. */
+export interface ConversationMembersTable {
+  conversation_id: number;
+  user_id: number;
+  peer_id: number | null;
+  read_seq: number;
+  /** History up to this sequence is cleared for this user. */
+  cleared_seq: number;
+  visible: number;
+  pinned: number;
+  pinned_at: number;
+  muted: number;
+  marks: number;
+  custom_data: string;
+  draft: string | null;
+  activity_at: number;
+  updated_at: number;
+}
+
+/** One stored copy per message. `visible_to`: a notice only that user sees. */
+export interface MessagesTable {
+  id: Generated<number>;
+  msg_id: string;
+  conversation_id: number;
+  seq: number;
+  sender_id: number;
+  client_msg_id: string;
+  type: string;
+  payload: string;
+  cloud_custom_data: string | null;
+  need_read_receipt: number;
+  revoked: number;
+  revoker: string;
+  risky: number;
+  visible_to: number | null;
+  search_text: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MessageHidesTable {
+  user_id: number;
+  message_id: number;
+  created_at: number;
+}
+
+/** Per-user change version (sync) and what changed at each version. */
+export interface SyncVersionsTable {
+  user_id: number;
+  version: number;
+}
+
+export interface SyncLogTable {
+  user_id: number;
+  version: number;
+  conversation_id: number;
+  message_id: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -137,4 +209,10 @@ export interface Database {
   tags: TagsTable;
   tag_members: TagMembersTable;
   uploads: UploadsTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
+  message_hides: MessageHidesTable;
+  sync_versions: SyncVersionsTable;
+  sync_log: SyncLogTable;
 }

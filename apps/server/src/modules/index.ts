@@ -3,6 +3,7 @@ import type { AppContext } from '../lib/context.js';
 import { registerContract, type DomainHandlers } from '../lib/route.js';
 import { createAuthModule } from './auth/auth.module.js';
 import { createFriendsModule } from './friends/friends.module.js';
+import { createMessagingModule } from './messaging/messaging.module.js';
 import { createUploadsModule } from './uploads/uploads.module.js';
 import { ProfileService } from './users/profile.service.js';
 import { userHandlers } from './users/user.routes.js';
@@ -25,6 +26,7 @@ export async function registerModules(
     uploads.service.isOwnImage(userId, url),
   );
   const friends = createFriendsModule(ctx, users);
+  const messaging = createMessagingModule(ctx, users, friends);
 
   registerContract(
     app,
@@ -35,10 +37,12 @@ export async function registerModules(
       uploads: uploads.handlers,
       friends: friends.handlers,
       tags: friends.tagHandlers,
+      messages: messaging.handlers,
+      conversations: messaging.conversationHandlers,
     },
     { validateResponses: ctx.config.env !== 'production' },
   );
-  return { users, auth, uploads, profile, friends };
+  return { users, auth, uploads, profile, friends, messaging };
 }
 
 export type Modules = Awaited<ReturnType<typeof registerModules>>;

@@ -47,11 +47,12 @@ describe('one use case, one transaction', () => {
     const firstB = await sb.next((f) => f.type !== 'hello');
     expect([firstA.type, firstA.seq]).toEqual(['friend.added', (helloA!.data as { seq: number }).seq + 1]);
     expect([firstB.type, firstB.seq]).toEqual(['friend.added', (helloB!.data as { seq: number }).seq + 1]);
-    await sa.next((f) => f.type === 'message.custom'); // the last event of the accept
+    await sa.next((f) => f.type === 'message.new'); // the last event of the accept (the stored notice)
     expect(sa.frames.filter((f) => f.type !== 'hello').map((f) => f.type)).toEqual([
       'friend.added',
       'friend.apply.updated',
       'message.custom',
+      'message.new',
     ]);
     sa.close();
     sb.close();

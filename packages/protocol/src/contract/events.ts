@@ -6,7 +6,15 @@ import {
   friendDeletedSchema,
   friendItemSchema,
 } from '../models/friends.js';
+import {
+  conversationRemovedSchema,
+  conversationSchema,
+  messageReadSchema,
+  messageSchema,
+  typingSchema,
+} from '../models/messages.js';
 import { tagSchema } from '../models/tags.js';
+import { readBody, sendMessageBody, typingFrame } from '../rest/messages.js';
 import { countersSchema, userInfoSchema } from '../models/user.js';
 
 /**
@@ -56,6 +64,18 @@ export const serverEvents = {
   'message.custom': customNoticeSchema,
   /** The user's own profile changed: their other tabs. */
   'user.updated': userInfoSchema,
+  /** A stored message, as this user sees it: every tab of both users (the sender's included). */
+  'message.new': messageSchema,
+  /** A message changed (revoked; or deleted for this user: isDeleted). */
+  'message.updated': messageSchema,
+  /** `readerID` read `conversationID` up to `seq`: to the reader's other tabs and to the peer. */
+  'message.read': messageReadSchema,
+  /** The user's conversation changed (pin, mute, marks, remark, draft, read, cleared). */
+  'conversation.updated': conversationSchema,
+  /** The user deleted the conversation (it comes back with the next message). */
+  'conversation.deleted': conversationRemovedSchema,
+  /** The peer is typing in `conversationID` (show it for a few seconds unless renewed). */
+  typing: typingSchema,
 } as const;
 
 export type ServerEventMap = { [K in keyof typeof serverEvents]: z.output<(typeof serverEvents)[K]> };
@@ -64,6 +84,12 @@ export type ServerEventType = keyof ServerEventMap;
 /** Client → server frames: `{id, type, data}` answered by `{type:'ack', id, code, msg, data}`. */
 export const clientFrames = {
   ping: { data: z.object({}).strict().optional(), ack: z.object({ serverTime: z.number() }) },
+  /** Same body and answer as POST /api/message/send; the ack comes after the commit. */
+  'message.send': { data: sendMessageBody, ack: messageSchema },
+  /** Same as POST /api/conversation/read. */
+  'message.read': { data: readBody, ack: conversationSchema },
+  /** Relayed to the peer as `typing`, never stored. */
+  typing: { data: typingFrame, ack: z.null() },
 } as const satisfies Record<string, { data: z.ZodType; ack: z.ZodType }>;
 
 export type ClientFrameType = keyof typeof clientFrames;

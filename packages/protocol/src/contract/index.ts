@@ -1,8 +1,12 @@
 import { authRoutes } from './auth.routes.js';
 import { authSchemas } from './auth.js';
+import { conversationRoutes } from './conversations.routes.js';
+import { conversationSchemas } from './conversations.js';
 import type { BodyIn, DataOf, RouteMeta, RouteSchemas } from './define.js';
 import { friendRoutes } from './friends.routes.js';
 import { friendSchemas } from './friends.js';
+import { messageRoutes } from './messages.routes.js';
+import { messageSchemas } from './messages.js';
 import { tagRoutes } from './tags.routes.js';
 import { tagSchemas } from './tags.js';
 import { uploadRoutes } from './uploads.routes.js';
@@ -23,6 +27,8 @@ export const routes = {
   friends: friendRoutes,
   tags: tagRoutes,
   uploads: uploadRoutes,
+  messages: messageRoutes,
+  conversations: conversationRoutes,
 } as const;
 
 /** The schemas of every route, under the same domain and name as `routes`. */
@@ -33,6 +39,8 @@ export const schemas = {
   friends: friendSchemas,
   tags: tagSchemas,
   uploads: uploadSchemas,
+  messages: messageSchemas,
+  conversations: conversationSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 
 export type Routes = typeof routes;

@@ -3,3 +3,4 @@ export * from './user.js';
 export * from './friends.js';
 export * from './tags.js';
 export * from './uploads.js';
+export * from './messages.js';

@@ -36,10 +36,7 @@ export const sendableMessageTypes = [
   'custom',
 ] as const;
 export const messageTypes = [...sendableMessageTypes, 'groupTip'] as const;
-export type MessageType = (typeof messageTypes)[number];
-
-/** Marks (bits): 4 = archived / folded. */
-export const ConversationMark = { archived: 4 } as const;
+export type MessageKind = (typeof messageTypes)[number];
 
 export const conversationIdField = (label = 'conversationID') =>
   z

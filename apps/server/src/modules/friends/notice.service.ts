@@ -13,6 +13,7 @@ import { friendsPolicy } from '../../policies/friends.policy.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { BlacklistRepo } from './blacklist.repo.js';
 import type { FriendshipRepo } from './friendship.repo.js';
+import { storeFriendNotice } from '../messaging/send.service.js';
 import { loadRelation } from './relation.js';
 
 /**
@@ -51,6 +52,11 @@ export class NoticeService {
     const to = await this.users.byWtId(body.toWtId);
     const relation = await loadRelation(this, me.id, to);
     authorize(friendsPolicy, 'notice.send', { userId }, { relation, type: body.type });
-    return this.ctx.uow.run(async (uow) => queueFriendNotice(uow, me, to!, body.type, this.ctx.clock.now()));
+    return this.ctx.uow.run(async (uow) => {
+      const notice = queueFriendNotice(uow, me, to!, body.type, this.ctx.clock.now());
+      // Stored in the one-to-one conversation as a `custom` message (modules/messaging).
+      await storeFriendNotice(uow, me, to!, body.type, notice.time, notice.id);
+      return notice;
+    });
   }
 }

@@ -1,0 +1,173 @@
+import { sql, type Selectable, type Updateable } from 'kysely';
+import type { ConversationMembersTable, ConversationsTable } from '../../db/schema.js';
+import { Repo } from '../../db/repo.js';
+
+export type ConversationRow = Selectable<ConversationsTable>;
+export type MemberRow = Selectable<ConversationMembersTable>;
+/** A member row with its conversation's columns. */
+export type MemberView = MemberRow & Pick<ConversationRow, 'last_seq' | 'last_message_id' | 'last_time'>;
+
+export const c2cKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/** Conversations and their members' state (docs/architecture.md "Data model"). */
+export class ConversationRepo extends Repo {
+  byC2cKey(key: string): Promise<ConversationRow | undefined> {
+    return this.db.selectFrom('conversations').selectAll().where('c2c_key', '=', key).executeTakeFirst();
+  }
+
+  byId(id: number): Promise<ConversationRow | undefined> {
+    return this.db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The one-to-one conversation of a and b with both member rows, created when missing. */
+  async ensureC2c(a: number, b: number, now: number): Promise<ConversationRow> {
+    const key = c2cKey(a, b);
+    const found = await this.byC2cKey(key);
+    if (found) return found;
+    await this.db
+      .insertInto('conversations')
+      .values({ kind: 'c2c', c2c_key: key, last_seq: 0, last_time: now, created_at: now })
+      .onConflict((oc) => oc.column('c2c_key').doNothing())
+      .execute();
+    const conv = (await this.byC2cKey(key))!;
+    await this.db
+      .insertInto('conversation_members')
+      .values(
+        [
+          [a, b],
+          [b, a],
+        ].map(([user, peer]) => ({
+          conversation_id: conv.id,
+          user_id: user!,
+          peer_id: peer!,
+          read_seq: 0,
+          cleared_seq: 0,
+          // A conversation nobody wrote in yet stays out of the lists until its first message.
+          visible: 0,
+          pinned: 0,
+          pinned_at: 0,
+          muted: 0,
+          marks: 0,
+          custom_data: '',
+          draft: null,
+          activity_at: now,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
+      .execute();
+    return conv;
+  }
+
+  /**
+   * Allocates the conversation's next sequence. The row lock taken by the UPDATE holds until the
+   * transaction ends, so concurrent senders (on any node sharing the database) get consecutive
+   * numbers with no gap: a rolled-back send releases its number with the lock.
+   */
+  async nextSeq(conversationId: number, now: number): Promise<number> {
+    const row = await this.db
+      .updateTable('conversations')
+      .set({ last_seq: sql`last_seq + 1`, last_time: now })
+      .where('id', '=', conversationId)
+      .returning('last_seq')
+      .executeTakeFirstOrThrow();
+    return Number(row.last_seq);
+  }
+
+  async setLastMessage(conversationId: number, messageId: number): Promise<void> {
+    await this.db
+      .updateTable('conversations')
+      .set({ last_message_id: messageId })
+      .where('id', '=', conversationId)
+      .execute();
+  }
+
+  member(conversationId: number, userId: number): Promise<MemberView | undefined> {
+    return this.members()
+      .where('m.conversation_id', '=', conversationId)
+      .where('m.user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  membersOf(conversationId: number): Promise<MemberView[]> {
+    return this.members().where('m.conversation_id', '=', conversationId).execute();
+  }
+
+  async updateMember(
+    conversationId: number,
+    userId: number,
+    patch: Updateable<ConversationMembersTable>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('conversation_members')
+      .set(patch)
+      .where('conversation_id', '=', conversationId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** Moves the read cursor forward only (a stale read never moves it back). */
+  async advanceRead(conversationId: number, userId: number, seq: number, now: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('conversation_members')
+      .set({ read_seq: seq, updated_at: now })
+      .where('conversation_id', '=', conversationId)
+      .where('user_id', '=', userId)
+      .where('read_seq', '<', seq)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /** The caller's visible conversations: pinned first, then by last activity. */
+  page(userId: number, o: { offset: number; limit: number; archivedOnly: boolean }): Promise<MemberView[]> {
+    let q = this.members().where('m.user_id', '=', userId).where('m.visible', '=', 1);
+    if (o.archivedOnly) q = q.where(sql<boolean>`(m.marks & 4) <> 0`);
+    return q
+      .orderBy('m.pinned', 'desc')
+      .orderBy('m.activity_at', 'desc')
+      .orderBy('m.conversation_id', 'desc')
+      .offset(o.offset)
+      .limit(o.limit)
+      .execute();
+  }
+
+  archived(userId: number): Promise<MemberView[]> {
+    return this.members()
+      .where('m.user_id', '=', userId)
+      .where(sql<boolean>`(m.marks & 4) <> 0`)
+      .execute();
+  }
+
+  /**
+   * Unread per conversation for `userId`: messages after the read cursor (and the cleared part)
+   * from others, visible to the user, not revoked. `conversationIds` undefined: all visible ones
+   * that are not muted (the total badge).
+   */
+  async unread(userId: number, conversationIds?: number[]): Promise<Map<number, number>> {
+    if (conversationIds && conversationIds.length === 0) return new Map();
+    let q = this.db
+      .selectFrom('messages as msg')
+      .innerJoin('conversation_members as m', (j) =>
+        j.onRef('m.conversation_id', '=', 'msg.conversation_id').on('m.user_id', '=', userId),
+      )
+      .select(['msg.conversation_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .whereRef('msg.seq', '>', 'm.read_seq')
+      .whereRef('msg.seq', '>', 'm.cleared_seq')
+      .where('msg.sender_id', '<>', userId)
+      .where('msg.revoked', '=', 0)
+      .where((eb) => eb.or([eb('msg.visible_to', 'is', null), eb('msg.visible_to', '=', userId)]));
+    q = conversationIds
+      ? q.where('msg.conversation_id', 'in', conversationIds)
+      : q.where('m.visible', '=', 1).where('m.muted', '=', 0);
+    const rows = await q.groupBy('msg.conversation_id').execute();
+    return new Map(rows.map((r) => [Number(r.conversation_id), Number(r.n)]));
+  }
+
+  private members() {
+    return this.db
+      .selectFrom('conversation_members as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .selectAll('m')
+      .select(['c.last_seq', 'c.last_message_id', 'c.last_time']);
+  }
+}

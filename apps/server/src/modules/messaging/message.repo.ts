@@ -1,0 +1,158 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { MessagesTable } from '../../db/schema.js';
+import { Repo } from '../../db/repo.js';
+
+export type MessageRow = Selectable<MessagesTable>;
+
+/** What one reader may see of a conversation: after the cleared part, not hidden, visible to them. */
+export interface ReaderScope {
+  userId: number;
+  conversationId: number;
+  clearedSeq: number;
+}
+
+/** Messages, per-user hides and search (one stored copy per message). */
+export class MessageRepo extends Repo {
+  byMsgId(msgId: string): Promise<MessageRow | undefined> {
+    return this.db.selectFrom('messages').selectAll().where('msg_id', '=', msgId).executeTakeFirst();
+  }
+
+  byMsgIds(msgIds: string[]): Promise<MessageRow[]> {
+    if (msgIds.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('messages').selectAll().where('msg_id', 'in', msgIds).execute();
+  }
+
+  byIds(ids: number[]): Promise<MessageRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('messages').selectAll().where('id', 'in', ids).execute();
+  }
+
+  byClientId(senderId: number, clientMsgId: string): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('sender_id', '=', senderId)
+      .where('client_msg_id', '=', clientMsgId)
+      .executeTakeFirst();
+  }
+
+  async insert(row: Insertable<MessagesTable>): Promise<MessageRow> {
+    return this.db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async revoke(id: number, revoker: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('messages')
+      .set({ revoked: 1, revoker, search_text: '', updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Hides messages for one user (idempotent). */
+  async hide(userId: number, messageIds: number[], now: number): Promise<void> {
+    if (messageIds.length === 0) return;
+    await this.db
+      .insertInto('message_hides')
+      .values(messageIds.map((message_id) => ({ user_id: userId, message_id, created_at: now })))
+      .onConflict((oc) => oc.columns(['user_id', 'message_id']).doNothing())
+      .execute();
+  }
+
+  /** Of `messageIds`, those `userId` deleted for themselves. */
+  async hiddenAmong(userId: number, messageIds: number[]): Promise<Set<number>> {
+    if (messageIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('message_hides')
+      .select('message_id')
+      .where('user_id', '=', userId)
+      .where('message_id', 'in', messageIds)
+      .execute();
+    return new Set(rows.map((r) => Number(r.message_id)));
+  }
+
+  /** The newest `count` visible messages before `beforeSeq`, oldest first; plus whether more exist. */
+  async history(
+    scope: ReaderScope,
+    beforeSeq: number | undefined,
+    count: number,
+  ): Promise<{ rows: MessageRow[]; more: boolean }> {
+    let q = this.visible(scope);
+    if (beforeSeq !== undefined) q = q.where('msg.seq', '<', beforeSeq);
+    const rows = await q
+      .orderBy('msg.seq', 'desc')
+      .limit(count + 1)
+      .execute();
+    const more = rows.length > count;
+    return { rows: rows.slice(0, count).reverse(), more };
+  }
+
+  /**
+   * Messages containing `keyword` in the conversations of `scopes`, newest first, skipping
+   * `offset`. A trigram index serves it (FTS5 on SQLite, pg_trgm on PostgreSQL).
+   */
+  async search(
+    scopes: ReaderScope[],
+    keyword: string,
+    offset: number,
+    limit: number,
+    postgres: boolean,
+  ): Promise<MessageRow[]> {
+    if (scopes.length === 0) return [];
+    const userId = scopes[0]!.userId;
+    const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    let q = this.db
+      .selectFrom('messages as msg')
+      .selectAll('msg')
+      .where('msg.revoked', '=', 0)
+      .where((eb) => eb.or([eb('msg.visible_to', 'is', null), eb('msg.visible_to', '=', userId)]))
+      .where((eb) =>
+        eb.or(
+          scopes.map((s) =>
+            eb.and([eb('msg.conversation_id', '=', s.conversationId), eb('msg.seq', '>', s.clearedSeq)]),
+          ),
+        ),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('message_hides as h')
+              .select('h.message_id')
+              .whereRef('h.message_id', '=', 'msg.id')
+              .where('h.user_id', '=', userId),
+          ),
+        ),
+      );
+    q = postgres
+      ? q.where(sql<boolean>`msg.search_text ILIKE ${pattern} ESCAPE '\\'`)
+      : q.where(
+          'msg.id',
+          'in',
+          // FTS5's trigram LIKE cannot take ESCAPE: keywords with wildcards use instr() instead.
+          /[%_\\]/.test(keyword)
+            ? sql<number>`(SELECT id FROM messages WHERE instr(search_text, ${keyword.toLowerCase()}) > 0)`
+            : sql<number>`(SELECT rowid FROM messages_fts WHERE search_text LIKE ${`%${keyword.toLowerCase()}%`})`,
+        );
+    return q.orderBy('msg.id', 'desc').offset(offset).limit(limit).execute();
+  }
+
+  private visible(scope: ReaderScope) {
+    return this.db
+      .selectFrom('messages as msg')
+      .selectAll('msg')
+      .where('msg.conversation_id', '=', scope.conversationId)
+      .where('msg.seq', '>', scope.clearedSeq)
+      .where((eb) => eb.or([eb('msg.visible_to', 'is', null), eb('msg.visible_to', '=', scope.userId)]))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('message_hides as h')
+              .select('h.message_id')
+              .whereRef('h.message_id', '=', 'msg.id')
+              .where('h.user_id', '=', scope.userId),
+          ),
+        ),
+      );
+  }
+}

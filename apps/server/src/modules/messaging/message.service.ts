@@ -1,0 +1,192 @@
+import { MessageLimits, type HistoryBody, type Message, type SyncResult } from '@parley/protocol';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { AppContext } from '../../lib/context.js';
+import { fail } from '../../lib/errors.js';
+import { messagesPolicy, type MessageFacts } from '../../policies/messages.policy.js';
+import { authorize } from '../../policies/policy.js';
+import { c2cKey, ConversationRepo } from './conversation.repo.js';
+import { MessageRepo, type MessageRow, type ReaderScope } from './message.repo.js';
+import { MessagingViews } from './messaging.views.js';
+import type { PeerResolver } from './peer.js';
+import { SyncRepo } from './sync.repo.js';
+
+/** History, sync, revoke, delete-for-me and search (docs/api.md "Messages"). */
+export class MessageService {
+  private readonly convs: ConversationRepo;
+  private readonly msgs: MessageRepo;
+  private readonly sync: SyncRepo;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly peers: PeerResolver,
+  ) {
+    this.convs = new ConversationRepo(ctx.db);
+    this.msgs = new MessageRepo(ctx.db);
+    this.sync = new SyncRepo(ctx.db);
+  }
+
+  private views() {
+    return new MessagingViews(this.ctx.db);
+  }
+
+  async history(userId: number, body: HistoryBody): Promise<{ messages: Message[]; isCompleted: boolean }> {
+    const peer = await this.peers.open(userId, body.conversationID);
+    const conv = await this.convs.byC2cKey(c2cKey(userId, peer.id));
+    const member = conv && (await this.convs.member(conv.id, userId));
+    if (!conv || !member) return { messages: [], isCompleted: true };
+    const { rows, more } = await this.msgs.history(
+      { userId, conversationId: conv.id, clearedSeq: member.cleared_seq },
+      body.beforeSeq,
+      body.count,
+    );
+    return { messages: await this.views().messages(userId, rows), isCompleted: !more };
+  }
+
+  /**
+   * Everything that changed for the caller after version `since`, in one call: the current state of
+   * each changed conversation (or its removal) and of each new or changed message. Paged by
+   * change-log rows; `version` is where the next call starts.
+   */
+  async changes(userId: number, since: number): Promise<SyncResult> {
+    const rows = await this.sync.since(userId, since, MessageLimits.syncPage + 1);
+    const hasMore = rows.length > MessageLimits.syncPage;
+    const page = rows.slice(0, MessageLimits.syncPage);
+    const version = page.length ? Number(page[page.length - 1]!.version) : await this.sync.current(userId);
+    const convIds = [...new Set(page.map((r) => Number(r.conversation_id)))];
+    const msgIds = [...new Set(page.map((r) => r.message_id).filter((x): x is number => x !== null))];
+    const members = [];
+    const removed: string[] = [];
+    const views = this.views();
+    for (const id of convIds) {
+      const m = await this.convs.member(id, userId);
+      if (m && m.visible === 1) members.push(m);
+      else if (m) removed.push((await views.conversations(userId, [m]))[0]!.conversationID);
+    }
+    const messageRows = (await this.msgs.byIds(msgIds)).sort((a, b) => a.id - b.id);
+    return {
+      version,
+      hasMore,
+      conversations: await views.conversations(userId, members),
+      removedConversationIDs: removed,
+      messages: await views.messages(userId, messageRows),
+    };
+  }
+
+  /** The message `msgId` if the caller may see it, with its facts for the policy. */
+  private async facts(userId: number, msgId: string): Promise<{ row: MessageRow; facts: MessageFacts }> {
+    const row = await this.msgs.byMsgId(msgId);
+    const member = row && (await this.convs.member(row.conversation_id, userId));
+    const hidden = row ? (await this.msgs.hiddenAmong(userId, [row.id])).has(row.id) : false;
+    const facts: MessageFacts = {
+      message: row && {
+        senderId: row.sender_id,
+        seq: row.seq,
+        visibleTo: row.visible_to,
+        createdAt: row.created_at,
+        revoked: row.revoked === 1,
+      },
+      member: member ? { clearedSeq: member.cleared_seq } : undefined,
+      hidden,
+      now: this.ctx.clock.now(),
+    };
+    return { row: row!, facts };
+  }
+
+  /** Revokes one's own message within the window; every tab of both users gets `message.updated`. */
+  async revoke(userId: number, msgId: string): Promise<Message> {
+    const { row, facts } = await this.facts(userId, msgId);
+    authorize(messagesPolicy, 'message.revoke', { userId }, facts);
+    const updated = await this.ctx.uow.run(async (uow) => {
+      if (row.revoked === 0) {
+        const now = this.ctx.clock.now();
+        const msgs = this.msgs.in(uow);
+        const me = await uow.db
+          .selectFrom('users')
+          .select('wt_id')
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        await msgs.revoke(row.id, me?.wt_id ?? '', now);
+        const audience = await this.audience(uow, row);
+        await this.sync
+          .in(uow)
+          .record(
+            audience.map((u) => ({ userId: u, conversationId: row.conversation_id, messageId: row.id })),
+          );
+        const fresh = (await msgs.byMsgId(msgId))!;
+        const views = new MessagingViews(uow.db);
+        for (const u of audience) uow.emit([u], 'message.updated', await views.message(u, fresh));
+        return fresh;
+      }
+      return row;
+    });
+    return this.views().message(userId, updated);
+  }
+
+  private async audience(uow: UnitOfWork, row: MessageRow): Promise<number[]> {
+    if (row.visible_to !== null) return [row.visible_to];
+    const members = await this.convs.in(uow).membersOf(row.conversation_id);
+    return members.map((m) => m.user_id).sort((a, b) => a - b);
+  }
+
+  /** Deletes messages for the caller only; their tabs get `message.updated` with isDeleted. */
+  async remove(userId: number, msgIds: string[]): Promise<{ messageIDs: string[] }> {
+    const rows = await this.msgs.byMsgIds([...new Set(msgIds)]);
+    const allowed: MessageRow[] = [];
+    for (const row of rows) {
+      const { facts } = await this.facts(userId, row.msg_id);
+      // Deleting again what is already deleted is fine (a retry).
+      if (facts.hidden) continue;
+      authorize(messagesPolicy, 'message.view', { userId }, facts);
+      allowed.push(row);
+    }
+    if (rows.length !== new Set(msgIds).size) throw fail('notFound');
+    await this.ctx.uow.run(async (uow) => {
+      if (allowed.length === 0) return;
+      await this.msgs.in(uow).hide(
+        userId,
+        allowed.map((r) => r.id),
+        this.ctx.clock.now(),
+      );
+      await this.sync
+        .in(uow)
+        .record(allowed.map((r) => ({ userId, conversationId: r.conversation_id, messageId: r.id })));
+      const views = new MessagingViews(uow.db);
+      for (const m of await views.messages(userId, allowed)) uow.emit([userId], 'message.updated', m);
+    });
+    return { messageIDs: msgIds };
+  }
+
+  /** Messages the caller can see containing `keyword` (case-insensitive substring). */
+  async search(
+    userId: number,
+    body: { keyword: string; conversationID?: string; cursor?: number },
+  ): Promise<{ messages: Message[]; nextCursor: number | null }> {
+    let scopes: ReaderScope[];
+    if (body.conversationID) {
+      const peer = await this.peers.open(userId, body.conversationID);
+      const conv = await this.convs.byC2cKey(c2cKey(userId, peer.id));
+      const member = conv && (await this.convs.member(conv.id, userId));
+      scopes = member ? [{ userId, conversationId: conv.id, clearedSeq: member.cleared_seq }] : [];
+    } else {
+      const members = await this.ctx.db
+        .selectFrom('conversation_members')
+        .select(['conversation_id', 'cleared_seq'])
+        .where('user_id', '=', userId)
+        .execute();
+      scopes = members.map((m) => ({ userId, conversationId: m.conversation_id, clearedSeq: m.cleared_seq }));
+    }
+    const limit = MessageLimits.searchPage;
+    const rows = await this.msgs.search(
+      scopes,
+      body.keyword,
+      body.cursor ?? 0,
+      limit + 1,
+      this.ctx.config.databaseUrl !== undefined,
+    );
+    const page = rows.slice(0, limit);
+    return {
+      messages: await this.views().messages(userId, page),
+      nextCursor: rows.length > limit ? (body.cursor ?? 0) + limit : null,
+    };
+  }
+}

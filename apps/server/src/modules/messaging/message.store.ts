@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { ConversationRepo, type ConversationRow } from './conversation.repo.js';
+import { MessageRepo, type MessageRow } from './message.repo.js';
+import { MessagingViews } from './messaging.views.js';
+import { SyncRepo } from './sync.repo.js';
+
+export interface AppendInput {
+  senderId: number;
+  peerId: number;
+  clientMsgId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  cloudCustomData: Record<string, unknown> | null;
+  needReadReceipt: boolean;
+  searchText: string;
+  /** A notice only this user sees (null: both). */
+  visibleTo: number | null;
+  /** Server notices: the receiver's read cursor moves past it too when nothing else is unread. */
+  notice: boolean;
+  now: number;
+}
+
+/** A public message ID: 16 URL-safe characters. */
+export const newMessageId = () => randomBytes(12).toString('base64url');
+
+/**
+ * Appends a message to a one-to-one conversation inside `uow` and queues `message.new` for every
+ * tab of both users. Lock order (no deadlocks between concurrent use cases): the conversation row
+ * (sequence), then member rows, then the message, then the users' sync versions last.
+ */
+export async function appendMessage(uow: UnitOfWork, input: AppendInput): Promise<MessageRow> {
+  const convs = new ConversationRepo(uow.db);
+  const conv: ConversationRow = await convs.ensureC2c(input.senderId, input.peerId, input.now);
+  const seq = await convs.nextSeq(conv.id, input.now);
+  const audience = input.visibleTo === null ? [input.senderId, input.peerId] : [input.visibleTo];
+  for (const userId of [input.senderId, input.peerId]) {
+    const sees = audience.includes(userId);
+    const moveRead = userId === input.senderId || (input.notice && sees);
+    await uow.db
+      .updateTable('conversation_members')
+      .set((eb) => ({
+        ...(sees ? { visible: 1, activity_at: input.now } : {}),
+        // The sender has read everything up to their own message.
+        ...(moveRead
+          ? {
+              read_seq:
+                userId === input.senderId
+                  ? seq
+                  : eb
+                      .case()
+                      .when('read_seq', '=', seq - 1)
+                      .then(seq)
+                      .else(eb.ref('read_seq'))
+                      .end(),
+            }
+          : {}),
+        updated_at: input.now,
+      }))
+      .where('conversation_id', '=', conv.id)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+  const row = await new MessageRepo(uow.db).insert({
+    msg_id: newMessageId(),
+    conversation_id: conv.id,
+    seq,
+    sender_id: input.senderId,
+    client_msg_id: input.clientMsgId,
+    type: input.type,
+    payload: JSON.stringify(input.payload),
+    cloud_custom_data: input.cloudCustomData ? JSON.stringify(input.cloudCustomData) : null,
+    need_read_receipt: input.needReadReceipt ? 1 : 0,
+    revoked: 0,
+    revoker: '',
+    risky: 0,
+    visible_to: input.visibleTo,
+    search_text: input.searchText,
+    created_at: input.now,
+    updated_at: input.now,
+  });
+  await convs.setLastMessage(conv.id, row.id);
+  await new SyncRepo(uow.db).record(
+    audience.map((userId) => ({ userId, conversationId: conv.id, messageId: row.id })),
+  );
+  const views = new MessagingViews(uow.db);
+  for (const userId of audience) uow.emit([userId], 'message.new', await views.message(userId, row));
+  return row;
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { CustomMsgType } from '@parley/protocol';
+import type { AppContext } from '../../lib/context.js';
+import type { Gateway } from '../../realtime/gateway.js';
+import type { FriendsModule } from '../friends/friends.module.js';
+import type { UsersModule } from '../users/users.module.js';
+import { ConversationRepo } from './conversation.repo.js';
+import { ConversationService } from './conversation.service.js';
+import { MessageService } from './message.service.js';
+import { conversationHandlers, messageHandlers } from './messaging.routes.js';
+import { PeerResolver } from './peer.js';
+import { SendService, storeFriendNotice } from './send.service.js';
+
+/**
+ * One-to-one messaging: conversations, sending, history, sync, receipts, typing, revoke, delete,
+ * drafts and search. Registers the `unread` counter and the friendship.deleted hook; the socket
+ * frames are registered once the gateway exists (`registerFrames`).
+ */
+export function createMessagingModule(ctx: AppContext, users: UsersModule, friends: FriendsModule) {
+  const peers = new PeerResolver(users.repo);
+  const send = new SendService(ctx, peers, friends.blacklist, users.counters);
+  const messages = new MessageService(ctx, peers);
+  const conversations = new ConversationService(ctx, peers, users.counters);
+  const convRepo = new ConversationRepo(ctx.db);
+
+  users.counters.register(async (userId) => {
+    let unread = 0;
+    for (const n of (await convRepo.unread(userId)).values()) unread += n;
+    return { unread };
+  });
+  // The accepter "sends" the add-friend notice; both see it in their conversation.
+  friends.hooks.on('friendship.created', (p, uow) =>
+    storeFriendNotice(
+      uow,
+      { id: p.userIds[1] },
+      { id: p.userIds[0] },
+      CustomMsgType.addFriend,
+      p.at,
+      randomUUID(),
+    ),
+  );
+  friends.hooks.on('friendship.deleted', (p, uow) =>
+    conversations.onFriendshipDeleted(uow, p.deleterId, p.friendId),
+  );
+
+  const registerFrames = (gateway: Gateway) => {
+    gateway.on('message.send', (c, data) => send.send(c.userId, data));
+    gateway.on('message.read', (c, data) => conversations.read(c.userId, data.conversationID, data.seq));
+    gateway.on('typing', async (c, data) => {
+      const peer = await peers.open(c.userId, data.conversationID);
+      const me = await users.repo.byId(c.userId);
+      await ctx.realtime.emit([peer.id], 'typing', {
+        conversationID: `C2C${me?.wt_id ?? ''}`,
+        fromID: me?.wt_id ?? '',
+      });
+      return null;
+    });
+  };
+
+  return {
+    send,
+    messages,
+    conversations,
+    registerFrames,
+    handlers: messageHandlers(send, messages),
+    conversationHandlers: conversationHandlers(conversations),
+  };
+}
+export type MessagingModule = ReturnType<typeof createMessagingModule>;

@@ -1,0 +1,32 @@
+import type { DomainHandlers } from '../../lib/route.js';
+import type { ConversationService } from './conversation.service.js';
+import type { MessageService } from './message.service.js';
+import type { SendService } from './send.service.js';
+
+/** Handlers of the `messages` routes: one service call each. */
+export function messageHandlers(send: SendService, messages: MessageService): DomainHandlers<'messages'> {
+  return {
+    send: (r) => send.send(r.userId, r.body),
+    history: (r) => messages.history(r.userId, r.body),
+    sync: (r) => messages.changes(r.userId, r.body.since),
+    revoke: (r) => messages.revoke(r.userId, r.body.messageID),
+    remove: (r) => messages.remove(r.userId, r.body.messageIDs),
+    search: (r) => messages.search(r.userId, r.body),
+  };
+}
+
+/** Handlers of the `conversations` routes. */
+export function conversationHandlers(c: ConversationService): DomainHandlers<'conversations'> {
+  return {
+    list: (r) => c.list(r.userId, r.body),
+    get: (r) => c.get(r.userId, r.body.conversationID),
+    read: (r) => c.read(r.userId, r.body.conversationID, r.body.seq),
+    pin: (r) => c.pin(r.userId, r.body.conversationID, r.body.isPinned),
+    mute: (r) => c.mute(r.userId, r.body.conversationID, r.body.isMuted),
+    mark: (r) => c.mark(r.userId, r.body.conversationIDList, r.body.enable),
+    customData: (r) => c.customData(r.userId, r.body.conversationID, r.body.customData),
+    draft: (r) => c.draft(r.userId, r.body.conversationID, r.body.draft),
+    remove: (r) => c.remove(r.userId, r.body.conversationID, r.body.clearHistory),
+    clearHistory: (r) => c.clearHistory(r.userId, r.body.conversationID),
+  };
+}

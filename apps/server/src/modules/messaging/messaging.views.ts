@@ -1,0 +1,107 @@
+import type { Conversation, Message } from '@parley/protocol';
+import type { Executor } from '../../db/repo.js';
+import { Repo } from '../../db/repo.js';
+import { UserRepo } from '../users/user.repo.js';
+import { ConversationRepo, type MemberView } from './conversation.repo.js';
+import { MessageRepo, type MessageRow } from './message.repo.js';
+import { toConversation, toMessage, type ViewFacts } from './message.presenter.js';
+
+/**
+ * Loads what the presenters need (people, the other side's read cursor, hides, unread counts,
+ * remarks) in a few batched queries, for one reader.
+ */
+export class MessagingViews extends Repo {
+  private readonly users: UserRepo;
+  private readonly convs: ConversationRepo;
+  private readonly msgs: MessageRepo;
+
+  constructor(db: Executor) {
+    super(db);
+    this.users = new UserRepo(db);
+    this.convs = new ConversationRepo(db);
+    this.msgs = new MessageRepo(db);
+  }
+
+  /** Facts about the conversations `conversationIds` for `readerId`. */
+  private async facts(readerId: number, conversationIds: number[], extraPeople: number[] = []) {
+    const ids = [...new Set(conversationIds)];
+    const members =
+      ids.length === 0
+        ? []
+        : await this.db
+            .selectFrom('conversation_members')
+            .select(['conversation_id', 'user_id', 'read_seq'])
+            .where('conversation_id', 'in', ids)
+            .where('user_id', '<>', readerId)
+            .execute();
+    const peerRead = new Map<number, number>();
+    const peerOf = new Map<number, number>();
+    for (const m of members) {
+      peerRead.set(Number(m.conversation_id), Number(m.read_seq));
+      peerOf.set(Number(m.conversation_id), Number(m.user_id));
+    }
+    const people = await this.users.byIds([...new Set([readerId, ...peerOf.values(), ...extraPeople])]);
+    const facts: ViewFacts = {
+      readerId,
+      people: new Map(people.map((p) => [p.id, p])),
+      peerRead,
+      peerOf,
+    };
+    return facts;
+  }
+
+  async messages(readerId: number, rows: MessageRow[]): Promise<Message[]> {
+    if (rows.length === 0) return [];
+    const facts = await this.facts(
+      readerId,
+      rows.map((r) => r.conversation_id),
+      rows.map((r) => r.sender_id),
+    );
+    facts.hidden = await this.msgs.hiddenAmong(
+      readerId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toMessage(r, facts));
+  }
+
+  async message(readerId: number, row: MessageRow): Promise<Message> {
+    return (await this.messages(readerId, [row]))[0]!;
+  }
+
+  async conversations(readerId: number, members: MemberView[]): Promise<Conversation[]> {
+    if (members.length === 0) return [];
+    const convIds = members.map((m) => m.conversation_id);
+    const lastIds = members.map((m) => m.last_message_id).filter((x): x is number => x !== null);
+    const lasts = await this.msgs.byIds(lastIds);
+    const facts = await this.facts(
+      readerId,
+      convIds,
+      lasts.map((l) => l.sender_id),
+    );
+    const unread = await this.convs.unread(readerId, convIds);
+    const peerIds = members.map((m) => m.peer_id).filter((x): x is number => x !== null);
+    const remarks =
+      peerIds.length === 0
+        ? []
+        : await this.db
+            .selectFrom('friendships')
+            .select(['friend_id', 'remark'])
+            .where('owner_id', '=', readerId)
+            .where('friend_id', 'in', peerIds)
+            .execute();
+    const remarkOf = new Map(remarks.map((r) => [Number(r.friend_id), r.remark]));
+    const lastById = new Map(lasts.map((l) => [l.id, l]));
+    return members.map((m) =>
+      toConversation(m, {
+        ...facts,
+        unread: unread.get(m.conversation_id) ?? 0,
+        remark: remarkOf.get(m.peer_id ?? -1) ?? '',
+        last: m.last_message_id === null ? undefined : lastById.get(m.last_message_id),
+      }),
+    );
+  }
+
+  async conversation(readerId: number, member: MemberView): Promise<Conversation> {
+    return (await this.conversations(readerId, [member]))[0]!;
+  }
+}

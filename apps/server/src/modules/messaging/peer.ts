@@ -1,0 +1,21 @@
+import { fail } from '../../lib/errors.js';
+import { messagesPolicy } from '../../policies/messages.policy.js';
+import { authorize } from '../../policies/policy.js';
+import type { UserRepo, UserRow } from '../users/user.repo.js';
+
+/**
+ * Resolves a conversation ID as its reader names it (`C2C<wtId of the other side>`) to the other
+ * user. Group conversation IDs are refused until groups exist.
+ */
+export class PeerResolver {
+  constructor(private readonly users: UserRepo) {}
+
+  async open(userId: number, conversationID: string): Promise<UserRow> {
+    if (!conversationID.startsWith('C2C')) {
+      throw fail('badRequest', 'conversationID: 暂不支持群聊会话', { field: 'conversationID' });
+    }
+    const peer = await this.users.byWtId(conversationID.slice(3));
+    authorize(messagesPolicy, 'conversation.open', { userId }, { peerId: peer?.id });
+    return peer!;
+  }
+}

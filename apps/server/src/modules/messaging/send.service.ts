@@ -1,0 +1,104 @@
+import { CustomMsgType, type FriendCustomType, type Message, type SendMessageBody } from '@parley/protocol';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { AppContext } from '../../lib/context.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { fail } from '../../lib/errors.js';
+import type { Limiter } from '../../lib/rate-limiter.js';
+import type { CountersService } from '../users/counters.service.js';
+import { checkContent } from './content.js';
+import { MessageRepo } from './message.repo.js';
+import { appendMessage } from './message.store.js';
+import { MessagingViews } from './messaging.views.js';
+import type { PeerResolver } from './peer.js';
+
+/** The friends module's answer to "may X message Y" (20007, 21005, 20003, 10010). */
+export interface MessageGate {
+  assertCanMessage(fromUserId: number, toUserId: number): Promise<void>;
+}
+
+/**
+ * Sending (docs/api.md "Sending"): idempotent by (sender, clientMsgId), checked content, friends
+ * rules, a per-user rate limit, then one unit of work that allocates the sequence, stores the
+ * message and queues `message.new` to both users. The answer comes after the commit.
+ */
+export class SendService {
+  private readonly limiter: Limiter;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly peers: PeerResolver,
+    private readonly gate: MessageGate,
+    private readonly counters: CountersService,
+  ) {
+    this.limiter = ctx.limiters('message.send', ctx.config.messageSendPerMinute, 60_000);
+  }
+
+  async send(userId: number, body: SendMessageBody): Promise<Message> {
+    const views = new MessagingViews(this.ctx.db);
+    const messages = new MessageRepo(this.ctx.db);
+    // A retry of a stored message answers the stored one, whatever changed since.
+    const first = await messages.byClientId(userId, body.clientMsgId);
+    if (first) return views.message(userId, first);
+
+    const peer = await this.peers.open(userId, body.conversationID);
+    const content = checkContent(body, this.ctx.config.sensitiveWords);
+    await this.gate.assertCanMessage(userId, peer.id);
+    if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
+
+    try {
+      const row = await this.ctx.uow.run(async (uow) => {
+        const stored = await appendMessage(uow, {
+          senderId: userId,
+          peerId: peer.id,
+          clientMsgId: body.clientMsgId,
+          type: body.type,
+          payload: content.payload,
+          cloudCustomData: body.cloudCustomData ?? null,
+          needReadReceipt: body.needReadReceipt ?? false,
+          searchText: content.searchText,
+          visibleTo: null,
+          notice: false,
+          now: this.ctx.clock.now(),
+        });
+        uow.afterCommit(() => this.counters.push(peer.id));
+        return stored;
+      });
+      return views.message(userId, row);
+    } catch (err) {
+      // The same clientMsgId sent twice at once: the loser answers the winner's message.
+      if (isUniqueViolation(err)) {
+        const winner = await messages.byClientId(userId, body.clientMsgId);
+        if (winner) return views.message(userId, winner);
+      }
+      throw err;
+    }
+  }
+}
+
+/**
+ * Stores a friend notice (a `custom` message) in the one-to-one conversation inside the friends use
+ * case's unit of work. The add-friend notice is seen by both; add-black and delete-friend only by
+ * their sender (silent to the other side). Its payload's `data` names the notice type.
+ */
+export async function storeFriendNotice(
+  uow: UnitOfWork,
+  from: { id: number },
+  to: { id: number },
+  type: FriendCustomType,
+  now: number,
+  noticeId: string,
+): Promise<void> {
+  await appendMessage(uow, {
+    senderId: from.id,
+    peerId: to.id,
+    clientMsgId: `notice-${noticeId}`,
+    type: 'custom',
+    payload: { data: JSON.stringify({ businessID: type }), description: '', extension: '' },
+    cloudCustomData: null,
+    needReadReceipt: false,
+    searchText: '',
+    visibleTo: type === CustomMsgType.addFriend ? null : from.id,
+    notice: true,
+    now,
+  });
+}

@@ -1,0 +1,49 @@
+import { MessageLimits } from '@parley/protocol';
+import { definePolicy, type Decision } from './policy.js';
+
+/**
+ * Who may do what with conversations and messages. Services load the facts: the peer named by a
+ * conversation ID, the reader's member row, the message. Friendship and blacklist rules for sending
+ * stay with the friends policy (`message.send`, asked through `assertCanMessage`).
+ */
+
+/** The other side a `C2C<wtId>` conversation ID names, as loaded (undefined: no such user). */
+export interface PeerFacts {
+  peerId: number | undefined;
+}
+
+/** A message and what the reader's side of its conversation says about it. */
+export interface MessageFacts {
+  message:
+    | { senderId: number; seq: number; visibleTo: number | null; createdAt: number; revoked: boolean }
+    | undefined;
+  /** The reader's member row of the message's conversation (undefined: not a member). */
+  member: { clearedSeq: number } | undefined;
+  /** The reader deleted it for themselves. */
+  hidden: boolean;
+  now: number;
+}
+
+const canSee = (actorId: number, f: MessageFacts): Decision => {
+  const m = f.message;
+  if (!m || !f.member || f.hidden) return 'notFound';
+  if (m.visibleTo !== null && m.visibleTo !== actorId) return 'notFound';
+  if (m.seq <= f.member.clearedSeq) return 'notFound';
+  return true;
+};
+
+export const messagesPolicy = definePolicy({
+  /** Open (read, change) one's side of a one-to-one conversation: the peer exists and is not oneself. */
+  'conversation.open': (actor, p: PeerFacts) =>
+    p.peerId === undefined ? 'userNotFound' : p.peerId === actor.userId ? 'forbidden' : true,
+  /** See a message: a member of its conversation, visible to the reader, not deleted or cleared. */
+  'message.view': (actor, f: MessageFacts) => canSee(actor.userId, f),
+  /** Revoke: one's own message, within the revoke window (an admin rule comes with groups). */
+  'message.revoke': (actor, f: MessageFacts) => {
+    const seen = canSee(actor.userId, f);
+    if (seen !== true) return seen;
+    if (f.message!.senderId !== actor.userId) return 'forbidden';
+    if (f.message!.revoked) return true;
+    return f.now - f.message!.createdAt > MessageLimits.revokeWindowMs ? 'revokeWindowPassed' : true;
+  },
+});
