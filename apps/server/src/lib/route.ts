@@ -54,7 +54,8 @@ export type DomainHandlers<D extends Domain> = { [K in RouteName<D>]: Handler<D,
 export type ContractHandlers = { [D in Domain]?: DomainHandlers<D> };
 
 export interface RegisterOptions {
-  /** Check every success answer against its response schema (tests): drift fails loudly. */
+  /** Check every success answer against its response schema (NODE_ENV=test: the test suites and
+   * the browser suite's servers), so drift from the contract fails loudly. */
   validateResponses: boolean;
 }
 

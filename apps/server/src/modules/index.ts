@@ -40,7 +40,7 @@ export async function registerModules(
       messages: messaging.handlers,
       conversations: messaging.conversationHandlers,
     },
-    { validateResponses: ctx.config.env !== 'production' },
+    { validateResponses: ctx.config.env === 'test' },
   );
   return { users, auth, uploads, profile, friends, messaging };
 }
