@@ -56,9 +56,9 @@ function Shell() {
       <Sidebar onOpenProfile={() => setProfileOpen(true)} />
       <div className="app__main">
         <NetworkBanner />
-        <div className="app__content">
+        <main className="app__content">
           <Outlet />
-        </div>
+        </main>
       </div>
       <ProfileDrawer open={profileOpen} onOpenChange={setProfileOpen} />
       <ConfirmHost />

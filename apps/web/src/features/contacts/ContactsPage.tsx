@@ -31,7 +31,8 @@ export default function ContactsPage() {
 
   return (
     <div className="contacts" data-testid="contacts-page">
-      <aside className={`contacts__list${view.tab ? ' contacts__list--behind' : ''}`}>
+      <h1 className="sr-only">{t('common:screens.contacts')}</h1>
+      <div className={`contacts__list${view.tab ? ' contacts__list--behind' : ''}`}>
         <ContactsHeader keyword={keyword} onKeyword={setKeyword} />
         {friends.isError ? (
           <div className="ct-failed">
@@ -52,10 +53,10 @@ export default function ContactsPage() {
             }
           />
         )}
-      </aside>
-      <main className={`contacts__detail${view.tab ? ' contacts__detail--open' : ''}`}>
+      </div>
+      <div className={`contacts__detail${view.tab ? ' contacts__detail--open' : ''}`}>
         <DetailPane view={view} onOpen={open} />
-      </main>
+      </div>
     </div>
   );
 }
