@@ -58,7 +58,7 @@ describe('register, log out, log in', () => {
     const error = await page.getByTestId('login-error').textContent();
     expect(error).toBe('账号或密码错误');
     expect(new URL(page.url()).pathname).toBe('/login');
-    // Registering a taken phone shows the server message as a toast (global handler).
+    // Registering a taken phone marks the phone field with the server's text (no toast as well).
     await page.getByTestId('to-register').click();
     const form = page.getByTestId('register-form');
     await form.locator('input[name="phone"]').fill(user.phone);
@@ -67,7 +67,10 @@ describe('register, log out, log in', () => {
     await form.locator('input[name="confirm"]').fill('Passw0rd1');
     await form.locator('input[name="agree"]').check();
     await page.getByTestId('register-submit').click();
-    await page.getByTestId('toast').filter({ hasText: '该手机号已注册' }).waitFor();
+    const phone = form.locator('input[name="phone"]');
+    await form.getByRole('alert').filter({ hasText: '该手机号已注册' }).waitFor();
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('toast').count()).toBe(0);
   });
 });
 
