@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-// The same Debian Chromium and ARCHITECTURE.md §5 flags as the browser suite.
+// The same Debian Chromium and launch flags as the browser suite (e2e/harness/chromium.ts).
 import { launchBrowser } from '../e2e/harness/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');

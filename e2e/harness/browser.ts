@@ -12,7 +12,7 @@ export interface UserPageOptions {
   language?: string;
 }
 
-/** One browser context per user (ARCHITECTURE.md §5), optionally already signed in. */
+/** One browser context per user, optionally already signed in. */
 export async function openUser(
   browser: Browser,
   server: TestServer,

@@ -1,7 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM } from './paths';
 
-/** ARCHITECTURE.md §5 launch arguments for Debian's Chromium (shared by the browser suite and bench/). */
+/** Launch arguments for Debian's Chromium, shared by the browser suite and bench/ (docs/web.md "Tests"). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -12,7 +12,7 @@ describe('register, log out, log in', () => {
     await page.goto('/login');
     await page.getByTestId('to-register').click();
     const form = page.getByTestId('register-form');
-    // Field validation with the SPEC/protocol texts.
+    // Field validation with the protocol's texts.
     await page.getByTestId('register-submit').click();
     await form.getByText('手机号不能为空').waitFor();
     await form.getByText('昵称不能为空').waitFor();

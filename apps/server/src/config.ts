@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** Typed configuration. The only module that reads process.env (ARCHITECTURE.md §2). */
+/** Typed configuration. The only module that reads process.env. */
 export interface Config {
   env: 'production' | 'development' | 'test';
   host: string;

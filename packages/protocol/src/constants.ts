@@ -1,4 +1,4 @@
-/** Business constants and limits (SPEC §9). */
+/** Business constants and limits (listed in docs/api.md). */
 export const Limits = {
   nickName: 15,
   remark: 16,

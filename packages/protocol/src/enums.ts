@@ -1,4 +1,4 @@
-/** Enumerations of SPEC §3 and §4. */
+/** Enumerations of the data model and its states. */
 export const MessageType = {
   text: 'TIMTextElem',
   image: 'TIMImageElem',
@@ -19,7 +19,7 @@ export type ConversationType = (typeof ConversationType)[keyof typeof Conversati
 export const MessageStatus = { unSend: 'unSend', success: 'success', fail: 'fail' } as const;
 export const MessageFlow = { in: 'in', out: 'out' } as const;
 
-/** Group identity (SPEC §3 Group member). */
+/** Group identity. */
 export const GroupIdentity = { member: 1, admin: 2, owner: 3 } as const;
 export type GroupIdentity = (typeof GroupIdentity)[keyof typeof GroupIdentity];
 
@@ -36,11 +36,11 @@ export const CallMediaType = { unknown: 0, audio: 1, video: 2 } as const;
 export const CallType = { audio: 1, video: 2 } as const;
 export const InvitationAction = { invite: 1, cancel: 2, accept: 3, reject: 4, timeout: 5 } as const;
 
-/** Friend application source (SPEC §3 Profile.applySource). */
+/** Friend application source. */
 export const ApplySource = { searchId: 1, searchPhone: 2, scan: 3, sharedCard: 4, group: 5 } as const;
 export type ApplySource = (typeof ApplySource)[keyof typeof ApplySource];
 
-/** Favorite content types (SPEC §3). */
+/** Favorite content types. */
 export const FavoriteType = {
   none: 0,
   text: 1,
@@ -54,7 +54,7 @@ export const FavoriteType = {
 
 export const ConversationMark = { archived: 4 } as const;
 
-/** Custom message data types (SPEC §3). */
+/** Custom message data types. */
 export const CustomMsgType = {
   addFriend: 'CustomMsg_Type_addFriend',
   addBlack: 'CustomMsg_Type_addBlack',
@@ -62,7 +62,7 @@ export const CustomMsgType = {
   group: 'GroupCustomMsg',
 } as const;
 
-/** Numeric socket frame types that SPEC §4 gives a meaning. */
+/** Numeric socket frame types with a fixed meaning (docs/api.md "Socket protocol"). */
 export const SocketType = {
   kicked: -2,
   forcedLogout: -1,

@@ -1,4 +1,4 @@
-/** The response envelope of every REST call (ARCHITECTURE.md §3). `code: 200` is success. */
+/** The response envelope of every REST call. `code: 200` is success. */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;
@@ -15,7 +15,7 @@ export function isOk<T>(env: Envelope<T>): boolean {
   return env.code === OK_CODE;
 }
 
-/** A list page as SPEC uses it: `rows` and `total`. */
+/** A list page: `rows` and `total`. */
 export interface Page<T> {
   rows: T[];
   total: number;

@@ -1,6 +1,6 @@
 /**
- * The error catalogue (SPEC §8) as data. Each entry has the code sent in the envelope, the HTTP
- * status class it travels with (ARCHITECTURE.md §3) and the zh-CN text. Where SPEC gives no code,
+ * The error catalogue (docs/api.md "Error codes") as data. Each entry has the code sent in the envelope, the HTTP
+ * status class it travels with and the zh-CN text. Where the product defines no code,
  * Parley's own codes live in the 1xxxx range below 11011, in 21xxx (friends, blacklist, tags) or
  * in 9xxxx; they are listed in docs/api.md.
  */
@@ -13,7 +13,7 @@ export interface ErrorDef {
 const def = (code: number, status: number, msg: string): ErrorDef => ({ code, status, msg });
 
 export const Errors = {
-  // Generic HTTP-class errors (SPEC §8 "HTTP").
+  // Generic HTTP-class errors.
   unauthorized: def(401, 401, '认证失败，无法访问系统资源'),
   forbidden: def(403, 403, '当前操作没有权限'),
   notFound: def(404, 404, '访问资源不存在'),
@@ -22,7 +22,7 @@ export const Errors = {
   payloadTooLarge: def(413, 413, '请求内容过大'),
   rateLimited: def(429, 429, '操作过于频繁，请稍后再试'),
 
-  // Login and session (SPEC §4 "Login", §8: 712 and 11011-11016 clear the session).
+  // Login and session.
   step2Required: def(712, 200, '请输入二级密码'),
   sessionExpired: def(11011, 401, '登录已过期，请重新登录'),
   sessionReplaced: def(11012, 401, '您的账号已在其他设备登录'),
@@ -31,7 +31,7 @@ export const Errors = {
   passwordChanged: def(11015, 401, '密码已修改，请重新登录'),
   forcedLogout: def(11016, 401, '您已被强制下线'),
 
-  // Parley's auth errors (no SPEC code).
+  // Parley's auth errors.
   wrongPassword: def(10001, 400, '账号或密码错误'),
   phoneTaken: def(10002, 409, '该手机号已注册'),
   wtIdTaken: def(10003, 409, '该ID已被占用'),
@@ -43,7 +43,7 @@ export const Errors = {
   qrUnknown: def(10009, 404, '二维码不存在'),
   userNotFound: def(10010, 404, '该用户不存在'),
 
-  // Friends, blacklist and tags (Parley's 21xxx; SPEC gives no codes for these).
+  // Friends, blacklist and tags (Parley's 21xxx).
   applySelf: def(21001, 400, '不能添加自己为好友'),
   notFriend: def(21002, 404, '对方不是你的好友'),
   alreadyFriend: def(21003, 409, '对方已是你的好友'),
@@ -64,7 +64,7 @@ export const Errors = {
   avatarInvalid: def(10011, 400, '头像地址无效，请重新上传'),
   uploadMissing: def(10012, 400, '请选择要上传的文件'),
 
-  // Sending (SPEC §8 "Sending").
+  // Sending.
   sensitiveText: def(80001, 400, '消息或者资料中文本存在敏感内容,发送失败'),
   localBlockedWord: def(3123, 400, '文本包含本地审核拦截词'),
   invalidImage: def(4004, 400, '图片消息失败,无效的图片格式'),
@@ -84,5 +84,5 @@ export const Errors = {
 
 export type ErrorName = keyof typeof Errors;
 
-/** Codes that make the web client clear its session and go to /login (SPEC §8 "HTTP"). */
+/** Codes that make the web client clear its session and go to /login. */
 export const SESSION_CODES: readonly number[] = [712, 11011, 11012, 11013, 11014, 11015, 11016];

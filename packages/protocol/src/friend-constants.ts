@@ -19,7 +19,7 @@ export const FriendLimits = {
   blackPageDefault: 50,
   /** A pending application older than this reads as expired (status 3) and can no longer be handled. */
   applyTtlMs: 7 * 24 * 3600 * 1000,
-  /** Keep the group default reason bounded (SPEC §5 default text can exceed the 15 typed characters). */
+  /** Keep the group default reason bounded (the default text can exceed the 15 typed characters). */
   defaultReasonMax: 64,
 } as const;
 
@@ -31,7 +31,7 @@ export type FriendApplyStatus = (typeof FriendApplyStatus)[keyof typeof FriendAp
 export const FriendHandleStatus = { accept: 1, reject: 2 } as const;
 
 /**
- * `friendsStatus` of a profile (SPEC: 0 = friend; the rest are Parley's):
+ * `friendsStatus` of a profile (0 = friend; the rest are Parley's):
  * 1 stranger, 2 yourself, 3 you applied and wait, 4 they applied to you and wait for you.
  */
 export const FriendsStatus = { friend: 0, stranger: 1, self: 2, applied: 3, applyReceived: 4 } as const;
@@ -44,7 +44,7 @@ export type FriendsStatus = (typeof FriendsStatus)[keyof typeof FriendsStatus];
  */
 export const SpaceStatus = { visible: 0, hidden: 1 } as const;
 
-/** Bounds of tags (SPEC §5 name length lives in the schema). */
+/** Bounds of tags (the name length lives in the schema). */
 export const TagLimits = {
   /** Tags one user may own; creating more fails with 21022. */
   maxTags: 100,

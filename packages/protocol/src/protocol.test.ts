@@ -4,7 +4,7 @@ import { registerBody } from './rest/auth.js';
 import { Limits } from './constants.js';
 
 describe('error catalogue', () => {
-  it('gives each SPEC session code its own text and a 401 status', () => {
+  it('gives each session code its own text and a 401 status', () => {
     const session = Object.values(Errors).filter((e) => e.code >= 11011 && e.code <= 11016);
     expect(session.map((e) => e.code).sort()).toEqual([11011, 11012, 11013, 11014, 11015, 11016]);
     expect(new Set(session.map((e) => e.msg)).size).toBe(6);
@@ -12,7 +12,7 @@ describe('error catalogue', () => {
     expect(SESSION_CODES).toEqual([712, 11011, 11012, 11013, 11014, 11015, 11016]);
   });
 
-  it('keeps the SPEC texts verbatim', () => {
+  it('keeps the catalogue texts verbatim', () => {
     expect(Errors.unauthorized.msg).toBe('认证失败，无法访问系统资源');
     expect(Errors.forbidden.msg).toBe('当前操作没有权限');
     expect(Errors.notFound.msg).toBe('访问资源不存在');
@@ -42,7 +42,7 @@ describe('registration schema', () => {
     expect(missing.error?.issues[0]?.message).toBe('手机号不能为空');
     expect(typed.error?.issues[0]?.message).toBe('手机号格式不正确');
   });
-  it('limits the nickname to SPEC §9', () => {
+  it('limits the nickname to 15 characters', () => {
     expect(registerBody.safeParse({ ...base, nickName: 'x'.repeat(Limits.nickName) }).success).toBe(true);
     expect(registerBody.safeParse({ ...base, nickName: 'x'.repeat(Limits.nickName + 1) }).success).toBe(
       false,

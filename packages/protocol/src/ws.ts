@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { helloSchema } from './contract/events.js';
 import { textField } from './fields.js';
 
-/** Server → client frame. Numeric types keep SPEC §4 meanings; chat and call events are dotted. */
+/** Server → client frame. Numeric types keep their fixed meanings; chat and call events are dotted. */
 export interface ServerFrame<T = unknown> {
   type: number | string;
   data: T;

@@ -68,7 +68,7 @@ describe('password login', () => {
 });
 
 describe('sessions', () => {
-  it('answers 401 with the SPEC text for a missing or unknown token', async () => {
+  it('answers 401 with the catalogue text for a missing or unknown token', async () => {
     const none = await api(t, 'GET', '/user/info');
     expect(none.status).toBe(401);
     expect(none).toMatchObject({ code: 401, msg: '认证失败，无法访问系统资源' });

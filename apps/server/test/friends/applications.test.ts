@@ -134,7 +134,7 @@ describe('POST /userFriends/apply', () => {
     expect(await apply(t, a, b)).toMatchObject({ status: 404, code: 20003, msg: '用户已注销' });
   });
 
-  it('writes the SPEC default reason for an application from a group', async () => {
+  it('writes the default reason for an application from a group', async () => {
     const a = await newUser(t, 'alice', 'Alice');
     const b = await newUser(t, 'bob');
     const res = await apply(t, a, b, { applySource: 5, groupName: '周末爬山群' });

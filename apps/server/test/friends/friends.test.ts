@@ -201,7 +201,7 @@ describe('POST /userFriends/delete', () => {
 });
 
 describe('POST /user/friendInfo', () => {
-  it('describes a friend with the relation fields of SPEC §3', async () => {
+  it('describes a friend with all its relation fields', async () => {
     const me = await newUser(t, 'me');
     const b = await newUser(t, 'bob', '鲍勃');
     await befriend(t, me, b);

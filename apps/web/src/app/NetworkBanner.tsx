@@ -17,7 +17,7 @@ function useOnline(): boolean {
   return online;
 }
 
-/** '网络异常，请您检查网络设置' while the socket is down or the browser is offline (SPEC §2). */
+/** '网络异常，请您检查网络设置' while the socket is down or the browser is offline. */
 export function NetworkBanner() {
   const { t } = useTranslation('common');
   const status = useSocketStatus();

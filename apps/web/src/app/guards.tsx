@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { loginPath } from '../lib/nav';
 import { useSession } from '../lib/session';
 
-/** Protected routes without a token go to /login?redirect=<path> (SPEC §2). */
+/** Protected routes without a token go to /login?redirect=<path>. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useSession((s) => s.token);
   const loc = useLocation();

@@ -5,7 +5,7 @@ import { formatDuration, formatSize, formatTime, toDate } from './format';
 const now = new Date(2024, 10, 20, 15, 30);
 const at = (y: number, m: number, d: number, h = 9, min = 5) => new Date(y, m - 1, d, h, min);
 
-describe('formatTime (SPEC §9 Time display)', () => {
+describe('formatTime (chat time display)', () => {
   it('today shows HH:mm', () => {
     expect(formatTime(at(2024, 11, 20, 0, 1), undefined, { now })).toBe('00:01');
     expect(formatTime(at(2024, 11, 20, 9, 5), undefined, { now })).toBe('09:05');

@@ -1,4 +1,4 @@
-/** Time and size formatting per SPEC §9 ("Time display", file sizes). */
+/** Time and size formatting: chat time display and file sizes (docs/web.md). */
 
 export interface TimeLabels {
   /** e.g. '昨天' / 'Yesterday' */
@@ -12,7 +12,7 @@ export const ZH_TIME_LABELS: TimeLabels = {
   weekdays: ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
 };
 
-/** Accepts unix seconds (SPEC message time), milliseconds or a Date. */
+/** Accepts unix seconds (message time), milliseconds or a Date. */
 export function toDate(value: number | Date): Date {
   if (value instanceof Date) return value;
   return new Date(value < 1e12 ? value * 1000 : value);
@@ -53,13 +53,13 @@ export function formatTime(
   return `${d.getFullYear()}/${md}${suffix}`;
 }
 
-/** Call duration and timers: hh:mm:ss (SPEC §3 callDuration). */
+/** Call duration and timers: hh:mm:ss. */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-/** File size in B, Kb or Mb; Kb and Mb with two decimals (SPEC §9). */
+/** File size in B, Kb or Mb; Kb and Mb with two decimals. */
 export function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '0B';
   if (bytes < 1024) return `${Math.round(bytes)}B`;

@@ -99,7 +99,7 @@ describe('http client', () => {
     [401, '认证失败，无法访问系统资源'],
     [403, '当前操作没有权限'],
     [404, '访问资源不存在'],
-  ])('code %i toasts the SPEC text', async (code, text) => {
+  ])('code %i toasts the catalogue text', async (code, text) => {
     vi.stubGlobal('fetch', reply(code, { code, msg: 'server text', data: null }));
     await expect(http.get('/x')).rejects.toMatchObject({ code });
     expect(toasts()).toEqual([`error:${text}`]);

@@ -25,7 +25,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
-  /** Opt out of the global error handler (SPEC §7: login and logout calls). The caller handles errors. */
+  /** Opt out of the global error handler. The caller handles errors. */
   silent?: boolean;
   timeout?: number;
   signal?: AbortSignal;
@@ -33,7 +33,7 @@ export interface RequestOptions {
   token?: string | null;
 }
 
-/** Same text within 3 s is shown once (SPEC §8). */
+/** Same text within 3 s is shown once. */
 const recent = new Map<string, number>();
 export function notifyError(message: string, now = Date.now()): boolean {
   const last = recent.get(message);
@@ -53,7 +53,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: Errors.notFound.msg,
 };
 
-/** SPEC §8 "HTTP": what happens to a failed call that did not opt out. */
+/** What happens to a failed call that did not opt out (docs/api.md "Error codes"). */
 export function handleApiError(err: ApiError): void {
   if (SESSION_CODES.includes(err.code)) {
     endSession(apiErrorText(err));

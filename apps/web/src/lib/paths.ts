@@ -1,4 +1,4 @@
-/** Route paths; 'messages' and 'contacts' are the named routes of SPEC §2. */
+/** Route paths; 'messages' and 'contacts' are the named routes. */
 export const paths = {
   home: '/',
   login: '/login',

@@ -71,7 +71,7 @@ if (typeof window !== 'undefined') {
 
 export const getToken = (): string | null => useSession.getState().token;
 
-/** SPEC §2: the badge shows only when vipType ≠ 0; levels outside 1–10 show 1. */
+/** The member badge shows only when vipType ≠ 0; levels outside 1–10 show 1. */
 export function memberLevel(user: Pick<UserInfo, 'vipType' | 'vipLevel'> | null | undefined): number | null {
   if (!user || !user.vipType) return null;
   const lvl = Math.trunc(Number(user.vipLevel));

@@ -24,7 +24,7 @@ function pickNumbers(patch: Partial<Counters>): Partial<Counters> {
   return out;
 }
 
-/** Sidebar numbers (SPEC §2): GET /api/user/counters, kept fresh by `counters.updated` pushes. */
+/** Sidebar numbers: GET /api/user/counters, kept fresh by `counters.updated` pushes. */
 export function useCounters(): Counters {
   const { data } = useQuery({ queryKey: countersKey, queryFn: () => call('users', 'counters') });
   useSocketEvent('counters.updated', (patch) => applyCountersPatch(patch as Partial<Counters>));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value after it has stopped changing for `ms` (the picker search waits 500 ms, SPEC §5). */
+/** The value after it has stopped changing for `ms` (the picker search waits 500 ms). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -34,7 +34,7 @@ function randomPart(): string {
 }
 
 /**
- * The visitor fingerprint sent as Device-Id (SPEC §7). It is a hash of stable browser traits plus a
+ * The visitor fingerprint sent as Device-Id. It is a hash of stable browser traits plus a
  * random part (two identical machines must not share an id), computed once and stored as visitorId.
  */
 export function getVisitorId(): string {

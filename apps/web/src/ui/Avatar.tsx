@@ -31,7 +31,7 @@ function colorFor(name: string): string {
   return PALETTE[h % PALETTE.length] ?? PALETTE[0]!;
 }
 
-/** Avatar image retried up to 3 times on error, then a default avatar (SPEC §4, §9). */
+/** Avatar image retried up to 3 times on error, then a default avatar. */
 export function Avatar({
   src,
   name = '',

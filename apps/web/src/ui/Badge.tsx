@@ -1,7 +1,7 @@
 import './ui.css';
 import { Ui } from '@parley/protocol';
 
-/** '99+' above the cap (SPEC §9 badge max 99); nothing for zero or less. */
+/** '99+' above the cap; nothing for zero or less. */
 export function badgeText(count: number, max: number = Ui.badgeMax): string {
   if (!Number.isFinite(count) || count <= 0) return '';
   return count > max ? `${max}+` : String(Math.floor(count));

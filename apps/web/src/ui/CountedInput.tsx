@@ -5,7 +5,7 @@ import { clampChars } from '../lib/text';
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'maxLength'> & {
   value: string;
   onValueChange(value: string): void;
-  /** Most user-perceived characters (SPEC §5/§9 limits); typing stops there. */
+  /** Most user-perceived characters; typing stops there. */
   max: number;
   /** Count the trimmed text (what will be saved). Default true. */
   countTrimmed?: boolean;

@@ -14,7 +14,7 @@ export interface DrawerProps {
   footer?: ReactNode;
 }
 
-/** Side panel: 360 px from the right on desktop, a 60–80 vh bottom sheet on phones (SPEC §9). */
+/** Side panel: 360 px from the right on desktop, a 60–80 vh bottom sheet on phones. */
 export function Drawer({ open, onOpenChange, title, children, footer }: DrawerProps) {
   const { t } = useTranslation('common');
   const returnFocus = useReturnFocus(open);

@@ -2,7 +2,7 @@ import './ui.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Empty state; '空空如也' by default (SPEC §2). */
+/** Empty state; '空空如也' by default. */
 export function Empty({ text, children }: { text?: string; children?: ReactNode }) {
   const { t } = useTranslation('common');
   return (

@@ -4,7 +4,7 @@ import { Popover } from './Popover';
 
 const content = () => screen.queryByText('menu body');
 
-describe('Popover (SPEC §4)', () => {
+describe('Popover', () => {
   afterEach(() => vi.useRealTimers());
 
   it('click toggles and an outside click closes', async () => {

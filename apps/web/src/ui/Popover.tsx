@@ -7,7 +7,7 @@ export interface PopoverProps {
   /** The trigger element; must accept a ref and pointer props (a button, usually). */
   children: ReactNode;
   content: ReactNode | ((close: () => void) => ReactNode);
-  /** 'click' toggles; 'hover' opens on enter and closes 1 s after leaving (SPEC §4, §9). */
+  /** 'click' toggles; 'hover' opens on enter and closes 1 s after leaving. */
   trigger?: 'click' | 'hover';
   side?: 'top' | 'right' | 'bottom' | 'left';
   align?: 'start' | 'center' | 'end';

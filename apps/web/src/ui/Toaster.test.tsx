@@ -11,7 +11,7 @@ describe('toast', () => {
     vi.useRealTimers();
   });
 
-  it('stacks 20 px apart starting at 30 px (SPEC §9)', () => {
+  it('stacks 20 px apart starting at 30 px', () => {
     expect(toastOffsets([])).toEqual([]);
     expect(toastOffsets([40])).toEqual([30]);
     expect(toastOffsets([40, 40, 60])).toEqual([30, 90, 150]);

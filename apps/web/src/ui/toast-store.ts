@@ -56,7 +56,7 @@ type ToastFn = ((message: string, duration?: number) => number) & {
 const show = (type: ToastType) => (message: string, duration?: number) =>
   useToasts.getState().show(message, type, duration);
 
-/** Imperative toast API (SPEC §9: default type info, 3000 ms). */
+/** Imperative toast API (default type info, 3000 ms). */
 export const toast: ToastFn = Object.assign(show('info'), {
   success: show('success'),
   info: show('info'),
@@ -66,7 +66,7 @@ export const toast: ToastFn = Object.assign(show('info'), {
 });
 
 /**
- * Vertical positions of stacked toasts (SPEC §9): the first sits 30 px from the top, each next one
+ * Vertical positions of stacked toasts: the first sits 30 px from the top, each next one
  * 20 px below the bottom of the previous one. Closing a toast removes its height, so the ones below
  * move up.
  */

@@ -12,8 +12,8 @@ interface Options<R> {
 }
 
 /**
- * The virtualized scroll list shared by the contacts column and the people picker (ARCHITECTURE.md
- * convention 6: long lists are virtualized). Attach `scrollRef` to the scrolling element.
+ * The virtualized scroll list shared by the contacts column and the people picker (long lists are
+ * virtualized; docs/web.md). Attach `scrollRef` to the scrolling element.
  */
 export function useVirtualRows<R>({ rows, size, key, overscan = 8, resetKey }: Options<R>) {
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -1,8 +1,7 @@
 import type { Counters } from '../models/user.js';
 
 /**
- * GET /api/user/counters — the numbers behind the sidebar badges (SPEC §2 App layout, §3
- * Notification counters). The socket pushes the same shape as `counters.updated` (possibly partial)
+ * GET /api/user/counters — the numbers behind the sidebar badges. The socket pushes the same shape as `counters.updated` (possibly partial)
  * whenever one of them changes.
  */
 /** Every counter at zero: what a new user sees, and the base the server and the client fill in. */

@@ -5,7 +5,7 @@ import { intEnum, intField, textField } from '../fields.js';
 
 /**
  * Friends: applications, the friend list, remarks, moments visibility, blacklist, profiles and
- * custom notices (SPEC §3 Friend info / Profile / Friend application, §5, §7 "Friends and tags").
+ * custom notices.
  * Every user is named by wtId (fields `userID`, `wtId`, `*WtId`); internal ids never leave the server.
  */
 
@@ -18,7 +18,7 @@ const bit = (label: string) => intEnum(label, [0, 1]);
 /** A user named by wtId: `label` is the field name used in the error text. */
 export const wtIdRef = (label: string) => textField(label, { max: 64, min: 1, tooLong: `${label}过长` });
 
-/** Remark: at most 16 characters and 96 UTF-8 bytes (SPEC §5); empty clears it. */
+/** Remark: at most 16 characters and 96 UTF-8 bytes; empty clears it. */
 export const remarkSchema = textField('备注', { max: Limits.remark, maxBytes: Limits.remarkBytes });
 
 /** Friend request reason typed by the user: at most 15 characters. */
@@ -31,7 +31,7 @@ const page = (max: number, fallback: number) => ({
 
 /**
  * POST /api/userFriends/apply. `applySource` 1 search ID, 2 search phone, 3 scan, 4 shared card,
- * 5 group. With source 5 and no `applyInfo`, the server writes SPEC §5's default reason
+ * 5 group. With source 5 and no `applyInfo`, the server writes the default reason
  * '我是群聊“{groupName}”的{nickName}' from `groupName` and the applicant's nickname.
  */
 export const applyFriendBody = z.object({

@@ -3,10 +3,10 @@ import { Limits } from '../constants.js';
 import { intField, listField, textField } from '../fields.js';
 import { wtIdRef } from './friends.js';
 
-/** Friend tags (SPEC §3 Tag, §7 "Friends and tags"). Tags belong to their owner only. */
+/** Friend tags. Tags belong to their owner only. */
 import { TagLimits } from '../friend-constants.js';
 
-/** Tag name: 1–15 characters (SPEC §5), unique per owner. */
+/** Tag name: 1–15 characters, unique per owner. */
 export const tagNameSchema = textField('标签名称', { max: Limits.tagName, min: 1, maxUnits: 128 });
 
 const tagId = intField('标签ID', { min: 1 });

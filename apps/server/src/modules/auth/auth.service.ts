@@ -27,7 +27,7 @@ const STEP2_FAILURES_PER_ACCOUNT = 10;
 export const ACCOUNT_CEILING_FACTOR = 10;
 /** How long a client that logged in to an account stays "known" to it. */
 const KNOWN_CLIENT_MS = 30 * 24 * 60 * 60 * 1000;
-/** wtIds starting with these are reserved for system accounts (SPEC: ids starting C2Cyx are special). */
+/** wtIds starting with these are reserved for system accounts (ids starting C2Cyx are special). */
 const RESERVED_PREFIXES = ['yx', 'admin', 'system', 'parley'];
 
 export interface Caller {

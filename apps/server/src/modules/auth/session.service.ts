@@ -76,7 +76,7 @@ export class SessionService {
 
   /**
    * Ends sessions of a user (all, or all but one) with a session code; their sockets get type -1 with
-   * the text first (SPEC §4), then close.
+   * the text first, then close.
    */
   async revokeUser(userId: number, code: ErrorDef, exceptTokenId?: string): Promise<number> {
     const ids = await this.sessions.revokeTokens(

@@ -29,13 +29,13 @@ import type { Limiter } from '../../lib/rate-limiter.js';
 
 const APPLY_TOO_OFTEN = '申请过于频繁，请稍后再试';
 
-/** Default reason of an application from a group (SPEC §5), bounded. */
+/** Default reason of an application from a group, bounded. */
 export function groupDefaultReason(groupName: string | undefined, nickName: string): string {
   const text = groupName ? `我是群聊“${groupName}”的${nickName}` : `我是${nickName}`;
   return Array.from(text).slice(0, FriendLimits.defaultReasonMax).join('');
 }
 
-/** Friend applications: apply, handle, list, unread count (SPEC §3 Friend application, §7). */
+/** Friend applications: apply, handle, list, unread count. */
 export class ApplicationService {
   /** Bounds how often one user applies (to anyone, and to the same person): each one notifies the target. */
   private readonly perUser: Limiter;

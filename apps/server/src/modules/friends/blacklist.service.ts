@@ -22,7 +22,7 @@ import { loadRelation, NO_RELATION } from './relation.js';
 
 /**
  * The answer to "may X message Y" for the messaging engine:
- * - `blacklisted`: Y blacklisted X → refuse with 20007 and SPEC's text (Errors.blacklisted);
+ * - `blacklisted`: Y blacklisted X → refuse with 20007 and its catalogue text (Errors.blacklisted);
  * - `blocking`: X blacklisted Y → refuse with 21005 (unblock first);
  * - `cancelled`: Y's account is cancelled → 20003; `notFound`: no such user → 10010.
  * `isFriend` tells whether X has Y as a friend, for engines that require friendship.
@@ -149,7 +149,7 @@ export class BlacklistService {
     return (await this.messagePermission(fromUserId, toUserId)).allowed;
   }
 
-  /** Throws the refusal (20007 with SPEC's text when Y blacklisted X). */
+  /** Throws the refusal (20007 with its catalogue text when Y blacklisted X). */
   async assertCanMessage(fromUserId: number, toUserId: number): Promise<void> {
     const p = await this.messagePermission(fromUserId, toUserId);
     if (!p.allowed) throw fail(p.error ?? 'forbidden');

@@ -25,7 +25,7 @@ const ACCEPTED_KINDS: ReadonlySet<UploadKind> = new Set(['image']);
 /** A multipart file stream; `truncated` is set by the parser when the size limit cut it. */
 export type IncomingFile = Readable & { truncated?: boolean };
 
-/** Biggest accepted upload: the configured limit, never above SPEC §9's 100 MB. */
+/** Biggest accepted upload: the configured limit, never above the product's 100 MB. */
 export function maxUploadBytes(configured: number): number {
   return Math.min(configured, Limits.fileBytes);
 }

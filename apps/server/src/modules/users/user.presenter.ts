@@ -1,7 +1,7 @@
 import type { UserConfig, UserInfo } from '@parley/protocol';
 import type { UserConfigRow, UserRow } from './user.repo.js';
 
-/** Member level shown on the badge: 1–10; anything outside shows 1 (SPEC §2). */
+/** Member level shown on the badge: 1–10; anything outside shows 1. */
 export function displayVipLevel(level: number): number {
   return Number.isInteger(level) && level >= 1 && level <= 10 ? level : 1;
 }

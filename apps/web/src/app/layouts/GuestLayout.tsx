@@ -12,7 +12,7 @@ const SECTIONS = [
   { id: 'about', key: 'nav.about' },
 ] as const;
 
-/** Public site frame: top nav with scroll links and 'try web version', footer with legal links (SPEC §2). */
+/** Public site frame: top nav with scroll links and 'try web version', footer with legal links. */
 export default function GuestLayout() {
   const { t } = useTranslation('public');
   const loc = useLocation();

@@ -8,7 +8,7 @@ import { queryClient } from '../../lib/query';
 import { applyCountersPatch, countersKey } from '../../lib/useCounters';
 import { Sidebar } from './Sidebar';
 
-describe('sidebar badges (SPEC §2)', () => {
+describe('sidebar badges', () => {
   it('shows unread, contacts = group notices + friend applications, moments; capped at 99; follows pushes', async () => {
     const counters: Counters = {
       ...EMPTY_COUNTERS,

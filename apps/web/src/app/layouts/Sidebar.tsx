@@ -27,7 +27,7 @@ const NAV: { key: NavKey; to: string }[] = [
   { key: 'member', to: paths.member },
 ];
 
-/** The 80 px app sidebar (SPEC §2); a bottom tab bar on phones. */
+/** The 80 px app sidebar; a bottom tab bar on phones. */
 export function Sidebar({ onOpenProfile }: { onOpenProfile(): void }) {
   const { t } = useTranslation('common');
   const user = useSession((s) => s.user);

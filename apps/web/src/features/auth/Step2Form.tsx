@@ -9,7 +9,7 @@ import { Field } from './Field';
 import { useFinishLogin } from './useFinishLogin';
 import { checkLoginPwd } from './validate';
 
-/** Second step of a login that answered 712: the second password, with the user's hint (SPEC §4). */
+/** Second step of a login that answered 712: the second password, with the user's hint. */
 export function Step2Form({ challenge, onBack }: { challenge: Step2Challenge; onBack(): void }) {
   const { t } = useTranslation('auth');
   const finish = useFinishLogin();

@@ -12,7 +12,7 @@ import { useContactsView } from './view';
 import './contacts.css';
 import './panes/panes.css';
 
-/** /contacts: the contacts column (entries and friends A–Z) and the detail pane (SPEC §2). */
+/** /contacts: the contacts column (entries and friends A–Z) and the detail pane. */
 export default function ContactsPage() {
   const { t } = useTranslation('contacts');
   const [view, open] = useContactsView();

@@ -11,7 +11,7 @@ import { useApply } from './mutations';
 import { clampChars } from '../../lib/text';
 
 /**
- * The application reason (≤15 characters, SPEC §5) and 发送. A refusal (blacklisted, already
+ * The application reason (≤15 characters) and 发送. A refusal (blacklisted, already
  * friends...) is shown in the form and as a toast.
  */
 export function ApplyForm({

@@ -24,7 +24,7 @@ export function FriendSettingsMenu({ info, onDone }: { info: FriendInfo; onDone?
   const name = nameOf(info);
   const blocked = info.ownerBlackStatus === 1;
 
-  // SPEC §8 lists no confirmation for the blacklist (it is undone from the same menu).
+  // Blacklisting asks for no confirmation (it is undone from the same menu).
   const handleBlack = () => black.mutate({ wtId: info.wtId, black: !blocked });
   const handleDelete = async () => {
     const ok = await confirm({

@@ -9,7 +9,7 @@ import { nameOf } from './text';
 
 type Flag = 'mineSpaceStatus' | 'friendsSpaceStatus';
 
-/** 朋友权限: who sees whose moments. Each switch saves at once and locks for 1 s (SPEC §4). */
+/** 朋友权限: who sees whose moments. Each switch saves at once and locks for 1 s. */
 export function MomentsDialog({ wtId, onClose }: { wtId: string; onClose(): void }) {
   const { t } = useTranslation('friends');
   const info = useFriendInfo(wtId);

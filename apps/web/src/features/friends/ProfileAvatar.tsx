@@ -40,8 +40,8 @@ export interface ProfileAvatarProps {
 }
 
 /**
- * An avatar that opens the person's profile popup (user, contact or blacklisted user, SPEC §2).
- * System senders' avatars open nothing (SPEC §6).
+ * An avatar that opens the person's profile popup (user, contact or blacklisted user).
+ * System senders' avatars open nothing.
  */
 export function ProfileAvatar({ wtId, name, avatar, size, shape, side }: ProfileAvatarProps) {
   if (isSystemSender(wtId)) return <Avatar src={avatar} name={name} size={size} shape={shape} />;

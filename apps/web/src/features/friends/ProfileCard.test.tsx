@@ -15,7 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 const base: FriendInfo = friendInfo();
 
 describe('profileVariant', () => {
-  it('maps friend info to the SPEC popups', () => {
+  it('maps friend info to the right profile popup', () => {
     expect(profileVariant(base)).toBe('contact');
     expect(profileVariant({ ...base, ownerBlackStatus: 1 })).toBe('blacklisted');
     expect(profileVariant({ ...base, friendsStatus: 1 })).toBe('user');

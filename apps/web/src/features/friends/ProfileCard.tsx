@@ -14,7 +14,7 @@ import './friends.css';
 
 export type ProfileVariant = 'contact' | 'user' | 'blacklisted' | 'self' | 'missing';
 
-/** Which of SPEC §2's profile popups a profile gets. */
+/** Which profile popup (user, contact, blacklisted user) a profile gets. */
 export function profileVariant(info: FriendInfo): ProfileVariant {
   if (info.actionStatus === 1) return 'missing';
   if (info.friendsStatus === FriendsStatus.self) return 'self';

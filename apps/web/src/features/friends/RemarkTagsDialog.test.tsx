@@ -24,7 +24,7 @@ const tags: Tag[] = [
 ];
 const toasts = () => useToasts.getState().items.map((t) => t.message);
 
-describe('RemarkTagsDialog (SPEC §8 toasts)', () => {
+describe('RemarkTagsDialog toasts', () => {
   it('saves remark and tags, then says 修改成功', async () => {
     const calls = mockApi({
       '/user/friendInfo': () => ({ data: info }),
@@ -106,7 +106,7 @@ describe('MomentsDialog', () => {
       friendsWtId: 'bob',
       mineSpaceStatus: 1,
     });
-    // Locked for a second after use (SPEC §4 toggle lock).
+    // Locked for a second after use.
     expect((screen.getByTestId('switch-friendsSpaceStatus') as HTMLButtonElement).disabled).toBe(true);
   });
 

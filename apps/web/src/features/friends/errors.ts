@@ -3,7 +3,7 @@ import { errorTextOf } from '../../lib/error-text';
 import { ApiError, handleApiError, notifyError } from '../../lib/http';
 
 /**
- * For calls made `silent`: a session error still ends the session; anything else shows the SPEC
+ * For calls made `silent`: a session error still ends the session; anything else shows the catalogue
  * text of this action (e.g. '修改备注失败，请重试') instead of the server message.
  */
 export function failToast(err: unknown, text: string): void {

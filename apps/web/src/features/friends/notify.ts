@@ -6,7 +6,7 @@ export function notificationPermission(): NotifyPermission {
   return typeof window !== 'undefined' && 'Notification' in window ? Notification.permission : 'unsupported';
 }
 
-/** Asks for permission (from a user gesture). Browsers without notifications are only logged (SPEC §8). */
+/** Asks for permission (from a user gesture). Browsers without notifications are only logged. */
 export async function requestNotificationPermission(): Promise<NotifyPermission> {
   if (notificationPermission() === 'unsupported') {
     console.info('This browser has no notifications');
@@ -21,7 +21,7 @@ export async function requestNotificationPermission(): Promise<NotifyPermission>
 }
 
 /**
- * A browser notification for a new friend application (SPEC §9), only when the tab is hidden and the
+ * A browser notification for a new friend application, only when the tab is hidden and the
  * user granted permission. Clicking it focuses the tab and calls `onClick`. Returns whether it showed.
  */
 export function notifyApplication(

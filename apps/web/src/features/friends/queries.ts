@@ -27,7 +27,7 @@ export function useFriend(wtId: string | undefined): FriendItem | undefined {
   return wtId ? data?.find((f) => f.wtId === wtId) : undefined;
 }
 
-/** SPEC §3 Friend info + Profile of anyone, by wtId (or phone). */
+/** The profile and relation of anyone, by wtId (or phone). */
 export function useFriendInfo(wtId: string | undefined) {
   return useQuery({
     queryKey: friendKeys.info(wtId ?? ''),

@@ -2,7 +2,7 @@ import { ConversationType } from '@parley/protocol';
 import { paths } from '../../lib/paths';
 
 /**
- * Senders whose avatar opens nothing (SPEC §6): the IM system and administrator accounts and the
+ * Senders whose avatar opens nothing: the IM system and administrator accounts and the
  * special 'yx' accounts (conversation ids starting C2Cyx).
  */
 export function isSystemSender(id: string | null | undefined): boolean {
@@ -13,7 +13,7 @@ export function isSystemSender(id: string | null | undefined): boolean {
   );
 }
 
-/** The one-to-one conversation with a user (ARCHITECTURE.md §3: C2C + userID). */
+/** The one-to-one conversation with a user (C2C + the other's wtId; docs/api.md). */
 export const c2cConversationId = (wtId: string) => `${ConversationType.c2c}${wtId}`;
 
 /** Where 发消息 goes: the messages screen opened on the conversation (the chat window comes later). */

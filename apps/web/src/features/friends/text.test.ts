@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampChars, nameOf, remarkProblem } from './text';
 
-describe('remark limits (SPEC §5: 16 characters and 96 bytes)', () => {
+describe('remark limits (16 characters and 96 bytes)', () => {
   it('accepts 16 characters and refuses 17', () => {
     expect(remarkProblem('一二三四五六七八九十一二三四五六')).toBeNull();
     expect(remarkProblem('一二三四五六七八九十一二三四五六七')).toBe('remarkTooLong');

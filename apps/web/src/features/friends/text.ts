@@ -2,7 +2,7 @@ import { charLength, Limits, utf8Length } from '@parley/protocol';
 
 export { clampChars } from '../../lib/text';
 
-/** Remark check (SPEC §5): at most 16 characters and 96 bytes. Returns the i18n key of the problem. */
+/** Remark check: at most 16 characters and 96 bytes. Returns the i18n key of the problem. */
 export function remarkProblem(remark: string): 'remarkTooLong' | 'remarkTooManyBytes' | null {
   const s = remark.trim();
   if (charLength(s) > Limits.remark) return 'remarkTooLong';

@@ -41,7 +41,7 @@ export interface PeoplePickerProps {
   onCancel(): void;
 }
 
-/** The friend/member/transfer picker of SPEC §2: search, A–Z list, selected pane, 完成/取消. */
+/** The friend/member/transfer picker: search, A–Z list, selected pane, 完成/取消. */
 export function PeoplePicker({
   items,
   type = 'friend',

@@ -87,7 +87,7 @@ function keyOf(item: PickerItem, byId: boolean): SearchKey {
 }
 
 /**
- * The shared people matcher (lib/search) on remark and nickname (SPEC §5), and on the id when
+ * The shared people matcher (lib/search) on remark and nickname, and on the id when
  * asked: substring ignoring case, or pinyin in full, by initials or mixed ('ly', 'liuyang', 'liuy').
  */
 export function matches(item: PickerItem, keyword: string, byId = false): boolean {

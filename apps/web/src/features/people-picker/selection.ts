@@ -31,7 +31,7 @@ export function selectable(candidates: readonly PickerItem[]): PickerItem[] {
   return candidates.filter((c) => !c.disabled);
 }
 
-/** Select-all is offered when there is more than one candidate and the picker is not radio (SPEC §2). */
+/** Select-all is offered when there is more than one candidate and the picker is not radio. */
 export function canSelectAll(candidates: readonly PickerItem[], mode: PickerMode): boolean {
   return mode !== 'radio' && selectable(candidates).length > 1;
 }

@@ -1,7 +1,7 @@
 import type { RouteBody, UploadResult, UserInfo } from '@parley/protocol';
 import { call, callMultipart } from '../../lib/api';
 
-/** Image types the avatar picker offers (SPEC §5 uploads: gif, jpeg, jpg, png, bmp, webp). */
+/** Image types the avatar picker offers. */
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/webp'] as const;
 /** Avatars above this are refused before uploading (the server enforces its own limits too). */
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,4 +1,4 @@
-/** Friends: profiles, friend settings, applications, add-friend dialog (SPEC §2, §8 toasts). */
+/** Friends: profiles, friend settings, applications, add-friend dialog, toasts. */
 export default {
   loading: '正在加载',
   official: '官方',

@@ -1,4 +1,4 @@
-/** People picker (SPEC §2 "Friend/member/transfer picker"). */
+/** People picker (friends, members, transfer). */
 export default {
   search: '搜索',
   clear: '清除',

@@ -5,7 +5,7 @@ import { CountedInput } from '../../../ui/CountedInput';
 import { Modal } from '../../../ui/Modal';
 import { Spinner } from '../../../ui/Spinner';
 
-/** New tag / rename tag: a name of 1–15 characters (SPEC §5). */
+/** New tag / rename tag: a name of 1–15 characters. */
 export function TagNameDialog({
   title,
   initial = '',
