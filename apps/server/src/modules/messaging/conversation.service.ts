@@ -27,11 +27,14 @@ export class ConversationService {
     this.convs = new ConversationRepo(ctx.db);
   }
 
-  /** The caller's member row of the conversation `conversationID` names (created when missing). */
-  private async open(uow: UnitOfWork, userId: number, conversationID: string): Promise<MemberView> {
-    const peer = await this.peers.open(userId, conversationID);
+  /**
+   * The caller's member row of the conversation with `peerId` (created when missing). The peer is
+   * resolved before the transaction: nothing inside a unit of work may use the root connection
+   * (SQLite has one, held by the transaction).
+   */
+  private async open(uow: UnitOfWork, userId: number, peerId: number): Promise<MemberView> {
     const convs = this.convs.in(uow);
-    const conv = await convs.ensureC2c(userId, peer.id, this.ctx.clock.now());
+    const conv = await convs.ensureC2c(userId, peerId, this.ctx.clock.now());
     return (await convs.member(conv.id, userId))!;
   }
 
@@ -50,8 +53,9 @@ export class ConversationService {
   }
 
   async get(userId: number, conversationID: string): Promise<Conversation> {
+    const peer = await this.peers.open(userId, conversationID);
     return this.ctx.uow.run(async (uow) => {
-      const m = await this.open(uow, userId, conversationID);
+      const m = await this.open(uow, userId, peer.id);
       return new MessagingViews(uow.db).conversation(userId, m);
     });
   }
@@ -66,8 +70,9 @@ export class ConversationService {
     patch: (m: MemberView) => Updateable<ConversationMembersTable> | null,
     after?: (uow: UnitOfWork, m: MemberView) => Promise<void>,
   ): Promise<Conversation> {
+    const peer = await this.peers.open(userId, conversationID);
     return this.ctx.uow.run(async (uow) => {
-      const m = await this.open(uow, userId, conversationID);
+      const m = await this.open(uow, userId, peer.id);
       const convs = this.convs.in(uow);
       const p = patch(m);
       if (p) {
@@ -179,12 +184,14 @@ export class ConversationService {
 
   /** Removes the conversation from the caller's list (it returns with the next message). */
   async remove(userId: number, conversationID: string, clearHistory: boolean) {
+    const peer = await this.peers.open(userId, conversationID);
+    const id = `C2C${peer.wt_id}`;
     await this.ctx.uow.run(async (uow) => {
-      const m = await this.open(uow, userId, conversationID);
+      const m = await this.open(uow, userId, peer.id);
       await this.hide(uow, m, clearHistory);
-      uow.emit([userId], 'conversation.deleted', { conversationID });
+      uow.emit([userId], 'conversation.deleted', { conversationID: id });
     });
-    return { conversationID };
+    return { conversationID: id };
   }
 
   /** Hides `m` for its user (and clears its history): also the friendship.deleted hook. */

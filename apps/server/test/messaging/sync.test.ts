@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, Message } from '@parley/protocol';
+import { FakeClock, openSocket, startTestServer, type TestServer, type TestSocket } from '../helpers.js';
+import { befriend, c2c, conversation, post, sent, sync, userOn } from './helpers.js';
+
+let t: TestServer;
+const clock = new FakeClock();
+const sockets: TestSocket[] = [];
+beforeAll(async () => {
+  t = await startTestServer({ messageSendPerMinute: 100_000 }, clock);
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+async function tab(token: string): Promise<TestSocket> {
+  const s = await openSocket(t, token);
+  sockets.push(s);
+  await s.next((f) => f.type === 'hello');
+  return s;
+}
+
+describe('sync after a reconnect', () => {
+  it('one call returns exactly the 200 missed messages, the revokes, the delete and the read', async () => {
+    const a = await userOn(t, 'syncA');
+    const b = await userOn(t, 'syncB');
+    await befriend(t, a, b);
+    const first = await sync(t, a, 0);
+    expect(first.conversations.map((c) => c.conversationID)).toEqual([c2c(b)]);
+    const since = first.version;
+    expect((await sync(t, a, since)).messages).toEqual([]);
+
+    // A is offline (no socket). B sends 200 messages, revokes three; A, on another device, reads up
+    // to the 150th and deletes the 10th for themselves.
+    const missed: Message[] = [];
+    for (let i = 0; i < 200; i++) missed.push(await sent(t, b, a, `m${i}`));
+    const revoked = [missed[5]!, missed[120]!, missed[199]!];
+    for (const m of revoked) {
+      expect((await post(t, b, '/message/revoke', { messageID: m.ID })).code).toBe(200);
+    }
+    const readSeq = missed[149]!.sequence;
+    expect((await post(t, a, '/conversation/read', { conversationID: c2c(b), seq: readSeq })).code).toBe(200);
+    expect((await post(t, a, '/message/delete', { messageIDs: [missed[9]!.ID] })).code).toBe(200);
+
+    const got = await sync(t, a, since);
+    expect(got.hasMore).toBe(false);
+    expect(got.removedConversationIDs).toEqual([]);
+    expect(got.messages.map((m) => m.ID)).toEqual(missed.map((m) => m.ID));
+    expect(got.messages.filter((m) => m.isRevoked).map((m) => m.ID)).toEqual(revoked.map((m) => m.ID));
+    expect(got.messages.filter((m) => m.isDeleted).map((m) => m.ID)).toEqual([missed[9]!.ID]);
+    expect(got.messages.every((m) => m.flow === 'in' && m.conversationID === c2c(b))).toBe(true);
+    expect(got.conversations).toHaveLength(1);
+    // Unread after the read cursor: the last 50 messages, minus the revoked 200th.
+    expect(got.conversations[0]).toMatchObject({
+      conversationID: c2c(b),
+      readSequence: readSeq,
+      unreadCount: 49,
+      lastSequence: missed[199]!.sequence,
+    });
+    // Nothing more after that version.
+    const after = await sync(t, a, got.version);
+    expect([after.messages, after.conversations, after.hasMore]).toEqual([[], [], false]);
+  });
+
+  it('pages a large backlog: hasMore until the last page, nothing lost or repeated', async () => {
+    const a = await userOn(t, 'pageA');
+    const b = await userOn(t, 'pageB');
+    await befriend(t, a, b);
+    const since = (await sync(t, a, 0)).version;
+    const missed: string[] = [];
+    for (let i = 0; i < 1100; i++) missed.push((await sent(t, b, a, `p${i}`)).ID);
+    const seen: string[] = [];
+    let v = since;
+    let pages = 0;
+    for (;;) {
+      const page = await sync(t, a, v);
+      pages += 1;
+      seen.push(...page.messages.map((m) => m.ID));
+      v = page.version;
+      if (!page.hasMore) break;
+    }
+    expect(pages).toBe(2);
+    expect(seen).toEqual(missed);
+  }, 60_000);
+});
+
+describe('revoke', () => {
+  it('own message at 4:59 is revoked for both (every tab); at 5:01 answers 20016', async () => {
+    const a = await userOn(t, 'revA');
+    const b = await userOn(t, 'revB');
+    await befriend(t, a, b);
+    const [a1, a2, b1] = [await tab(a.token), await tab(a.token), await tab(b.token)];
+    const m1 = await sent(t, a, b, 'oops');
+    clock.advance(4 * 60_000 + 59_000);
+    const ok = await post<Message>(t, a, '/message/revoke', { messageID: m1.ID });
+    expect(ok).toMatchObject({
+      code: 200,
+      data: { ID: m1.ID, isRevoked: true, revoker: a.wtId, payload: {} },
+    });
+    for (const s of [a1, a2, b1]) {
+      const f = await s.next((x) => x.type === 'message.updated');
+      expect(f.data).toMatchObject({ ID: m1.ID, isRevoked: true });
+    }
+    expect((await conversation(t, b, a)).lastMessage).toMatchObject({ messageID: m1.ID, isRevoked: true });
+
+    const m2 = await sent(t, a, b, 'too late');
+    clock.advance(5 * 60_000 + 1_000);
+    expect(await post(t, a, '/message/revoke', { messageID: m2.ID })).toMatchObject({
+      code: 20016,
+      msg: '已过撤回时限',
+    });
+    // The peer's message is not yours to revoke.
+    const m3 = await sent(t, b, a, 'mine');
+    expect(await post(t, a, '/message/revoke', { messageID: m3.ID })).toMatchObject({ code: 403 });
+  });
+});
+
+describe('receipts and typing', () => {
+  it('the peer reading moves isPeerRead and tells the sender live (message.read)', async () => {
+    const a = await userOn(t, 'rcA');
+    const b = await userOn(t, 'rcB');
+    await befriend(t, a, b);
+    const aTab = await tab(a.token);
+    const m1 = await sent(t, a, b, 'one');
+    const m2 = await sent(t, a, b, 'two');
+    expect((await conversation(t, b, a)).unreadCount).toBe(2);
+
+    const read = await post<Conversation>(t, b, '/conversation/read', { conversationID: c2c(a) });
+    expect(read.data).toMatchObject({ unreadCount: 0, readSequence: m2.sequence });
+    const f = await aTab.next((x) => x.type === 'message.read');
+    expect(f.data).toEqual({ conversationID: c2c(b), readerID: b.wtId, seq: m2.sequence });
+    const hist = await post<{ messages: Message[] }>(t, a, '/message/history', { conversationID: c2c(b) });
+    const mine = hist.data.messages.filter((m) => m.ID === m1.ID || m.ID === m2.ID);
+    expect(mine.map((m) => m.isPeerRead)).toEqual([true, true]);
+    expect((await conversation(t, a, b)).peerReadSequence).toBe(m2.sequence);
+  });
+
+  it('the message.read frame does the same as the route', async () => {
+    const a = await userOn(t, 'rfA');
+    const b = await userOn(t, 'rfB');
+    await befriend(t, a, b);
+    const aTab = await tab(a.token);
+    const bTab = await tab(b.token);
+    const m = await sent(t, a, b, 'x');
+    bTab.send({ id: 'r1', type: 'message.read', data: { conversationID: c2c(a), seq: m.sequence } });
+    expect(await bTab.next((x) => x.type === 'ack' && x.id === 'r1')).toMatchObject({
+      code: 200,
+      data: { conversationID: c2c(a), unreadCount: 0 },
+    });
+    expect((await aTab.next((x) => x.type === 'message.read')).data).toMatchObject({ seq: m.sequence });
+  });
+
+  it('typing is relayed to the peer, never stored', async () => {
+    const a = await userOn(t, 'tyA');
+    const b = await userOn(t, 'tyB');
+    await befriend(t, a, b);
+    const aTab = await tab(a.token);
+    const bTab = await tab(b.token);
+    aTab.send({ id: 't1', type: 'typing', data: { conversationID: c2c(b) } });
+    expect(await aTab.next((x) => x.type === 'ack' && x.id === 't1')).toMatchObject({
+      code: 200,
+      data: null,
+    });
+    expect((await bTab.next((x) => x.type === 'typing')).data).toEqual({
+      conversationID: c2c(a),
+      fromID: a.wtId,
+    });
+    const hist = await post<{ messages: Message[] }>(t, b, '/message/history', { conversationID: c2c(a) });
+    expect(hist.data.messages.filter((m) => m.type !== 'custom')).toEqual([]);
+  });
+});
