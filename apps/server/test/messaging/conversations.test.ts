@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, Counters, Message } from '@parley/protocol';
+import { api, FakeClock, openSocket, startTestServer, type TestServer, type TestSocket } from '../helpers.js';
+import { befriend, c2c, conversation, fullHistory, post, sent, userOn } from './helpers.js';
+
+let t: TestServer;
+const clock = new FakeClock();
+const sockets: TestSocket[] = [];
+beforeAll(async () => {
+  t = await startTestServer({ messageSendPerMinute: 100_000 }, clock);
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+type Page = { conversations: Conversation[]; nextCursor: number; isFinished: boolean };
+const list = async (u: Awaited<ReturnType<typeof userOn>>, body: Record<string, unknown> = {}) =>
+  (await post<Page>(t, u, '/conversation/list', body)).data;
+const ids = (p: Page) => p.conversations.map((c) => c.conversationID);
+
+describe('conversation list', () => {
+  it('pinned first, then last activity; paged; unread excludes own messages', async () => {
+    const me = await userOn(t, 'listMe');
+    const [x, y, z] = [await userOn(t, 'listX'), await userOn(t, 'listY'), await userOn(t, 'listZ')];
+    for (const p of [x, y, z]) await befriend(t, me, p);
+    for (const p of [x, y, z]) {
+      clock.advance(1000);
+      await sent(t, p, me, `hi from ${p.wtId}`);
+    }
+    clock.advance(1000);
+    await sent(t, me, x, 'reply to x');
+    expect(ids(await list(me))).toEqual([c2c(x), c2c(z), c2c(y)]);
+
+    expect((await post(t, me, '/conversation/pin', { conversationID: c2c(y), isPinned: true })).code).toBe(
+      200,
+    );
+    expect(ids(await list(me))).toEqual([c2c(y), c2c(x), c2c(z)]);
+    const first = await list(me, { count: 2 });
+    expect([ids(first), first.isFinished]).toEqual([[c2c(y), c2c(x)], false]);
+    const second = await list(me, { cursor: first.nextCursor, count: 2 });
+    expect([ids(second), second.isFinished]).toEqual([[c2c(z)], true]);
+
+    const byId = new Map((await list(me)).conversations.map((c) => [c.conversationID, c]));
+    // x: one message from x, then my reply (own messages are not unread; replying reads).
+    expect(byId.get(c2c(x))).toMatchObject({ unreadCount: 0, isPinned: false });
+    expect(byId.get(c2c(y))).toMatchObject({ unreadCount: 1, isPinned: true });
+    expect(byId.get(c2c(z))!.lastMessage).toMatchObject({
+      fromAccount: z.wtId,
+      payload: { text: `hi from ${z.wtId}` },
+    });
+    const counters = await api<Counters>(t, 'GET', '/user/counters', { token: me.token });
+    expect(counters.data.unread).toBe(2);
+  });
+});
+
+describe('mute, archive and the fold rules', () => {
+  it('folding mutes; unmuting unfolds; muting leaves the archive; move all out', async () => {
+    const me = await userOn(t, 'foldMe');
+    const [x, y] = [await userOn(t, 'foldX'), await userOn(t, 'foldY')];
+    for (const p of [x, y]) {
+      await befriend(t, me, p);
+      await sent(t, p, me, 'hello');
+    }
+    const mark = (list: string[], enable: boolean) =>
+      post<{ conversations: Conversation[] }>(t, me, '/conversation/mark', {
+        conversationIDList: list,
+        markType: 4,
+        enable,
+      });
+
+    const folded = await mark([c2c(x), c2c(y)], true);
+    expect(folded.data.conversations.map((c) => [c.markList, c.isMuted])).toEqual([
+      [[4], true],
+      [[4], true],
+    ]);
+    expect(ids(await list(me, { markType: 4 }))).toHaveLength(2);
+    // Muted conversations do not count in the total badge.
+    expect((await api<Counters>(t, 'GET', '/user/counters', { token: me.token })).data.unread).toBe(0);
+
+    const unmuted = await post<Conversation>(t, me, '/conversation/mute', {
+      conversationID: c2c(x),
+      isMuted: false,
+    });
+    expect([unmuted.data.isMuted, unmuted.data.markList]).toEqual([false, []]);
+    const muted = await post<Conversation>(t, me, '/conversation/mute', {
+      conversationID: c2c(y),
+      isMuted: true,
+    });
+    expect([muted.data.isMuted, muted.data.markList]).toEqual([true, []]);
+
+    await mark([c2c(x), c2c(y)], true);
+    const out = await mark([], false);
+    expect(out.data.conversations.map((c) => c.markList)).toEqual([[], []]);
+    expect(ids(await list(me, { markType: 4 }))).toEqual([]);
+  });
+});
+
+describe('remark, draft, other tabs', () => {
+  it('customData and draft are stored and reach the other tabs as conversation.updated', async () => {
+    const me = await userOn(t, 'drMe');
+    const x = await userOn(t, 'drX');
+    await befriend(t, me, x);
+    const other = await openSocket(t, me.token);
+    sockets.push(other);
+    await other.next((f) => f.type === 'hello');
+
+    const draft = {
+      html: '<p>half <b>written</b></p>',
+      abstract: 'half written',
+      messageID: '',
+      type: 'text',
+    };
+    const saved = await post<Conversation>(t, me, '/conversation/draft', { conversationID: c2c(x), draft });
+    expect(saved.data).toMatchObject({ draft, draftText: 'half written' });
+    expect((await other.next((f) => f.type === 'conversation.updated')).data).toMatchObject({ draft });
+    expect((await conversation(t, me, x)).draft).toEqual(draft);
+    await post(t, me, '/conversation/draft', { conversationID: c2c(x), draft: null });
+    expect((await conversation(t, me, x)).draft).toBeNull();
+
+    const cd = await post<Conversation>(t, me, '/conversation/customData', {
+      conversationID: c2c(x),
+      customData: '{"remark":"老王"}',
+    });
+    expect(cd.data.customData).toBe('{"remark":"老王"}');
+    expect((await conversation(t, x, me)).customData).toBe('');
+  });
+});
+
+describe('delete and clear', () => {
+  it('clearHistory hides the history for the caller only', async () => {
+    const me = await userOn(t, 'clrMe');
+    const x = await userOn(t, 'clrX');
+    await befriend(t, me, x);
+    await sent(t, x, me, 'one');
+    await sent(t, me, x, 'two');
+    const res = await post<Conversation>(t, me, '/conversation/clearHistory', { conversationID: c2c(x) });
+    expect(res).toMatchObject({
+      code: 200,
+      msg: '清空聊天记录成功',
+      data: { lastMessage: null, unreadCount: 0 },
+    });
+    expect(await fullHistory(t, me, x)).toEqual([]);
+    expect((await fullHistory(t, x, me)).map((m) => m.payload.text ?? m.type)).toEqual([
+      'custom',
+      'one',
+      'two',
+    ]);
+    await sent(t, x, me, 'three');
+    expect((await fullHistory(t, me, x)).map((m) => m.payload.text)).toEqual(['three']);
+  });
+
+  it('delete removes it from the list until the next message; without clearHistory the history stays', async () => {
+    const me = await userOn(t, 'delMe');
+    const x = await userOn(t, 'delX');
+    await befriend(t, me, x);
+    await sent(t, x, me, 'keep me');
+    const del = await post(t, me, '/conversation/delete', { conversationID: c2c(x), clearHistory: false });
+    expect(del).toMatchObject({ code: 200, msg: '删除成功', data: { conversationID: c2c(x) } });
+    expect(ids(await list(me))).toEqual([]);
+    expect((await fullHistory(t, me, x)).map((m) => m.payload.text).filter(Boolean)).toEqual(['keep me']);
+    await sent(t, x, me, 'back');
+    expect(ids(await list(me))).toEqual([c2c(x)]);
+  });
+
+  it("deleting a friend removes the deleter's conversation and history, not the friend's", async () => {
+    const me = await userOn(t, 'dfMe');
+    const x = await userOn(t, 'dfX');
+    await befriend(t, me, x);
+    await sent(t, x, me, 'before');
+    const tab = await openSocket(t, me.token);
+    sockets.push(tab);
+    await tab.next((f) => f.type === 'hello');
+    expect((await post(t, me, '/userFriends/delete', { friendsWtId: x.wtId })).code).toBe(200);
+    expect((await tab.next((f) => f.type === 'conversation.deleted')).data).toEqual({
+      conversationID: c2c(x),
+    });
+    expect(ids(await list(me))).toEqual([]);
+    expect(await fullHistory(t, me, x)).toEqual([]);
+    expect((await fullHistory(t, x, me)).map((m) => m.payload.text).filter(Boolean)).toEqual(['before']);
+  });
+});
+
+describe('friend notices', () => {
+  it('accepting stores the add-friend notice for both, not unread; sendCustomMessage stores its notice', async () => {
+    const a = await userOn(t, 'ntA');
+    const b = await userOn(t, 'ntB');
+    await befriend(t, a, b);
+    const [ha, hb] = [await fullHistory(t, a, b), await fullHistory(t, b, a)];
+    const notice = { type: 'custom', payload: { data: '{"businessID":"CustomMsg_Type_addFriend"}' } };
+    expect(ha).toMatchObject([notice]);
+    expect(hb).toMatchObject([notice]);
+    expect((await conversation(t, a, b)).unreadCount).toBe(0);
+
+    await post(t, a, '/user/friendBlack/add', { friendWtId: b.wtId });
+    const res = await post(t, a, '/user/sendCustomMessage', {
+      fromWtId: a.wtId,
+      toWtId: b.wtId,
+      type: 'CustomMsg_Type_addBlack',
+    });
+    expect(res.code).toBe(200);
+    const mine = (await fullHistory(t, a, b)).map((m: Message) => m.payload.data);
+    expect(mine).toEqual([
+      '{"businessID":"CustomMsg_Type_addFriend"}',
+      '{"businessID":"CustomMsg_Type_addBlack"}',
+    ]);
+    // Silent to the other side.
+    expect(await fullHistory(t, b, a)).toHaveLength(1);
+  });
+});
