@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { MessageLimits } from '@parley/protocol';
+import { messagesPolicy, type MessageFacts } from './messages.policy.js';
+import { decide } from './policy.js';
+
+// The message rules as a matrix: each row is a situation of the actor (user 1) and one message,
+// each column an action, each cell the decision (true, or the error the API answers).
+const ME = { userId: 1 };
+const NOW = 1_000_000_000;
+const facts = (patch: Partial<MessageFacts> & { msg?: Partial<NonNullable<MessageFacts['message']>> }) => {
+  const { msg, ...rest } = patch;
+  return {
+    message: { senderId: 1, seq: 5, visibleTo: null, createdAt: NOW - 60_000, revoked: false, ...msg },
+    member: { clearedSeq: 0 },
+    hidden: false,
+    now: NOW,
+    ...rest,
+  } satisfies MessageFacts;
+};
+
+const situations: Record<string, MessageFacts> = {
+  ownFresh: facts({}),
+  ownAt459: facts({ msg: { createdAt: NOW - MessageLimits.revokeWindowMs + 1000 } }),
+  ownAt501: facts({ msg: { createdAt: NOW - MessageLimits.revokeWindowMs - 1000 } }),
+  ownOldRevoked: facts({ msg: { createdAt: 0, revoked: true } }),
+  peers: facts({ msg: { senderId: 2 } }),
+  otherPair: facts({ member: undefined, msg: { senderId: 3 } }),
+  missing: { ...facts({}), message: undefined },
+  deletedForMe: facts({ hidden: true }),
+  cleared: facts({ member: { clearedSeq: 5 } }),
+  noticeForPeer: facts({ msg: { senderId: 2, visibleTo: 2 } }),
+  noticeForMe: facts({ msg: { visibleTo: 1 } }),
+};
+
+const expected: Record<string, { 'message.view': true | string; 'message.revoke': true | string }> = {
+  ownFresh: { 'message.view': true, 'message.revoke': true },
+  ownAt459: { 'message.view': true, 'message.revoke': true },
+  ownAt501: { 'message.view': true, 'message.revoke': 'revokeWindowPassed' },
+  ownOldRevoked: { 'message.view': true, 'message.revoke': true },
+  peers: { 'message.view': true, 'message.revoke': 'forbidden' },
+  otherPair: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
+  missing: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
+  deletedForMe: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
+  cleared: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
+  noticeForPeer: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
+  noticeForMe: { 'message.view': true, 'message.revoke': true },
+};
+
+describe('messages policy matrix', () => {
+  for (const [name, f] of Object.entries(situations)) {
+    it(name, () => {
+      expect({
+        'message.view': decide(messagesPolicy, 'message.view', ME, f),
+        'message.revoke': decide(messagesPolicy, 'message.revoke', ME, f),
+      }).toEqual(expected[name]);
+    });
+  }
+
+  it('conversation.open: an existing other user only', () => {
+    expect(decide(messagesPolicy, 'conversation.open', ME, { peerId: 2 })).toBe(true);
+    expect(decide(messagesPolicy, 'conversation.open', ME, { peerId: 1 })).toBe('forbidden');
+    expect(decide(messagesPolicy, 'conversation.open', ME, { peerId: undefined })).toBe('userNotFound');
+  });
+});
