@@ -55,6 +55,8 @@ export class Gateway {
   private readonly heartbeat: NodeJS.Timeout | null;
   private readonly recentlyClosed = new Map<string, { message: CloseTokensMessage; at: number }>();
   private closing = false;
+  /** The user's message sync version for `hello` (installed by the messaging module). */
+  syncVersionOf: ((userId: number) => Promise<number>) | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -226,6 +228,12 @@ export class Gateway {
     } catch (err) {
       this.ctx.log.warn({ err, userId: conn.userId }, 'could not read the push sequence');
     }
+    let syncVersion: number | undefined;
+    try {
+      syncVersion = await this.syncVersionOf?.(conn.userId);
+    } catch (err) {
+      this.ctx.log.warn({ err, userId: conn.userId }, 'could not read the sync version');
+    }
     const hello: HelloFrame = {
       type: 'hello',
       data: {
@@ -236,6 +244,7 @@ export class Gateway {
         heartbeatMs: this.ctx.config.heartbeatMs,
         seq,
         epoch: this.ctx.bus.epoch,
+        ...(syncVersion === undefined ? {} : { syncVersion }),
       },
     };
     this.sendRaw(conn, JSON.stringify(hello));

@@ -63,6 +63,17 @@ describe('sync after a reconnect', () => {
     expect([after.messages, after.conversations, after.hasMore]).toEqual([[], [], false]);
   });
 
+  it("hello carries the user's sync version", async () => {
+    const a = await userOn(t, 'helloA');
+    const b = await userOn(t, 'helloB');
+    await befriend(t, a, b);
+    await sent(t, b, a, 'before the socket');
+    const s = await openSocket(t, a.token);
+    sockets.push(s);
+    const hello = await s.next((f) => f.type === 'hello');
+    expect((hello.data as { syncVersion: number }).syncVersion).toBe((await sync(t, a, 0)).version);
+  });
+
   it('pages a large backlog: hasMore until the last page, nothing lost or repeated', async () => {
     const a = await userOn(t, 'pageA');
     const b = await userOn(t, 'pageB');
@@ -168,5 +179,16 @@ describe('receipts and typing', () => {
     });
     const hist = await post<{ messages: Message[] }>(t, b, '/message/history', { conversationID: c2c(a) });
     expect(hist.data.messages.filter((m) => m.type !== 'custom')).toEqual([]);
+
+    // Once b blocks a, a's typing reaches nobody (and a is not told).
+    await post(t, b, '/user/friendBlack/add', { friendWtId: a.wtId });
+    aTab.send({ id: 't2', type: 'typing', data: { conversationID: c2c(b) } });
+    expect(await aTab.next((x) => x.type === 'ack' && x.id === 't2')).toMatchObject({
+      code: 200,
+      data: null,
+    });
+    await post(t, b, '/conversation/pin', { conversationID: c2c(a), isPinned: true });
+    await bTab.next((x) => x.type === 'conversation.updated');
+    expect(bTab.frames.filter((x) => x.type === 'typing')).toHaveLength(1);
   });
 });

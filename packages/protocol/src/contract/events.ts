@@ -32,6 +32,8 @@ export const helloSchema = z.object({
   seq: z.number(),
   /** Changes when the sequence restarts (an in-process bus after a restart): resync then too. */
   epoch: z.string(),
+  /** The user's message sync version now (POST /message/sync): above the client's, it syncs. */
+  syncVersion: z.number().optional(),
 });
 
 const logoutText = z.object({ text: z.string(), code: z.number().optional() });

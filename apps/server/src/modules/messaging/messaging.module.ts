@@ -10,6 +10,7 @@ import { MessageService } from './message.service.js';
 import { conversationHandlers, messageHandlers } from './messaging.routes.js';
 import { PeerResolver } from './peer.js';
 import { SendService, storeFriendNotice } from './send.service.js';
+import { SyncRepo } from './sync.repo.js';
 
 /**
  * One-to-one messaging: conversations, sending, history, sync, receipts, typing, revoke, delete,
@@ -44,10 +45,13 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
   );
 
   const registerFrames = (gateway: Gateway) => {
+    gateway.syncVersionOf = (userId) => new SyncRepo(ctx.db).current(userId);
     gateway.on('message.send', (c, data) => send.send(c.userId, data));
     gateway.on('message.read', (c, data) => conversations.read(c.userId, data.conversationID, data.seq));
     gateway.on('typing', async (c, data) => {
       const peer = await peers.open(c.userId, data.conversationID);
+      // Nobody sees typing from someone they blocked (or who blocked them); the sender is not told.
+      if (!(await friends.blacklist.canMessage(c.userId, peer.id))) return null;
       const me = await users.repo.byId(c.userId);
       await ctx.realtime.emit([peer.id], 'typing', {
         conversationID: `C2C${me?.wt_id ?? ''}`,
