@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { Message } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { UserRepo, type UserRow } from '../users/user.repo.js';
 import { ConversationRepo, type ConversationRow } from './conversation.repo.js';
 import { MessageRepo, type MessageRow } from './message.repo.js';
-import { MessagingViews } from './messaging.views.js';
+import { toMessage } from './message.presenter.js';
 import { SyncRepo } from './sync.repo.js';
 
 export interface AppendInput {
@@ -19,6 +21,8 @@ export interface AppendInput {
   /** Server notices: the receiver's read cursor moves past it too when nothing else is unread. */
   notice: boolean;
   now: number;
+  /** Sender and peer rows when the caller has them (else loaded). */
+  people?: UserRow[];
 }
 
 /** A public message ID: 16 URL-safe characters. */
@@ -29,11 +33,15 @@ export const newMessageId = () => randomBytes(12).toString('base64url');
  * tab of both users. Lock order (no deadlocks between concurrent use cases): the conversation row
  * (sequence), then member rows, then the message, then the users' sync versions last.
  */
-export async function appendMessage(uow: UnitOfWork, input: AppendInput): Promise<MessageRow> {
+export async function appendMessage(
+  uow: UnitOfWork,
+  input: AppendInput,
+): Promise<{ row: MessageRow; views: Map<number, Message> }> {
   const convs = new ConversationRepo(uow.db);
   const conv: ConversationRow = await convs.ensureC2c(input.senderId, input.peerId, input.now);
   const seq = await convs.nextSeq(conv.id, input.now);
   const audience = input.visibleTo === null ? [input.senderId, input.peerId] : [input.visibleTo];
+  const readSeq = new Map<number, number>();
   for (const userId of [input.senderId, input.peerId]) {
     const sees = audience.includes(userId);
     const moveRead = userId === input.senderId || (input.notice && sees);
@@ -59,7 +67,9 @@ export async function appendMessage(uow: UnitOfWork, input: AppendInput): Promis
       }))
       .where('conversation_id', '=', conv.id)
       .where('user_id', '=', userId)
-      .execute();
+      .returning('read_seq')
+      .executeTakeFirst()
+      .then((r) => readSeq.set(userId, Number(r?.read_seq ?? 0)));
   }
   const row = await new MessageRepo(uow.db).insert({
     msg_id: newMessageId(),
@@ -83,7 +93,19 @@ export async function appendMessage(uow: UnitOfWork, input: AppendInput): Promis
   await new SyncRepo(uow.db).record(
     audience.map((userId) => ({ userId, conversationId: conv.id, messageId: row.id })),
   );
-  const views = new MessagingViews(uow.db);
-  for (const userId of audience) uow.emit([userId], 'message.new', await views.message(userId, row));
-  return row;
+  // The new message's views are built from what this use case already holds (one query: people).
+  const people = input.people ?? (await new UserRepo(uow.db).byIds([input.senderId, input.peerId]));
+  const views = new Map<number, Message>();
+  for (const userId of audience) {
+    const other = userId === input.senderId ? input.peerId : input.senderId;
+    const view = toMessage(row, {
+      readerId: userId,
+      people: new Map(people.map((p) => [p.id, p])),
+      peerRead: new Map([[conv.id, readSeq.get(other) ?? 0]]),
+      peerOf: new Map([[conv.id, other]]),
+    });
+    views.set(userId, view);
+    uow.emit([userId], 'message.new', view);
+  }
+  return { row, views };
 }

@@ -19,7 +19,7 @@ import { SyncRepo } from './sync.repo.js';
  */
 export function createMessagingModule(ctx: AppContext, users: UsersModule, friends: FriendsModule) {
   const peers = new PeerResolver(users.repo);
-  const send = new SendService(ctx, peers, friends.blacklist, users.counters);
+  const send = new SendService(ctx, peers, friends.blacklist, users.counters, users.repo);
   const messages = new MessageService(ctx, peers);
   const conversations = new ConversationService(ctx, peers, users.counters);
   const convRepo = new ConversationRepo(ctx.db);

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { fail } from '../../lib/errors.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
 import type { CountersService } from '../users/counters.service.js';
+import type { UserRepo } from '../users/user.repo.js';
 import { checkContent } from './content.js';
 import { MessageRepo } from './message.repo.js';
 import { appendMessage } from './message.store.js';
@@ -29,8 +30,21 @@ export class SendService {
     private readonly peers: PeerResolver,
     private readonly gate: MessageGate,
     private readonly counters: CountersService,
+    private readonly users: UserRepo,
   ) {
     this.limiter = ctx.limiters('message.send', ctx.config.messageSendPerMinute, 60_000);
+  }
+
+  private readonly pendingPush = new Set<number>();
+
+  /** Pushes the receiver's counters once per burst: sends in the same turn share one push. */
+  private counterPush(userId: number): void {
+    if (this.pendingPush.has(userId)) return;
+    this.pendingPush.add(userId);
+    setImmediate(() => {
+      this.pendingPush.delete(userId);
+      this.counters.push(userId).catch((err: unknown) => this.ctx.log.error({ err }, 'counters push failed'));
+    });
   }
 
   async send(userId: number, body: SendMessageBody): Promise<Message> {
@@ -45,9 +59,11 @@ export class SendService {
     await this.gate.assertCanMessage(userId, peer.id);
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
 
+    const me = await this.users.byId(userId);
+    if (!me) throw fail('unauthorized');
     try {
-      const row = await this.ctx.uow.run(async (uow) => {
-        const stored = await appendMessage(uow, {
+      return await this.ctx.uow.run(async (uow) => {
+        const { views: stored } = await appendMessage(uow, {
           senderId: userId,
           peerId: peer.id,
           clientMsgId: body.clientMsgId,
@@ -59,11 +75,11 @@ export class SendService {
           visibleTo: null,
           notice: false,
           now: this.ctx.clock.now(),
+          people: [me, peer],
         });
-        uow.afterCommit(() => this.counters.push(peer.id));
-        return stored;
+        uow.afterCommit(() => this.counterPush(peer.id));
+        return stored.get(userId)!;
       });
-      return views.message(userId, row);
     } catch (err) {
       // The same clientMsgId sent twice at once: the loser answers the winner's message.
       if (isUniqueViolation(err)) {
