@@ -113,5 +113,14 @@ describe('delete for me', () => {
     expect((await fullHistory(t, a, b)).some((x) => x.ID === m.ID)).toBe(true);
     // A retry is fine.
     expect((await post(t, b, '/message/delete', { messageIDs: [m.ID] })).code).toBe(200);
+
+    // An unread message deleted for oneself no longer counts as unread.
+    await post(t, b, '/conversation/read', { conversationID: c2c(a) });
+    const unread = await sent(t, a, b, 'unread then deleted');
+    const conv = async () =>
+      (await post<{ unreadCount: number }>(t, b, '/conversation/get', { conversationID: c2c(a) })).data;
+    expect((await conv()).unreadCount).toBe(1);
+    await post(t, b, '/message/delete', { messageIDs: [unread.ID] });
+    expect((await conv()).unreadCount).toBe(0);
   });
 });

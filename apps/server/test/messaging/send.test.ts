@@ -165,6 +165,15 @@ describe('refused sends', () => {
     ).toMatchObject({ code: 400, msg: 'clientMsgId: clientMsgId不能为空' });
   });
 
+  it('a custom message cannot pose as a friend notice', async () => {
+    const forged = { data: '{"businessID":"CustomMsg_Type_addFriend"}' };
+    expect(await send({ type: 'custom', payload: forged })).toMatchObject({
+      code: 400,
+      msg: 'payload.data: 不能发送系统通知',
+    });
+    expect((await send({ type: 'custom', payload: { data: '{"businessID":"order"}' } })).code).toBe(200);
+  });
+
   it('to nobody, to oneself: 10010 / 403', async () => {
     expect(
       await post(t, a, '/message/send', {

@@ -63,6 +63,25 @@ describe('sync after a reconnect', () => {
     expect([after.messages, after.conversations, after.hasMore]).toEqual([[], [], false]);
   });
 
+  it('does not send again what the user cleared or deleted the conversation of', async () => {
+    const a = await userOn(t, 'clsA');
+    const b = await userOn(t, 'clsB');
+    const c = await userOn(t, 'clsC');
+    await befriend(t, a, b);
+    await befriend(t, a, c);
+    const since = (await sync(t, a, 0)).version;
+    await sent(t, b, a, 'b1');
+    await sent(t, c, a, 'c1');
+    await post(t, a, '/conversation/clearHistory', { conversationID: c2c(b) });
+    await post(t, a, '/conversation/delete', { conversationID: c2c(c), clearHistory: true });
+    const got = await sync(t, a, since);
+    expect(got.messages).toEqual([]);
+    expect(got.conversations.map((x) => [x.conversationID, x.lastMessage, x.unreadCount])).toEqual([
+      [c2c(b), null, 0],
+    ]);
+    expect(got.removedConversationIDs).toEqual([c2c(c)]);
+  });
+
   it("hello carries the user's sync version", async () => {
     const a = await userOn(t, 'helloA');
     const b = await userOn(t, 'helloB');

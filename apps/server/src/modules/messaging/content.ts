@@ -1,4 +1,5 @@
 import {
+  friendCustomTypes,
   hasForbiddenChars,
   MessageLimits,
   payloadSchemas,
@@ -43,9 +44,23 @@ export function checkContent(body: SendMessageBody, sensitiveWords: readonly str
   } else if (body.type === 'merger') {
     searchText = String(payload.title ?? '');
   } else if (body.type === 'custom') {
+    if (isFriendNotice(payload.data)) {
+      throw fail('badRequest', 'payload.data: 不能发送系统通知', { field: 'payload.data' });
+    }
     searchText = String(payload.description ?? '');
   }
   const lower = `${searchText} ${JSON.stringify(body.type === 'text' ? '' : payload)}`.toLowerCase();
   if (sensitiveWords.some((w) => lower.includes(w))) throw fail('sensitiveText');
   return { payload, searchText: searchText.toLowerCase() };
+}
+
+/** Friend notices are written by the server only: a client cannot forge one as a custom message. */
+function isFriendNotice(data: unknown): boolean {
+  if (typeof data !== 'string') return false;
+  try {
+    const parsed = JSON.parse(data) as { businessID?: unknown };
+    return (friendCustomTypes as readonly unknown[]).includes(parsed?.businessID);
+  } catch {
+    return false;
+  }
 }

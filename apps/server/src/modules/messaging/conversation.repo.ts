@@ -140,7 +140,7 @@ export class ConversationRepo extends Repo {
 
   /**
    * Unread per conversation for `userId`: messages after the read cursor (and the cleared part)
-   * from others, visible to the user, not revoked. `conversationIds` undefined: all visible ones
+   * from others, visible to the user, not revoked, not deleted by the user. `conversationIds` undefined: all visible ones
    * that are not muted (the total badge).
    */
   async unread(userId: number, conversationIds?: number[]): Promise<Map<number, number>> {
@@ -155,7 +155,18 @@ export class ConversationRepo extends Repo {
       .whereRef('msg.seq', '>', 'm.cleared_seq')
       .where('msg.sender_id', '<>', userId)
       .where('msg.revoked', '=', 0)
-      .where((eb) => eb.or([eb('msg.visible_to', 'is', null), eb('msg.visible_to', '=', userId)]));
+      .where((eb) => eb.or([eb('msg.visible_to', 'is', null), eb('msg.visible_to', '=', userId)]))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('message_hides as h')
+              .select('h.message_id')
+              .whereRef('h.message_id', '=', 'msg.id')
+              .where('h.user_id', '=', userId),
+          ),
+        ),
+      );
     q = conversationIds
       ? q.where('msg.conversation_id', 'in', conversationIds)
       : q.where('m.visible', '=', 1).where('m.muted', '=', 0);

@@ -56,13 +56,18 @@ export class MessageService {
     const msgIds = [...new Set(page.map((r) => r.message_id).filter((x): x is number => x !== null))];
     const members = [];
     const removed: string[] = [];
+    const cleared = new Map<number, number>();
     const views = this.views();
     for (const id of convIds) {
       const m = await this.convs.member(id, userId);
+      if (m) cleared.set(id, m.cleared_seq);
       if (m && m.visible === 1) members.push(m);
       else if (m) removed.push((await views.conversations(userId, [m]))[0]!.conversationID);
     }
-    const messageRows = (await this.msgs.byIds(msgIds)).sort((a, b) => a.id - b.id);
+    // A message cleared since it changed is not sent again.
+    const messageRows = (await this.msgs.byIds(msgIds))
+      .filter((r) => r.seq > (cleared.get(r.conversation_id) ?? 0))
+      .sort((a, b) => a.id - b.id);
     return {
       version,
       hasMore,
