@@ -94,6 +94,29 @@ describe('search', () => {
   });
 });
 
+describe('contact search (list panel)', () => {
+  it('finds friends by nickname, remark or ID, then conversation peers; never strangers', async () => {
+    const me = await userOn(t, 'csMe');
+    const friend = await userOn(t, 'zhF');
+    const stranger = await userOn(t, 'zhS');
+    const talker = await userOn(t, 'zhT');
+    await befriend(t, me, friend);
+    await post(t, me, '/userFriends/update', { friendsWtId: friend.wtId, remark: '老张' });
+    await sent(t, talker, me, 'hi');
+    type Hits = { contacts: Array<{ userID: string; remark: string; conversationID: string }>; groups: [] };
+    const byRemark = await post<Hits>(t, me, '/conversation/search', { keyword: '老张' });
+    expect(byRemark.data).toEqual({
+      contacts: [
+        expect.objectContaining({ userID: friend.wtId, remark: '老张', conversationID: c2c(friend) }),
+      ],
+      groups: [],
+    });
+    const byId = await post<Hits>(t, me, '/conversation/search', { keyword: 'ZH' });
+    expect(byId.data.contacts.map((c) => c.userID)).toEqual([friend.wtId, talker.wtId]);
+    expect(byId.data.contacts.map((c) => c.userID)).not.toContain(stranger.wtId);
+  });
+});
+
 describe('delete for me', () => {
   it("hides a message for the caller's tabs only; the peer keeps it", async () => {
     const m = await sent(t, a, b, 'delete me');

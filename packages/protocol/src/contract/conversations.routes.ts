@@ -12,4 +12,5 @@ export const conversationRoutes = {
   draft: post('/conversation/draft'),
   remove: post('/conversation/delete'),
   clearHistory: post('/conversation/clearHistory'),
+  search: post('/conversation/search'),
 } as const;

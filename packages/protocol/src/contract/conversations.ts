@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { conversationPageSchema, conversationSchema } from '../models/messages.js';
+import { conversationPageSchema, conversationSchema, conversationSearchSchema } from '../models/messages.js';
 import {
   conversationListBody,
   conversationRefBody,
+  conversationSearchBody,
   customDataBody,
   deleteConversationBody,
   draftBody,
@@ -40,4 +41,5 @@ export const conversationSchemas = {
     errors: peerErrors,
     okMsg: '清空聊天记录成功',
   },
+  search: { body: conversationSearchBody, response: conversationSearchSchema, errors: [] },
 } as const satisfies SchemasOf<typeof conversationRoutes>;

@@ -120,3 +120,18 @@ export const messageReadSchema = z.object({
 export const typingSchema = z.object({ conversationID: z.string(), fromID: z.string() });
 
 export const conversationRemovedSchema = z.object({ conversationID: z.string() });
+
+/** One contact of the list panel's search: a friend, or someone the caller has a conversation with. */
+export const contactHitSchema = z.object({
+  userID: z.string(),
+  nick: z.string(),
+  avatar: z.string(),
+  remark: z.string(),
+  conversationID: z.string(),
+});
+
+export const conversationSearchSchema = z.object({
+  contacts: z.array(contactHitSchema),
+  /** Groups come with group chat (always empty for now). */
+  groups: z.array(z.object({ groupID: z.string(), name: z.string(), avatar: z.string() })),
+});

@@ -161,6 +161,9 @@ export const searchBody = z.object({
   cursor: intField('cursor', { min: 0 }).optional(),
 });
 
+/** Contacts and groups for the conversation list's search box (联系人 / 群组 sections). */
+export const conversationSearchBody = z.object({ keyword: textField('keyword', { max: 64, min: 1 }) });
+
 export const conversationRefBody = z.object({ conversationID: conversationIdField() });
 export const readBody = z.object({
   conversationID: conversationIdField(),

@@ -4,6 +4,7 @@ import type { AppContext } from '../../lib/context.js';
 import type { Gateway } from '../../realtime/gateway.js';
 import type { FriendsModule } from '../friends/friends.module.js';
 import type { UsersModule } from '../users/users.module.js';
+import { ContactSearch } from './contact-search.js';
 import { ConversationRepo } from './conversation.repo.js';
 import { ConversationService } from './conversation.service.js';
 import { MessageService } from './message.service.js';
@@ -67,7 +68,7 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
     conversations,
     registerFrames,
     handlers: messageHandlers(send, messages),
-    conversationHandlers: conversationHandlers(conversations),
+    conversationHandlers: conversationHandlers(conversations, new ContactSearch(ctx.db)),
   };
 }
 export type MessagingModule = ReturnType<typeof createMessagingModule>;

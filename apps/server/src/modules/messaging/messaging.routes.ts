@@ -1,4 +1,5 @@
 import type { DomainHandlers } from '../../lib/route.js';
+import type { ContactSearch } from './contact-search.js';
 import type { ConversationService } from './conversation.service.js';
 import type { MessageService } from './message.service.js';
 import type { SendService } from './send.service.js';
@@ -16,7 +17,10 @@ export function messageHandlers(send: SendService, messages: MessageService): Do
 }
 
 /** Handlers of the `conversations` routes. */
-export function conversationHandlers(c: ConversationService): DomainHandlers<'conversations'> {
+export function conversationHandlers(
+  c: ConversationService,
+  contacts: ContactSearch,
+): DomainHandlers<'conversations'> {
   return {
     list: (r) => c.list(r.userId, r.body),
     get: (r) => c.get(r.userId, r.body.conversationID),
@@ -28,5 +32,6 @@ export function conversationHandlers(c: ConversationService): DomainHandlers<'co
     draft: (r) => c.draft(r.userId, r.body.conversationID, r.body.draft),
     remove: (r) => c.remove(r.userId, r.body.conversationID, r.body.clearHistory),
     clearHistory: (r) => c.clearHistory(r.userId, r.body.conversationID),
+    search: async (r) => ({ contacts: await contacts.search(r.userId, r.body.keyword), groups: [] }),
   };
 }
