@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
           {
             id: 'messages',
             path: paths.messages,
-            element: page(() => import('../features/placeholder/MessagesPage')),
+            element: page(() => import('../features/messages/MessagesPage')),
           },
           {
             id: 'contacts',

@@ -1,0 +1,136 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import type { Conversation } from '@parley/protocol';
+import { call } from '../../lib/api';
+import { confirm } from '../../ui/confirm';
+import { useFriends } from '../friends';
+import { messageActions } from './actions';
+import { Composer } from './Composer';
+import { getConversation, putConversation } from './conversations';
+import { markRead, useHistory } from './hooks';
+import { BackIcon } from './icons';
+import { MessageList } from './MessageList';
+import { useChatStore } from './store';
+import { conversationName, peerOf } from './types';
+import { useMessagesUi } from './ui-store';
+
+/** 'typing…' while the peer's last typing frame is fresh (5 s unless renewed). */
+function useTyping(conversationID: string): boolean {
+  const until = useChatStore((s) => s.typingUntil[conversationID] ?? 0);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const left = until - Date.now();
+    if (left <= 0) return;
+    const timer = setTimeout(() => tick((n) => n + 1), left + 10);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return until > Date.now();
+}
+
+function SelectBar({ conversationID }: { conversationID: string }) {
+  const { t } = useTranslation('messages');
+  const selected = useMessagesUi((s) => s.selected);
+  const endSelect = useMessagesUi((s) => s.endSelect);
+  const remove = async () => {
+    const list =
+      useChatStore.getState().byConv[conversationID]?.messages.filter((m) => selected.has(m.ID)) ?? [];
+    if (!list.length) return;
+    if (!(await confirm({ title: t('select.confirm', { count: list.length }), danger: true }))) return;
+    await messageActions.remove(conversationID, list);
+    endSelect();
+  };
+  return (
+    <div className="select-bar" data-testid="select-bar">
+      <span>{t('select.count', { count: selected.size })}</span>
+      <button
+        type="button"
+        className="btn ct-danger"
+        data-testid="select-delete"
+        disabled={!selected.size}
+        onClick={() => void remove()}
+      >
+        {t('select.remove')}
+      </button>
+      <button type="button" className="btn" data-testid="select-cancel" onClick={endSelect}>
+        {t('select.cancel')}
+      </button>
+    </div>
+  );
+}
+
+/** The open conversation: header (name, typing, 官方), the message list, and the composer. */
+export function ChatWindow({
+  conversationID,
+  conversation: listed,
+  onBack,
+}: {
+  conversationID: string;
+  conversation: Conversation | undefined;
+  onBack(): void;
+}) {
+  const { t } = useTranslation('messages');
+  // A conversation the list does not hold yet (a first chat from a contact card) is fetched.
+  const fetched = useQuery({
+    queryKey: ['messages', 'conversation', conversationID],
+    queryFn: () => call('conversations', 'get', { conversationID }),
+    enabled: !listed,
+  });
+  useEffect(() => {
+    if (fetched.data && !getConversation(conversationID)) putConversation(fetched.data);
+  }, [fetched.data, conversationID]);
+  const conversation = listed ?? fetched.data;
+  useHistory(conversationID);
+  const selecting = useMessagesUi((s) => s.selecting);
+  const typing = useTyping(conversationID);
+  const friends = useFriends();
+  const official = friends.data?.find((f) => f.wtId === peerOf(conversationID))?.isOfficial === 1;
+
+  // Read on open, and again when the tab comes back into view.
+  const unread = conversation?.unreadCount ?? 0;
+  useEffect(() => {
+    if (unread > 0 && !document.hidden) markRead(conversationID);
+  }, [unread, conversationID]);
+  useEffect(() => {
+    const onVisible = () => !document.hidden && markRead(conversationID);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [conversationID]);
+
+  if (!conversation) return <div className="chat chat--empty" data-testid="chat-loading" />;
+  const name = conversationName(conversation);
+  return (
+    <section className="chat" data-testid="chat" data-id={conversationID} aria-label={name}>
+      <header className="chat__head">
+        <button
+          type="button"
+          className="cv-icon-btn chat__back"
+          aria-label={t('back')}
+          data-testid="chat-back"
+          onClick={onBack}
+        >
+          <BackIcon />
+        </button>
+        <h2 className="chat__title" data-testid="chat-title">
+          {name}
+        </h2>
+        {official && (
+          <span className="chat__official" data-testid="official-tag">
+            {t('official')}
+          </span>
+        )}
+        {typing && (
+          <span className="chat__typing" data-testid="typing" aria-live="polite">
+            {t('typing')}
+          </span>
+        )}
+      </header>
+      <MessageList conversation={conversation} peerName={name} />
+      {selecting ? (
+        <SelectBar conversationID={conversationID} />
+      ) : (
+        <Composer key={conversationID} conversation={conversation} />
+      )}
+    </section>
+  );
+}

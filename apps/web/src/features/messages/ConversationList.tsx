@@ -1,0 +1,155 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Conversation } from '@parley/protocol';
+import { confirm } from '../../ui/confirm';
+import { Empty } from '../../ui/Empty';
+import { toast } from '../../ui/toast-store';
+import { useRovingFocus } from '../../ui/useRovingFocus';
+import { useVirtualRows } from '../../ui/useVirtualRows';
+import { conversationOps } from './conversations';
+import { ConversationRow } from './ConversationRow';
+import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
+import { ArchiveIcon } from './icons';
+import { isArchived } from './types';
+
+export const ROW_HEIGHT = 64;
+
+type Item = { kind: 'archive'; count: number } | { kind: 'conversation'; c: Conversation };
+
+/** The conversation menu: pin, mute, archive, mark read, delete (with a confirmation). */
+function useConversationMenu() {
+  const { t } = useTranslation('messages');
+  return useCallback(
+    (c: Conversation): MenuItem[] => {
+      const id = c.conversationID;
+      const items: MenuItem[] = [
+        {
+          key: 'pin',
+          label: c.isPinned ? t('menu.unpin') : t('menu.pin'),
+          onSelect: () => void conversationOps.pin(id, !c.isPinned),
+        },
+        {
+          key: 'mute',
+          label: c.isMuted ? t('menu.unmute') : t('menu.mute'),
+          onSelect: () => void conversationOps.mute(id, !c.isMuted),
+        },
+        {
+          key: 'archive',
+          label: isArchived(c) ? t('menu.unarchive') : t('menu.archive'),
+          onSelect: () => void conversationOps.archive([id], !isArchived(c)),
+        },
+      ];
+      if (c.unreadCount > 0)
+        items.push({ key: 'read', label: t('menu.read'), onSelect: () => void conversationOps.read(id) });
+      items.push({
+        key: 'remove',
+        label: t('menu.remove'),
+        danger: true,
+        onSelect: async () => {
+          const ok = await confirm({
+            title: t('menu.removeTitle'),
+            message: t('menu.removeText'),
+            danger: true,
+          });
+          if (ok) await conversationOps.remove(id).then(() => toast.success(t('removed')));
+        },
+      });
+      return items;
+    },
+    [t],
+  );
+}
+
+/** The virtualized list of conversations (thousands stay smooth), with the archive entry first. */
+export function ConversationList({
+  list,
+  archivedCount,
+  openID,
+  me,
+  onOpen,
+  onArchive,
+  resetKey,
+}: {
+  list: Conversation[];
+  /** >0 shows the '已归档对话' entry at the top. */
+  archivedCount: number;
+  openID: string | null;
+  me: string;
+  onOpen(id: string): void;
+  onArchive?(): void;
+  resetKey?: unknown;
+}) {
+  const { t } = useTranslation('messages');
+  const items: Item[] = [
+    ...(archivedCount > 0 ? [{ kind: 'archive' as const, count: archivedCount }] : []),
+    ...list.map((c) => ({ kind: 'conversation' as const, c })),
+  ];
+  const { scrollRef, virtualizer } = useVirtualRows<Item>({
+    rows: items,
+    size: () => ROW_HEIGHT,
+    key: (it, i) => (it?.kind === 'conversation' ? it.c.conversationID : `archive-${i}`),
+    resetKey,
+  });
+  const roving = useRovingFocus<HTMLDivElement>('.cv-row', (el) => el.dataset.id ?? '');
+  const menuFor = useConversationMenu();
+  const [menu, setMenu] = useState<{ c: Conversation; anchor: MenuAnchor } | null>(null);
+  const onMenu = useCallback((c: Conversation, x: number, y: number) => setMenu({ c, anchor: { x, y } }), []);
+  const closeMenu = useCallback(() => setMenu(null), []);
+
+  if (items.length === 0) return <Empty />;
+  return (
+    <div className="cv-scroll" ref={scrollRef} data-testid="conversation-list">
+      <div
+        ref={roving.ref}
+        {...roving.containerProps}
+        role="list"
+        aria-label={t('list')}
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
+        {virtualizer.getVirtualItems().map((v) => {
+          const it = items[v.index]!;
+          return (
+            <div
+              key={v.key}
+              role="listitem"
+              className="cv-cell"
+              style={{ height: v.size, transform: `translateY(${v.start}px)` }}
+            >
+              {it.kind === 'archive' ? (
+                <button
+                  type="button"
+                  className="cv-row cv-row--archive"
+                  data-id="archive"
+                  data-testid="archive-entry"
+                  onClick={onArchive}
+                >
+                  <span className="cv-tile">
+                    <ArchiveIcon />
+                  </span>
+                  <span className="cv-row__name">{t('archive.entry')}</span>
+                </button>
+              ) : (
+                <ConversationRow
+                  c={it.c}
+                  me={me}
+                  active={it.c.conversationID === openID}
+                  onOpen={onOpen}
+                  onMenu={onMenu}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {menu && (
+        <ContextMenu
+          anchor={menu.anchor}
+          items={menuFor(menu.c)}
+          label={t('menu.label')}
+          onClose={closeMenu}
+          testId="conversation-menu"
+        />
+      )}
+    </div>
+  );
+}

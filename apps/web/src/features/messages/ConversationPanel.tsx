@@ -1,0 +1,171 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Conversation } from '@parley/protocol';
+import { useDebounced } from '../../lib/useDebounced';
+import { Popover } from '../../ui/Popover';
+import { badgeText } from '../../ui/Badge';
+import { ClearIcon, SearchIcon } from '../../ui/icons';
+import { toast } from '../../ui/toast-store';
+import { conversationOps } from './conversations';
+import { ConversationList } from './ConversationList';
+import { BackIcon, ChevronDownIcon } from './icons';
+import { archivedConversations, TABS, tabUnread, visibleConversations } from './list-logic';
+import { SearchResults } from './SearchResults';
+import { useMessagesUi } from './ui-store';
+
+/** The left column: search, tabs with their unread dropdown, the list or the archive view. */
+export function ConversationPanel({
+  conversations,
+  openID,
+  me,
+  onOpen,
+}: {
+  conversations: Conversation[];
+  openID: string | null;
+  me: string;
+  onOpen(id: string): void;
+}) {
+  const { t } = useTranslation('messages');
+  const { tab, setTab, archiveOpen, setArchiveOpen } = useMessagesUi();
+  const [keyword, setKeyword] = useState('');
+  const settled = useDebounced(keyword, 150);
+  const visible = useMemo(() => visibleConversations(conversations, tab, me), [conversations, tab, me]);
+  const archived = useMemo(() => archivedConversations(conversations), [conversations]);
+  const unread = useMemo(() => tabUnread(conversations, me), [conversations, me]);
+  const searching = settled.trim() !== '';
+
+  const moveAllOut = async () => {
+    await conversationOps.archive([], false);
+    toast.success(t('archive.moveAllDone'));
+    setArchiveOpen(false);
+  };
+
+  return (
+    <>
+      <header className="cv-head">
+        <label className="cv-search">
+          <SearchIcon />
+          <input
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder={t('search')}
+            aria-label={t('search')}
+            data-testid="conversation-search"
+          />
+          {keyword && (
+            <button
+              type="button"
+              className="cv-search__clear"
+              aria-label={t('clear')}
+              onClick={() => setKeyword('')}
+            >
+              <ClearIcon />
+            </button>
+          )}
+        </label>
+      </header>
+      {searching ? (
+        <SearchResults keyword={settled} conversations={conversations} onOpen={onOpen} />
+      ) : archiveOpen ? (
+        <>
+          <div className="cv-archive-head">
+            <button
+              type="button"
+              className="cv-icon-btn"
+              aria-label={t('archive.back')}
+              data-testid="archive-back"
+              onClick={() => setArchiveOpen(false)}
+            >
+              <BackIcon />
+            </button>
+            <h2 className="cv-archive-title">{t('archive.title')}</h2>
+            {archived.length > 0 && (
+              <button
+                type="button"
+                className="cv-link"
+                data-testid="archive-move-all"
+                onClick={() => void moveAllOut()}
+              >
+                {t('archive.moveAll')}
+              </button>
+            )}
+          </div>
+          <ConversationList
+            list={archived}
+            archivedCount={0}
+            openID={openID}
+            me={me}
+            onOpen={onOpen}
+            resetKey="archive"
+          />
+        </>
+      ) : (
+        <>
+          <div className="cv-tabs">
+            <div className="cv-tabs__list" role="tablist" aria-label={t('tabs.label')}>
+              {TABS.map((k) => (
+                <button
+                  key={k}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === k}
+                  className={`cv-tab${tab === k ? ' cv-tab--active' : ''}`}
+                  data-testid={`tab-${k}`}
+                  onClick={() => setTab(k)}
+                >
+                  {t(`tabs.${k}`)}
+                </button>
+              ))}
+            </div>
+            <Popover
+              side="bottom"
+              align="end"
+              arrow={false}
+              content={(close) => (
+                <div className="menu" role="menu" data-testid="tab-menu">
+                  {TABS.map((k) => (
+                    <button
+                      key={k}
+                      type="button"
+                      role="menuitem"
+                      className="menu__item cv-tabmenu__item"
+                      onClick={() => {
+                        setTab(k);
+                        close();
+                      }}
+                    >
+                      <span>{t(`tabs.${k}`)}</span>
+                      {unread[k] > 0 && (
+                        <span className="cv-tabmenu__count" data-testid={`tab-unread-${k}`}>
+                          {badgeText(unread[k])}
+                        </span>
+                      )}
+                    </button>
+                  ))}
+                </div>
+              )}
+            >
+              <button
+                type="button"
+                className="cv-icon-btn cv-tabs__more"
+                aria-label={t('tabs.more')}
+                data-testid="tab-more"
+              >
+                <ChevronDownIcon />
+              </button>
+            </Popover>
+          </div>
+          <ConversationList
+            list={visible}
+            archivedCount={tab === 'all' ? archived.length : 0}
+            openID={openID}
+            me={me}
+            onOpen={onOpen}
+            onArchive={() => setArchiveOpen(true)}
+            resetKey={tab}
+          />
+        </>
+      )}
+    </>
+  );
+}

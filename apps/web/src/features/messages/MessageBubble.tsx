@@ -1,0 +1,158 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../ui/Avatar';
+import { Spinner } from '../../ui/Spinner';
+import { noticeKind, useAbstract } from './abstract';
+import { useLongPress } from './ContextMenu';
+import { FailIcon } from './icons';
+import type { ChatMessage } from './types';
+
+export interface BubbleProps {
+  m: ChatMessage;
+  /** Display name of the other side (remark preferred). */
+  peerName: string;
+  peerAvatar: string;
+  myAvatar: string;
+  myName: string;
+  /** One-to-one: own stored messages up to this sequence were read by the peer. */
+  peerReadSequence: number;
+  canReedit: boolean;
+  selecting: boolean;
+  selected: boolean;
+  blinking: boolean;
+  onMenu(m: ChatMessage, el: HTMLElement, x?: number, y?: number): void;
+  onResend(m: ChatMessage): void;
+  onReedit(m: ChatMessage): void;
+  onToggle(m: ChatMessage): void;
+  onQuoteJump(messageID: string): void;
+}
+
+/** One message row: a system line (notice, revoked) or a bubble with avatar, status and read marker. */
+export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
+  const { t } = useTranslation('messages');
+  const abstract = useAbstract();
+  const { m } = p;
+  const mine = m.flow === 'out';
+  const press = useLongPress((x, y) => {
+    const el = document.querySelector<HTMLElement>(`[data-bubble="${CSS.escape(m.ID)}"]`);
+    if (el) p.onMenu(m, el, x, y);
+  });
+
+  if (m.isRevoked)
+    return (
+      <div className="msg-system" data-testid="revoked-line">
+        {m.revoker && m.revoker !== m.from
+          ? t('revoked.admin')
+          : mine
+            ? t('revoked.self')
+            : t('revoked.other', { name: p.peerName })}
+        {mine && p.canReedit && (
+          <button
+            type="button"
+            className="cv-link msg-reedit"
+            data-testid="reedit"
+            onClick={() => p.onReedit(m)}
+          >
+            {t('revoked.reedit')}
+          </button>
+        )}
+      </div>
+    );
+  if (m.type === 'custom' && noticeKind(m.payload))
+    return (
+      <div className="msg-system" data-testid="system-notice">
+        {abstract(m)}
+      </div>
+    );
+
+  const reply = m.cloudCustomData?.messageReply;
+  const read =
+    mine && m.status === 'success' && !m.hasRiskContent && (m.isPeerRead || m.sequence <= p.peerReadSequence);
+  const showRead = mine && m.status === 'success' && !m.hasRiskContent && m.type !== 'custom';
+  const openMenu = (e: React.MouseEvent<HTMLElement>) => {
+    if (p.selecting) return;
+    e.preventDefault();
+    p.onMenu(m, e.currentTarget, e.clientX, e.clientY);
+  };
+  return (
+    <div
+      className={`msg-row${mine ? ' msg-row--mine' : ''}${p.selecting ? ' msg-row--selecting' : ''}`}
+      data-testid="message"
+      data-id={m.ID}
+      data-status={m.status}
+      onClick={p.selecting ? () => p.onToggle(m) : undefined}
+    >
+      {p.selecting && (
+        <input
+          type="checkbox"
+          className="msg-check"
+          checked={p.selected}
+          onChange={() => p.onToggle(m)}
+          onClick={(e) => e.stopPropagation()}
+          aria-label={t('select.pick')}
+          data-testid="message-check"
+        />
+      )}
+      <Avatar
+        src={mine ? p.myAvatar : p.peerAvatar || m.avatar}
+        name={mine ? p.myName : p.peerName}
+        size={36}
+        decorative
+      />
+      <div className="msg-col">
+        <div className="msg-line">
+          {mine && m.status === 'unSend' && (
+            <span className="msg-status" data-testid="message-sending">
+              <Spinner size={14} label={t('sending')} />
+            </span>
+          )}
+          {mine && m.status === 'fail' && (
+            <button
+              type="button"
+              className="msg-status msg-fail"
+              data-testid="message-failed"
+              aria-label={t('failed')}
+              title={t('failed')}
+              onClick={() => p.onResend(m)}
+            >
+              <FailIcon />
+            </button>
+          )}
+          <div
+            className={`msg-bubble${p.blinking ? ' msg-bubble--blink' : ''}`}
+            data-bubble={m.ID}
+            data-testid="bubble"
+            tabIndex={p.selecting ? -1 : 0}
+            aria-haspopup="menu"
+            onContextMenu={openMenu}
+            onKeyDown={(e) => {
+              if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+                e.preventDefault();
+                p.onMenu(m, e.currentTarget);
+              }
+            }}
+            {...press}
+          >
+            {m.hasRiskContent ? <span className="msg-risk">{abstract(m)}</span> : abstract(m)}
+          </div>
+        </div>
+        {reply && (
+          <button
+            type="button"
+            className="msg-quote"
+            data-testid="message-quote"
+            title={t('quote.jump')}
+            onClick={() => p.onQuoteJump(reply.messageID)}
+          >
+            {reply.messageSender}: {reply.messageAbstract}
+          </button>
+        )}
+        {showRead && (
+          <span className={`msg-read${read ? ' msg-read--done' : ''}`} data-testid="read-marker">
+            {read ? t('read') : t('notRead')}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,270 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Conversation } from '@parley/protocol';
+import { useFormatTime } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { confirm } from '../../ui/confirm';
+import { toast } from '../../ui/toast-store';
+import { useVirtualRows } from '../../ui/useVirtualRows';
+import { messageActions } from './actions';
+import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
+import { loadOlder } from './hooks';
+import { canRevoke, hasMenu } from './merge';
+import { MessageBubble } from './MessageBubble';
+import { resend } from './send';
+import { useConversationMessages, useChatStore } from './store';
+import { buildRows, countsAsNew, type Row } from './timeline';
+import { useMessagesUi } from './ui-store';
+import type { ChatMessage } from './types';
+
+/** Blink of a message reached through a quote. */
+export const BLINK_MS = 3000;
+/** A menu opens below its message when the message is this close to the top of the list. */
+export const MENU_FLIP_PX = 160;
+const NEAR_BOTTOM_PX = 40;
+
+/**
+ * The message list: virtualized, 'load more' at the top keeping the reading position, time
+ * separators, system lines, the scroll-to-latest button with its counter, menus and quote jumps.
+ */
+export function MessageList({ conversation, peerName }: { conversation: Conversation; peerName: string }) {
+  const { t } = useTranslation('messages');
+  const formatTime = useFormatTime();
+  const id = conversation.conversationID;
+  const held = useConversationMessages(id);
+  const messages = useMemo(() => held?.messages ?? [], [held]);
+  const rows = useMemo(() => buildRows(messages), [messages]);
+  const user = useSession((s) => s.user);
+  const originals = useChatStore((s) => s.originals);
+  const ui = useMessagesUi();
+
+  const { scrollRef, virtualizer } = useVirtualRows<Row>({
+    rows,
+    size: (r) => (r?.kind === 'time' ? 34 : 64),
+    key: (r, i) => r?.key ?? i,
+    overscan: 10,
+  });
+  const stick = useRef(true);
+  const prepend = useRef<{ height: number; top: number } | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [far, setFar] = useState(false);
+  const [newCount, setNewCount] = useState(0);
+  const lastKey = useRef<string | undefined>(undefined);
+
+  const toBottom = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    stick.current = true;
+    el.scrollTop = el.scrollHeight;
+    setNewCount(0);
+    setFar(false);
+  }, [scrollRef]);
+
+  // New rows at the end: follow them when at the bottom (or when I sent it), else count them.
+  useLayoutEffect(() => {
+    const last = messages.at(-1);
+    const key = last ? last.clientMsgId || last.ID : undefined;
+    if (key === lastKey.current) return;
+    const first = lastKey.current === undefined;
+    lastKey.current = key;
+    if (!last || first || prepend.current) return;
+    if (last.flow === 'out' && last.status === 'unSend') stick.current = true;
+    else if (!stick.current && last.flow === 'in' && countsAsNew(last)) setNewCount((n) => n + 1);
+  }, [messages]);
+
+  const total = virtualizer.getTotalSize();
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    if (prepend.current) {
+      el.scrollTop = el.scrollHeight - prepend.current.height + prepend.current.top;
+      prepend.current = null;
+    } else if (stick.current) el.scrollTop = el.scrollHeight;
+  }, [total, rows.length, scrollRef]);
+
+  const older = useCallback(async () => {
+    const el = scrollRef.current;
+    if (!el || loadingOlder || held?.isCompleted) return;
+    setLoadingOlder(true);
+    prepend.current = { height: el.scrollHeight, top: el.scrollTop };
+    stick.current = false;
+    try {
+      await loadOlder(id);
+    } catch {
+      prepend.current = null;
+      toast.error(t('loadFailed'));
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [scrollRef, loadingOlder, held?.isCompleted, id, t]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const gap = el.scrollHeight - el.scrollTop - el.clientHeight;
+    stick.current = gap < NEAR_BOTTOM_PX;
+    if (stick.current) setNewCount(0);
+    setFar(gap > el.clientHeight * 2);
+  };
+
+  // Quote jump: scroll to the original and let it blink; older pages are fetched when needed.
+  const jump = useCallback(
+    async (messageID: string) => {
+      for (let tries = 0; tries < 10; tries++) {
+        const list = useChatStore.getState().byConv[id];
+        const target = list?.messages.find((m) => m.ID === messageID);
+        if (list && target) {
+          if (target.isRevoked) return toast.info(t('quote.revoked'));
+          const index = buildRows(list.messages).findIndex(
+            (r) => r.kind === 'message' && r.message.ID === messageID,
+          );
+          stick.current = false;
+          virtualizer.scrollToIndex(index, { align: 'center' });
+          ui.blink(messageID);
+          setTimeout(
+            () => useMessagesUi.getState().blinkID === messageID && useMessagesUi.getState().blink(null),
+            BLINK_MS,
+          );
+          return;
+        }
+        if (!list || list.isCompleted) break;
+        const el = scrollRef.current;
+        if (el) prepend.current = { height: el.scrollHeight, top: el.scrollTop };
+        await loadOlder(id);
+      }
+      toast.info(t('quote.missing'));
+    },
+    [id, t, virtualizer, ui, scrollRef],
+  );
+
+  const [menu, setMenu] = useState<{ m: ChatMessage; anchor: MenuAnchor } | null>(null);
+  const closeMenu = useCallback(() => setMenu(null), []);
+  const onMenu = useCallback(
+    (m: ChatMessage, el: HTMLElement, x?: number) => {
+      if (!hasMenu(m) || m.status !== 'success') return;
+      const r = el.getBoundingClientRect();
+      const top = scrollRef.current?.getBoundingClientRect().top ?? 0;
+      const below = r.top - top < MENU_FLIP_PX;
+      setMenu({ m, anchor: { x: x ?? r.left, y: below ? r.bottom + 4 : r.top - 4, above: !below } });
+    },
+    [scrollRef],
+  );
+  const menuItems = (m: ChatMessage): MenuItem[] => {
+    const items: MenuItem[] = [];
+    if (m.type === 'text')
+      items.push({ key: 'copy', label: t('msgMenu.copy'), onSelect: () => void messageActions.copy(m) });
+    if (canRevoke(m, Date.now()))
+      items.push({
+        key: 'revoke',
+        label: t('msgMenu.revoke'),
+        onSelect: () => void messageActions.revoke(m),
+      });
+    items.push({ key: 'quote', label: t('msgMenu.quote'), onSelect: () => ui.setQuote(id, m) });
+    items.push({ key: 'select', label: t('msgMenu.select'), onSelect: () => ui.startSelect(m.ID) });
+    items.push({
+      key: 'remove',
+      label: t('msgMenu.remove'),
+      danger: true,
+      onSelect: () => void messageActions.remove(id, [m]),
+    });
+    return items;
+  };
+
+  const onResend = useCallback(
+    async (m: ChatMessage) => {
+      if (await confirm({ title: t('resendTitle'), confirmText: t('resend') })) void resend(m);
+    },
+    [t],
+  );
+  const onReedit = useCallback(
+    (m: ChatMessage) => {
+      const text = useChatStore.getState().originals.get(m.ID);
+      if (text !== undefined) ui.reeditText(id, text);
+    },
+    [id, ui],
+  );
+  const onToggle = useCallback((m: ChatMessage) => ui.toggleSelected(m.ID), [ui]);
+
+  useEffect(() => () => useMessagesUi.getState().endSelect(), [id]);
+
+  const showLatest = far || newCount > 0;
+  return (
+    <div className="msg-list-wrap">
+      <div
+        className="msg-list"
+        ref={scrollRef}
+        onScroll={onScroll}
+        data-testid="message-list"
+        role="log"
+        aria-label={t('chat')}
+        tabIndex={0}
+      >
+        {held && !held.isCompleted && messages.length > 0 && (
+          <div className="msg-more">
+            <button
+              type="button"
+              className="cv-link"
+              data-testid="load-more"
+              disabled={loadingOlder}
+              onClick={() => void older()}
+            >
+              {loadingOlder ? t('loading') : t('loadMore')}
+            </button>
+          </div>
+        )}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const row = rows[v.index]!;
+            return (
+              <div
+                key={v.key}
+                data-index={v.index}
+                ref={virtualizer.measureElement}
+                className="msg-cell"
+                style={{ transform: `translateY(${v.start}px)` }}
+              >
+                {row.kind === 'time' ? (
+                  <div className="msg-time" data-testid="time-separator">
+                    {formatTime(row.time, true)}
+                  </div>
+                ) : (
+                  <MessageBubble
+                    m={row.message}
+                    peerName={peerName}
+                    peerAvatar={conversation.userProfile?.avatar ?? ''}
+                    myAvatar={user?.avatar ?? ''}
+                    myName={user?.nickName ?? ''}
+                    peerReadSequence={conversation.peerReadSequence}
+                    canReedit={originals.has(row.message.ID)}
+                    selecting={ui.selecting}
+                    selected={ui.selected.has(row.message.ID)}
+                    blinking={ui.blinkID === row.message.ID}
+                    onMenu={onMenu}
+                    onResend={onResend}
+                    onReedit={onReedit}
+                    onToggle={onToggle}
+                    onQuoteJump={(mid) => void jump(mid)}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {showLatest && (
+        <button type="button" className="msg-latest" data-testid="scroll-latest" onClick={toBottom}>
+          {newCount > 0 ? t('newMessages', { count: newCount }) : t('backToLatest')}
+        </button>
+      )}
+      {menu && (
+        <ContextMenu
+          anchor={menu.anchor}
+          items={menuItems(menu.m)}
+          label={t('msgMenu.label')}
+          onClose={closeMenu}
+          testId="message-menu"
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/session';
+import { GetStarted, useNoFriendsYet } from '../contacts';
+import { ChatWindow } from './ChatWindow';
+import { ConversationPanel } from './ConversationPanel';
+import { useConversations } from './conversations';
+import { useMessagesRealtime } from './hooks';
+import { ChatIcon } from './icons';
+import { flushOutbox } from './send';
+import './messages.css';
+
+/**
+ * /messages: the conversation list and the open chat (`?conversationID=`). A new user with no
+ * conversations and no friends sees the first-run next actions instead.
+ */
+export default function MessagesPage() {
+  const { t } = useTranslation('messages');
+  const [params, setParams] = useSearchParams();
+  const openID = params.get('conversationID');
+  const me = useSession((s) => s.user?.wtId ?? '');
+  const conversations = useConversations();
+  const noFriends = useNoFriendsYet();
+  useMessagesRealtime(openID);
+  useEffect(() => {
+    void flushOutbox();
+  }, []);
+
+  const open = useCallback(
+    (id: string | null) => setParams(id ? { conversationID: id } : {}, { replace: false }),
+    [setParams],
+  );
+  const list = conversations.data ?? [];
+  const firstRun = noFriends && !openID && conversations.isSuccess && list.length === 0;
+
+  if (firstRun)
+    return (
+      <section className="msg-page msg-page--welcome" data-testid="screen-messages">
+        <h1 className="sr-only">{t('title')}</h1>
+        <div className="gs-page">
+          <GetStarted variant="welcome" />
+        </div>
+      </section>
+    );
+  return (
+    <section className="msg-page" data-testid="screen-messages">
+      <h1 className="sr-only">{t('title')}</h1>
+      <div className={`msg-page__list${openID ? ' msg-page__list--behind' : ''}`}>
+        <ConversationPanel conversations={list} openID={openID} me={me} onOpen={open} />
+      </div>
+      <div className={`msg-page__chat${openID ? ' msg-page__chat--open' : ''}`}>
+        {openID ? (
+          <ChatWindow
+            key={openID}
+            conversationID={openID}
+            conversation={list.find((c) => c.conversationID === openID)}
+            onBack={() => open(null)}
+          />
+        ) : (
+          <div className="chat-placeholder" data-testid="chat-placeholder">
+            <ChatIcon />
+            <p>{t('pickChat')}</p>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useRef } from 'react';
+import { MessageLimits, type Message } from '@parley/protocol';
+import { call } from '../../lib/api';
+import { socket, useSocketEvent, useSocketStatus } from '../../lib/realtime';
+import { useSession } from '../../lib/session';
+import {
+  applyMessage,
+  conversationsKey,
+  getConversation,
+  patchConversations,
+  putConversation,
+} from './conversations';
+import { localCache } from './local';
+import { notifyMessage } from './notify';
+import { flushOutbox } from './send';
+import { useChatStore } from './store';
+import { queryClient } from '../../lib/query';
+
+/** Messages fetched per history page ('load more'). */
+export const PAGE = 50;
+
+const visible = () => typeof document === 'undefined' || !document.hidden;
+
+/** Marks a conversation read (frame when the socket is up, else REST); quiet on failure. */
+export function markRead(conversationID: string): void {
+  const c = getConversation(conversationID);
+  // Nothing unread and the cursor at the end: no call (an incoming message read on screen moves the end).
+  if (c && c.unreadCount === 0 && c.readSequence >= c.lastSequence) return;
+  const done = (conv: Parameters<typeof putConversation>[0]) => putConversation(conv);
+  if (socket.status === 'open')
+    socket
+      .send<Parameters<typeof putConversation>[0]>('message.read', { conversationID })
+      .then(done)
+      .catch(() => {});
+  else void call('conversations', 'read', { conversationID }, { silent: true }).then(done, () => {});
+}
+
+/**
+ * The socket events of the messages screen (docs/web.md "Messages"): new and changed messages,
+ * read cursors, conversation changes and typing, applied to the list and the open chat. After a
+ * reconnect the list and the open chat are refetched and the outbox is sent.
+ */
+export function useMessagesRealtime(openID: string | null): void {
+  const openRef = useRef(openID);
+  openRef.current = openID;
+  const me = useSession((s) => s.user?.wtId ?? '');
+
+  useSocketEvent('message.new', (m) => {
+    const store = useChatStore.getState();
+    const onScreen = m.conversationID === openRef.current && visible();
+    if (store.byConv[m.conversationID]) store.merge(m.conversationID, [m]);
+    if (m.flow === 'in') store.setTyping(m.conversationID, 0);
+    applyMessage(m, onScreen);
+    if (m.flow === 'in' && onScreen) markRead(m.conversationID);
+    if (m.flow === 'in' && !visible() && !getConversation(m.conversationID)?.isMuted) notifyMessage(m);
+  });
+  useSocketEvent('message.updated', (m) => {
+    const store = useChatStore.getState();
+    if (store.byConv[m.conversationID]) store.merge(m.conversationID, [m]);
+    if (m.isRevoked) applyMessage(m, true);
+  });
+  useSocketEvent('message.read', (r) => {
+    if (r.readerID === me) return;
+    useChatStore.getState().peerRead(r.conversationID, r.seq);
+    patchConversations((list) =>
+      list.map((c) =>
+        c.conversationID === r.conversationID
+          ? { ...c, peerReadSequence: Math.max(c.peerReadSequence, r.seq) }
+          : c,
+      ),
+    );
+  });
+  useSocketEvent('conversation.updated', (c) => putConversation(c));
+  useSocketEvent('conversation.deleted', ({ conversationID }) => {
+    patchConversations((list) => list.filter((c) => c.conversationID !== conversationID));
+    useChatStore.getState().forget(conversationID);
+  });
+  useSocketEvent('typing', ({ conversationID }) => {
+    useChatStore.getState().setTyping(conversationID, Date.now() + MessageLimits.typingTtlMs);
+  });
+
+  // Reconnected (or first connected): refetch what may have changed, then send the outbox.
+  const status = useSocketStatus();
+  const wasDown = useRef(false);
+  useEffect(() => {
+    if (status === 'down') wasDown.current = true;
+    if (status !== 'open') return;
+    if (wasDown.current) {
+      wasDown.current = false;
+      void queryClient.invalidateQueries({ queryKey: conversationsKey(me) });
+      if (openRef.current) void loadLatest(openRef.current);
+    }
+    void flushOutbox();
+  }, [status, me]);
+  useEffect(() => {
+    const online = () => void flushOutbox();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
+}
+
+/** The latest page of a conversation from the server, merged with what is held, then cached. */
+export async function loadLatest(conversationID: string): Promise<void> {
+  const page = await call('messages', 'history', { conversationID, count: PAGE });
+  useChatStore.getState().latest(conversationID, page.messages, page.isCompleted);
+}
+
+/** One older page ('load more'); resolves false when nothing older is left. */
+export async function loadOlder(conversationID: string): Promise<boolean> {
+  const held = useChatStore.getState().byConv[conversationID];
+  const first = held?.messages.find((m) => m.status === 'success');
+  if (!first || held?.isCompleted) return false;
+  const page = await call('messages', 'history', { conversationID, beforeSeq: first.sequence, count: PAGE });
+  useChatStore.getState().merge(conversationID, page.messages, { isCompleted: page.isCompleted });
+  return !page.isCompleted;
+}
+
+/**
+ * Opens a conversation's history: the device's copy first (if any), then the server's latest page.
+ * Every change to the held messages is saved back to the device (latest 50, stored ones only).
+ */
+export function useHistory(conversationID: string | null): { failed: boolean } {
+  const owner = useSession((s) => s.user?.wtId ?? '');
+  const failed = useRef(false);
+  useEffect(() => {
+    if (!conversationID || !owner) return;
+    let live = true;
+    failed.current = false;
+    void localCache.loadMessages(owner, conversationID).then((cached) => {
+      if (live && cached)
+        useChatStore.getState().fromCache(conversationID, cached.messages, cached.isCompleted);
+    });
+    loadLatest(conversationID).catch(() => {
+      failed.current = true;
+    });
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let last = useChatStore.getState().byConv[conversationID];
+    const unsub = useChatStore.subscribe((s) => {
+      const cur = s.byConv[conversationID];
+      if (cur === last || !cur || cur.source !== 'server') return;
+      last = cur;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        const stored = cur.messages.filter((m) => m.status === 'success') as unknown as Message[];
+        void localCache.saveMessages(owner, conversationID, stored, cur.isCompleted);
+      }, 300);
+    });
+    return () => {
+      live = false;
+      unsub();
+      if (timer) clearTimeout(timer);
+    };
+  }, [conversationID, owner]);
+  return { failed: failed.current };
+}

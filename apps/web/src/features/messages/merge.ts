@@ -1,0 +1,113 @@
+import { Chat } from '@parley/protocol';
+import type { ChatMessage, Message, OutgoingMessage } from './types';
+
+/**
+ * Pure list operations of the chat window. A conversation's messages are kept oldest first:
+ * stored ones by sequence, own ones not yet stored (sending or failed) after them by writing time.
+ */
+const sent = (m: ChatMessage) => m.status === 'success';
+
+export function orderMessages(list: ChatMessage[]): ChatMessage[] {
+  return list.sort((a, b) => {
+    if (sent(a) && sent(b)) return a.sequence - b.sequence;
+    if (sent(a) !== sent(b)) return sent(a) ? -1 : 1;
+    return a.timeMs - b.timeMs;
+  });
+}
+
+/**
+ * Merges messages into a list: the same ID replaces the old copy, and a stored own message replaces
+ * its pending copy (same clientMsgId), so an ack and the `message.new` echo never show it twice.
+ * Deleted messages (for this user) leave the list.
+ */
+export function mergeMessages(list: readonly ChatMessage[], incoming: readonly Message[]): ChatMessage[] {
+  const byId = new Map<string, ChatMessage>();
+  const byClient = new Map<string, string>();
+  for (const m of list) {
+    byId.set(m.ID, m);
+    if (m.clientMsgId) byClient.set(m.clientMsgId, m.ID);
+  }
+  for (const raw of incoming) {
+    const m: ChatMessage = { ...raw, status: 'success' };
+    const pendingId = m.clientMsgId ? byClient.get(m.clientMsgId) : undefined;
+    if (pendingId && pendingId !== m.ID) byId.delete(pendingId);
+    if (m.isDeleted) byId.delete(m.ID);
+    else byId.set(m.ID, m);
+    if (m.clientMsgId) byClient.set(m.clientMsgId, m.ID);
+  }
+  return orderMessages([...byId.values()]);
+}
+
+/** An own message not stored yet, shown with a spinner (`unSend`) until the ack. */
+export function pendingMessage(
+  out: OutgoingMessage,
+  me: { wtId: string; nick: string; avatar: string },
+): ChatMessage {
+  return {
+    ID: `local-${out.clientMsgId}`,
+    clientMsgId: out.clientMsgId,
+    type: out.type,
+    flow: 'out',
+    status: 'unSend',
+    time: Math.floor(out.createdAt / 1000),
+    timeMs: out.createdAt,
+    from: me.wtId,
+    nick: me.nick,
+    avatar: me.avatar,
+    to: out.conversationID.replace(/^C2C/, ''),
+    conversationID: out.conversationID,
+    conversationType: 'C2C',
+    payload: out.payload,
+    sequence: 0,
+    isRevoked: false,
+    revoker: '',
+    isDeleted: false,
+    hasRiskContent: false,
+    needReadReceipt: false,
+    isPeerRead: false,
+    readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
+    atUserList: [],
+    cloudCustomData: out.cloudCustomData?.messageReply
+      ? { messageReply: out.cloudCustomData.messageReply }
+      : null,
+  };
+}
+
+export function setStatus(
+  list: readonly ChatMessage[],
+  clientMsgId: string,
+  status: ChatMessage['status'],
+): ChatMessage[] {
+  return list.map((m) => (m.clientMsgId === clientMsgId && m.status !== 'success' ? { ...m, status } : m));
+}
+
+/** Own stored messages up to the peer's read cursor read as 已读. */
+export function markPeerRead(list: readonly ChatMessage[], seq: number): ChatMessage[] {
+  let changed = false;
+  const next = list.map((m) => {
+    if (m.flow !== 'out' || m.status !== 'success' || m.isPeerRead || m.sequence > seq) return m;
+    changed = true;
+    return { ...m, isPeerRead: true };
+  });
+  return changed ? next : (list as ChatMessage[]);
+}
+
+/** Whether an own message may still be revoked at `nowMs` (the window is 5 minutes). */
+export function canRevoke(m: ChatMessage, nowMs: number): boolean {
+  return (
+    m.flow === 'out' &&
+    m.status === 'success' &&
+    !m.isRevoked &&
+    nowMs - m.timeMs < Chat.revokeWindowSeconds * 1000
+  );
+}
+
+/** Revoked own texts offer 重新编辑 (the text comes from the local copy, kept before the revoke). */
+export function canReedit(m: ChatMessage, originals: ReadonlyMap<string, string>): boolean {
+  return m.isRevoked && m.flow === 'out' && originals.has(m.ID);
+}
+
+/** The menu is offered on stored, visible messages only: never on revoked or risky ones. */
+export function hasMenu(m: ChatMessage): boolean {
+  return !m.isRevoked && !m.hasRiskContent && m.type !== 'custom';
+}

@@ -1,0 +1,150 @@
+import type { Message } from '@parley/protocol';
+import { socket } from '../../lib/realtime';
+import { useSession } from '../../lib/session';
+import { toast } from '../../ui/toast-store';
+import { applyMessage } from './conversations';
+import { outbox } from './local';
+import { pendingMessage } from './merge';
+import { useChatStore } from './store';
+import type { ChatMessage, OutgoingMessage } from './types';
+
+/** How long an ack may take before the message waits in the outbox for the next connection. */
+const ACK_TIMEOUT_MS = 15_000;
+const TRANSIENT = new Set(['socket not open', 'socket closed', 'ack timeout']);
+
+const inFlight = new Set<string>();
+
+function user() {
+  const u = useSession.getState().user;
+  return { wtId: u?.wtId ?? '', nick: u?.nickName ?? '', avatar: u?.avatar ?? '' };
+}
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('ack timeout')), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+export type Delivery = 'sent' | 'queued' | 'failed';
+
+/**
+ * Sends one outbox entry over the socket (`message.send`, acked after the commit). Offline or
+ * without an ack it stays in the outbox with its clientMsgId; a refusal marks it failed, shows the
+ * server's text and leaves the outbox.
+ */
+export async function deliver(out: OutgoingMessage): Promise<Delivery> {
+  if (inFlight.has(out.clientMsgId)) return 'queued';
+  if (!online() || socket.status !== 'open') return 'queued';
+  inFlight.add(out.clientMsgId);
+  const store = useChatStore.getState();
+  try {
+    const { createdAt: _c, ownerID: _o, ...body } = out;
+    const msg = await withTimeout(socket.send<Message>('message.send', body), ACK_TIMEOUT_MS);
+    store.merge(out.conversationID, [msg]);
+    applyMessage(msg, true);
+    await outbox.remove(out.clientMsgId);
+    return 'sent';
+  } catch (e) {
+    const text = e instanceof Error ? e.message : String(e);
+    if (TRANSIENT.has(text)) return 'queued';
+    store.setStatus(out.conversationID, out.clientMsgId, 'fail');
+    await outbox.remove(out.clientMsgId);
+    toast.error(text);
+    return 'failed';
+  } finally {
+    inFlight.delete(out.clientMsgId);
+  }
+}
+
+/** Writes a text: shown at once with a spinner, kept in the outbox, then delivered. */
+export async function sendText(
+  conversationID: string,
+  text: string,
+  quote?: ChatMessage,
+  clientMsgId: string = crypto.randomUUID(),
+): Promise<Delivery> {
+  const me = user();
+  const out: OutgoingMessage = {
+    conversationID,
+    clientMsgId,
+    type: 'text',
+    payload: { text },
+    createdAt: Date.now(),
+    ownerID: me.wtId,
+    ...(quote
+      ? {
+          cloudCustomData: {
+            messageReply: {
+              messageID: quote.ID,
+              messageType: quote.type,
+              messageSender: quote.nick || quote.from,
+              messageAbstract: abstractOf(quote).slice(0, 500),
+            },
+          },
+        }
+      : {}),
+  };
+  useChatStore.getState().addPending(pendingMessage(out, me));
+  await outbox.add(out);
+  return deliver(out);
+}
+
+/** A failed message sent again (after the user confirmed), with the same clientMsgId. */
+export async function resend(m: ChatMessage): Promise<Delivery> {
+  const me = user();
+  const text = typeof m.payload.text === 'string' ? m.payload.text : '';
+  const out: OutgoingMessage = {
+    conversationID: m.conversationID,
+    clientMsgId: m.clientMsgId,
+    type: 'text',
+    payload: { text },
+    createdAt: m.timeMs,
+    ownerID: me.wtId,
+    ...(m.cloudCustomData?.messageReply
+      ? { cloudCustomData: { messageReply: m.cloudCustomData.messageReply } }
+      : {}),
+  };
+  useChatStore.getState().setStatus(m.conversationID, m.clientMsgId, 'unSend');
+  await outbox.add(out);
+  return deliver(out);
+}
+
+let flushing: Promise<void> | null = null;
+
+/**
+ * Sends what waits in the outbox, oldest first (after a reload, a reconnect, or coming back
+ * online). Entries show in their conversation with a spinner until acked.
+ */
+export function flushOutbox(): Promise<void> {
+  if (flushing) return flushing;
+  flushing = (async () => {
+    const me = user();
+    if (!me.wtId) return;
+    const waiting = await outbox.list(me.wtId);
+    for (const out of waiting) {
+      useChatStore.getState().addPending(pendingMessage(out, me));
+      if ((await deliver(out)) === 'queued') break;
+    }
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+/** A one-line text of a message for quotes and the list (types other than text in brackets). */
+export function abstractOf(m: Pick<ChatMessage, 'type' | 'payload'>): string {
+  if (m.type === 'text') return typeof m.payload.text === 'string' ? m.payload.text : '';
+  return `[${m.type}]`;
+}

@@ -1,0 +1,47 @@
+import type { Conversation, Message } from '@parley/protocol';
+
+/** A message as the chat window holds it: the server's, or an own one still sending / failed. */
+export type ChatMessage = Omit<Message, 'status'> & {
+  status: 'success' | 'unSend' | 'fail';
+};
+
+/** What an own message is sent as (the `message.send` frame body); kept in the outbox until acked. */
+export interface OutgoingMessage {
+  conversationID: string;
+  clientMsgId: string;
+  type: 'text';
+  payload: { text: string };
+  cloudCustomData?: { messageReply?: NonNullable<Message['cloudCustomData']>['messageReply'] };
+  /** Unix ms when it was written (its place in the list until the server numbers it). */
+  createdAt: number;
+  /** The writer (the outbox is per user). */
+  ownerID: string;
+}
+
+export type { Conversation, Message };
+
+/** Archived (folded) conversations carry mark 4. */
+export const ARCHIVED_MARK = 4;
+export const isArchived = (c: Pick<Conversation, 'markList'>) => c.markList.includes(ARCHIVED_MARK);
+
+/** The name shown for a conversation: the friend remark (custom data first), then the nickname, then the ID. */
+export function conversationName(c: Conversation): string {
+  const custom = remarkOfCustomData(c.customData);
+  if (custom) return custom;
+  if (c.remark) return c.remark;
+  if (c.userProfile?.nick) return c.userProfile.nick;
+  return c.conversationID.replace(/^(C2C|GROUP)/, '');
+}
+
+export function remarkOfCustomData(data: string): string {
+  if (!data) return '';
+  try {
+    const parsed = JSON.parse(data) as { remark?: unknown };
+    return typeof parsed.remark === 'string' ? parsed.remark : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The peer's wtId of a one-to-one conversation. */
+export const peerOf = (conversationID: string) => conversationID.replace(/^C2C/, '');

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../harness/a11y';
+import { useHarness } from '../harness/setup';
+import { bubbles, DESKTOP, openChat, pair, row, shot, typeAndSend } from './messages-helpers';
+
+const h = useHarness({ name: 'messages-live' });
+
+describe('messages: live chat between two browsers', () => {
+  it('send and receive live; unread badges in the list and the sidebar; 未读 turns 已读 when the peer reads; typing', async () => {
+    const { A, B } = await pair(h);
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    const b = await h.open({ login: B.login, viewport: DESKTOP });
+    await Promise.all([a.page.goto('/messages'), b.page.goto('/messages')]);
+    // The friendship's notice opened the conversation on both sides (not counted as unread).
+    await row(a.page, B).waitFor();
+    await row(b.page, A).waitFor();
+    await expectAccessible(b.page, 'messages: list');
+
+    await openChat(a.page, B);
+    await a.page.getByTestId('system-notice').first().waitFor();
+    await typeAndSend(a.page, '你好，博文');
+    const mine = a.page.getByTestId('message').filter({ hasText: '你好，博文' });
+    await mine.and(a.page.locator('[data-status="success"]')).waitFor();
+    expect(await mine.getByTestId('read-marker').textContent()).toBe('未读');
+    expect(await a.page.getByTestId('composer-input').inputValue()).toBe('');
+
+    // B, on the list: the row and the sidebar count it.
+    await row(b.page, A).getByTestId('conversation-badge').filter({ hasText: '1' }).waitFor();
+    await b.page.getByTestId('nav-messages').getByTestId('badge').filter({ hasText: '1' }).waitFor();
+    expect(await row(b.page, A).locator('.cv-row__last').textContent()).toBe('你好，博文');
+
+    // B reads it: the badges go, and A's marker turns 已读 live.
+    await openChat(b.page, A);
+    await bubbles(b.page).filter({ hasText: '你好，博文' }).waitFor();
+    await row(b.page, A).getByTestId('conversation-badge').waitFor({ state: 'detached' });
+    await b.page.getByTestId('nav-messages').getByTestId('badge').waitFor({ state: 'detached' });
+    await mine.getByTestId('read-marker').filter({ hasText: '已读' }).waitFor();
+
+    // Typing: A writes without sending; B's header says so.
+    await a.page.getByTestId('composer-input').click();
+    await a.page.getByTestId('composer-input').pressSequentially('在吗');
+    await b.page.getByTestId('typing').filter({ hasText: '对方正在输入...' }).waitFor();
+    await expectAccessible(b.page, 'messages: chat');
+
+    // B answers; A gets it live, in order, after a time separator at the top.
+    await typeAndSend(b.page, '在的，什么事？');
+    await bubbles(a.page).filter({ hasText: '在的，什么事？' }).waitFor();
+    expect(await bubbles(a.page).allTextContents()).toEqual(['你好，博文', '在的，什么事？']);
+    expect(await a.page.getByTestId('time-separator').count()).toBe(1);
+    // B's reply stopped the typing mark on A? (A was the one typing: B's header clears when A sends or after 5 s.)
+    await shot(a.page, 'chat-desktop');
+    await shot(b.page, 'list-desktop');
+  });
+});
