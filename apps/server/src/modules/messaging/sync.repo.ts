@@ -25,35 +25,41 @@ export class SyncRepo extends Repo {
     return row ? Number(row.version) : 0;
   }
 
-  /** Records changes; returns each user's new latest version. */
+  /**
+   * Records changes in two statements whatever the number of users: one upsert of the version rows
+   * (in ascending user id order, the lock order) and one insert of the log rows.
+   */
   async record(changes: Change[]): Promise<Map<number, number>> {
     const byUser = new Map<number, Change[]>();
     for (const c of changes) byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c]);
-    const out = new Map<number, number>();
-    for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
-      const list = byUser.get(userId)!;
-      const row = await this.db
-        .insertInto('sync_versions')
-        .values({ user_id: userId, version: list.length })
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({ version: sql`sync_versions.version + ${list.length}` }),
-        )
-        .returning('version')
-        .executeTakeFirstOrThrow();
-      const last = Number(row.version);
-      await this.db
-        .insertInto('sync_log')
-        .values(
-          list.map((c, i) => ({
-            user_id: userId,
+    const users = [...byUser.keys()].sort((a, b) => a - b);
+    if (users.length === 0) return new Map();
+    const rows = await this.db
+      .insertInto('sync_versions')
+      .values(users.map((u) => ({ user_id: u, version: byUser.get(u)!.length })))
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet((eb) => ({
+          version: sql`sync_versions.version + ${eb.ref('excluded.version')}`,
+        })),
+      )
+      .returning(['user_id', 'version'])
+      .execute();
+    const out = new Map(rows.map((r) => [Number(r.user_id), Number(r.version)]));
+    await this.db
+      .insertInto('sync_log')
+      .values(
+        users.flatMap((u) => {
+          const list = byUser.get(u)!;
+          const last = out.get(u)!;
+          return list.map((c, i) => ({
+            user_id: u,
             version: last - list.length + 1 + i,
             conversation_id: c.conversationId,
             message_id: c.messageId,
-          })),
-        )
-        .execute();
-      out.set(userId, last);
-    }
+          }));
+        }),
+      )
+      .execute();
     return out;
   }
 
