@@ -99,8 +99,7 @@ describe('mute, archive and the fold rules', () => {
 describe('remark, draft, other tabs', () => {
   it('customData and draft are stored and reach the other tabs as conversation.updated', async () => {
     const me = await userOn(t, 'drMe');
-    const x = await userOn(t, 'drX');
-    await befriend(t, me, x);
+    const x = await userOn(t, 'drX'); // not a friend, no message yet
     const other = await openSocket(t, me.token);
     sockets.push(other);
     await other.next((f) => f.type === 'hello');
@@ -115,6 +114,8 @@ describe('remark, draft, other tabs', () => {
     expect(saved.data).toMatchObject({ draft, draftText: 'half written' });
     expect((await other.next((f) => f.type === 'conversation.updated')).data).toMatchObject({ draft });
     expect((await conversation(t, me, x)).draft).toEqual(draft);
+    // A draft lists a conversation that has no message yet.
+    expect(ids(await list(me))).toEqual([c2c(x)]);
     await post(t, me, '/conversation/draft', { conversationID: c2c(x), draft: null });
     expect((await conversation(t, me, x)).draft).toBeNull();
 

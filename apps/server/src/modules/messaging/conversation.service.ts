@@ -123,7 +123,10 @@ export class ConversationService {
   pin(userId: number, conversationID: string, isPinned: boolean): Promise<Conversation> {
     const now = this.ctx.clock.now();
     return this.change(userId, conversationID, (m) =>
-      (m.pinned === 1) === isPinned ? null : { pinned: isPinned ? 1 : 0, pinned_at: isPinned ? now : 0 },
+      (m.pinned === 1) === isPinned
+        ? null
+        : // A pinned conversation is listed even before its first message.
+          { pinned: isPinned ? 1 : 0, pinned_at: isPinned ? now : 0, ...(isPinned ? { visible: 1 } : {}) },
     );
   }
 
@@ -173,7 +176,10 @@ export class ConversationService {
 
   draft(userId: number, conversationID: string, draft: Draft | null): Promise<Conversation> {
     const json = draft ? JSON.stringify(draft) : null;
-    return this.change(userId, conversationID, (m) => (m.draft === json ? null : { draft: json }));
+    // A conversation with a draft is listed (it shows the draft) even before its first message.
+    return this.change(userId, conversationID, (m) =>
+      m.draft === json ? null : { draft: json, ...(json ? { visible: 1 } : {}) },
+    );
   }
 
   clearHistory(userId: number, conversationID: string): Promise<Conversation> {
