@@ -30,6 +30,7 @@ describe('sync after a reconnect', () => {
     expect(first.conversations.map((c) => c.conversationID)).toEqual([c2c(b)]);
     const since = first.version;
     expect((await sync(t, a, since)).messages).toEqual([]);
+    const bSince = (await sync(t, b, 0)).version;
 
     // A is offline (no socket). B sends 200 messages, revokes three; A, on another device, reads up
     // to the 150th and deletes the 10th for themselves.
@@ -61,6 +62,15 @@ describe('sync after a reconnect', () => {
     // Nothing more after that version.
     const after = await sync(t, a, got.version);
     expect([after.messages, after.conversations, after.hasMore]).toEqual([[], [], false]);
+
+    // B, syncing too, learns the read (peerReadSequence) and sees the same messages as sent.
+    const forB = await sync(t, b, bSince);
+    expect(forB.conversations.map((c) => [c.conversationID, c.peerReadSequence])).toEqual([
+      [c2c(a), readSeq],
+    ]);
+    expect(forB.messages.map((m) => m.ID)).toEqual(missed.map((m) => m.ID));
+    expect(forB.messages.filter((m) => m.isPeerRead).length).toBe(150); // up to the read cursor
+    expect(forB.messages.some((m) => m.isDeleted)).toBe(false);
   });
 
   it('does not send again what the user cleared or deleted the conversation of', async () => {
