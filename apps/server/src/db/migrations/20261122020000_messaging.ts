@@ -97,12 +97,20 @@ export async function up(db: AnyDb): Promise<void> {
 
   // Search: trigram indexes so Chinese substrings match ('你好' finds '你好吗').
   if (pg) {
-    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
-    // The operator class lives in the schema the extension was installed in (maybe not ours).
-    const { rows } = await sql<{ nspname: string }>`SELECT n.nspname FROM pg_extension e
-      JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`.execute(db);
-    const ops = sql.id(rows[0]?.nspname ?? 'public', 'gin_trgm_ops');
-    await sql`CREATE INDEX messages_search_trgm ON messages USING gin (search_text ${ops})`.execute(db);
+    // pg_trgm makes ILIKE '%…%' indexable. Without the right to create it, search still works
+    // (a scan): the savepoint keeps the migration's transaction usable.
+    await sql`SAVEPOINT parley_trgm`.execute(db);
+    try {
+      await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+      await sql`RELEASE SAVEPOINT parley_trgm`.execute(db);
+      // The operator class lives in the schema the extension was installed in (maybe not ours).
+      const { rows } = await sql<{ nspname: string }>`SELECT n.nspname FROM pg_extension e
+        JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`.execute(db);
+      const ops = sql.id(rows[0]?.nspname ?? 'public', 'gin_trgm_ops');
+      await sql`CREATE INDEX messages_search_trgm ON messages USING gin (search_text ${ops})`.execute(db);
+    } catch {
+      await sql`ROLLBACK TO SAVEPOINT parley_trgm`.execute(db);
+    }
   } else {
     await sql`CREATE VIRTUAL TABLE messages_fts USING fts5(search_text, content='messages', content_rowid='id', tokenize='trigram')`.execute(
       db,
