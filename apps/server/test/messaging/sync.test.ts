@@ -150,6 +150,11 @@ describe('revoke', () => {
       code: 20016,
       msg: '已过撤回时限',
     });
+    // Revoking again is an idempotent retry (no second event).
+    expect(await post(t, a, '/message/revoke', { messageID: m1.ID })).toMatchObject({
+      code: 200,
+      data: { isRevoked: true },
+    });
     // The peer's message is not yours to revoke.
     const m3 = await sent(t, b, a, 'mine');
     expect(await post(t, a, '/message/revoke', { messageID: m3.ID })).toMatchObject({ code: 403 });

@@ -40,12 +40,15 @@ export class MessageRepo extends Repo {
     return this.db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
-  async revoke(id: number, revoker: string, now: number): Promise<void> {
-    await this.db
+  /** Marks a message revoked; false when it already was (a concurrent revoke won). */
+  async revoke(id: number, revoker: string, now: number): Promise<boolean> {
+    const res = await this.db
       .updateTable('messages')
       .set({ revoked: 1, revoker, search_text: '', updated_at: now })
       .where('id', '=', id)
-      .execute();
+      .where('revoked', '=', 0)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
   }
 
   /** Hides messages for one user (idempotent). */

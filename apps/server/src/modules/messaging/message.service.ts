@@ -110,7 +110,7 @@ export class MessageService {
           .select('wt_id')
           .where('id', '=', userId)
           .executeTakeFirst();
-        await msgs.revoke(row.id, me?.wt_id ?? '', now);
+        if (!(await msgs.revoke(row.id, me?.wt_id ?? '', now))) return (await msgs.byMsgId(msgId))!;
         const audience = await this.audience(uow, row);
         await this.sync
           .in(uow)
