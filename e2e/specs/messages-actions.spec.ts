@@ -4,6 +4,7 @@ import { api, registerUser } from '../harness/api';
 import { expectAccessible } from '../harness/a11y';
 import { useHarness } from '../harness/setup';
 import {
+  composerHas,
   befriend,
   bubbles,
   DESKTOP,
@@ -56,7 +57,7 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
     await b.page.getByTestId('revoked-line').filter({ hasText: '安娜撤回了一条消息' }).waitFor();
     expect(await b.page.getByTestId('reedit').count()).toBe(0);
     await line.getByTestId('reedit').click();
-    expect(await a.page.getByTestId('composer-input').inputValue()).toBe('发错了这句');
+    await composerHas(a.page, '发错了这句');
     // A revoked line has no menu.
     await line.click({ button: 'right' });
     expect(await a.page.getByTestId('message-menu').count()).toBe(0);
@@ -184,10 +185,10 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
     await row(a.page, C).locator('.cv-draft').waitFor();
     expect(await row(a.page, C).locator('.cv-row__last').textContent()).toBe('[草稿] 还没写完的话');
     await openChat(a.page, C);
-    expect(await a.page.getByTestId('composer-input').inputValue()).toBe('还没写完的话');
+    await composerHas(a.page, '还没写完的话');
     await a.page.reload();
     await a.page.locator(`[data-testid="chat"][data-id="C2C${C.wtId}"]`).waitFor();
-    expect(await a.page.getByTestId('composer-input').inputValue()).toBe('还没写完的话');
+    await composerHas(a.page, '还没写完的话');
     await typeAndSend(a.page, '还没写完的话，写完了');
     await openChat(a.page, B);
     await row(a.page, C).locator('.cv-row__last').filter({ hasText: '还没写完的话，写完了' }).waitFor();

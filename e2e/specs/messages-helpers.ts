@@ -75,3 +75,12 @@ export const shot = (page: Page, name: string) =>
     style: '[data-testid="toast"]{visibility:hidden}',
     animations: 'disabled',
   });
+
+/** Waits until the composer holds `text` (drafts and 重新编辑 fill it after a render). */
+export async function composerHas(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (t) =>
+      (document.querySelector('[data-testid="composer-input"]') as HTMLTextAreaElement | null)?.value === t,
+    text,
+  );
+}

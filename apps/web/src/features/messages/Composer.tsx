@@ -12,6 +12,8 @@ import { useMessagesUi } from './ui-store';
 /** A typing frame at most this often while the box is focused and not empty. */
 export const TYPING_EVERY_MS = 3000;
 const DRAFT_SAVE_MS = 800;
+/** What the composer held when it last closed, per conversation (this tab only). */
+const localDrafts = new Map<string, string>();
 
 type DraftState = { text: string; quoteID: string };
 
@@ -41,7 +43,9 @@ function saveDraft(conversationID: string, d: DraftState, quoteType?: string) {
 export function Composer({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation('messages');
   const id = conversation.conversationID;
-  const [text, setText] = useState(() => conversation.draft?.html ?? '');
+  // This tab's own last words in the conversation win over the server's copy, which may still be on its way.
+  const [text, setText] = useState(() => localDrafts.get(id) ?? conversation.draft?.html ?? '');
+  const dirty = useRef(localDrafts.has(id));
   const quote = useMessagesUi((s) => s.quote[id]);
   const setQuote = useMessagesUi((s) => s.setQuote);
   const reedit = useMessagesUi((s) => s.reedit);
@@ -54,6 +58,15 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   });
   const current = useRef<DraftState>(saved.current);
   current.current = { text, quoteID: quote?.ID ?? '' };
+
+  // The server's draft arrived after opening (a reload paints from the device first): adopt it if untouched.
+  const serverDraft = conversation.draft?.html ?? '';
+  useEffect(() => {
+    if (dirty.current || !serverDraft) return;
+    setText(serverDraft);
+    saved.current = { text: serverDraft, quoteID: conversation.draft?.messageID ?? '' };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serverDraft]);
 
   // Restore a quoted draft's message once the history holds it.
   useEffect(() => {
@@ -77,6 +90,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   // 重新编辑 puts a revoked text back.
   useEffect(() => {
     if (reedit && reedit.conversationID === id) {
+      dirty.current = true;
       setText(reedit.text);
       box.current?.focus();
     }
@@ -95,6 +109,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   useEffect(
     () => () => {
       const d = current.current;
+      localDrafts.set(id, d.text);
       if (d.text !== saved.current.text || d.quoteID !== saved.current.quoteID) void saveDraft(id, d);
     },
     [id],
@@ -167,6 +182,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
         aria-label={t('composer.label')}
         data-testid="composer-input"
         onChange={(e) => {
+          dirty.current = true;
           setText(e.target.value);
           typing(e.target.value);
         }}
