@@ -53,7 +53,7 @@ const messageIdField = (label: string) =>
 const str = (label: string, max: number) => textField(label, { max, maxUnits: max });
 const num = (label: string) => z.number({ error: `${label}格式不正确` });
 
-/** Per-type payloads (SPEC-like field names). Unknown keys are dropped. */
+/** Per-type payloads (the field names other chat SDKs use). Unknown keys are dropped. */
 export const payloadSchemas = {
   // The text's size (12 KB → 80002) and emptiness are checked by the server, so they answer codes.
   text: z.object({
