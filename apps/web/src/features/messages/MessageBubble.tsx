@@ -101,6 +101,11 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
       />
       <div className="msg-col">
         <div className="msg-line">
+          {showRead && (
+            <span className={`msg-read${read ? ' msg-read--done' : ''}`} data-testid="read-marker">
+              {read ? t('read') : t('notRead')}
+            </span>
+          )}
           {mine && m.status === 'unSend' && (
             <span className="msg-status" data-testid="message-sending">
               <Spinner size={14} label={t('sending')} />
@@ -146,11 +151,6 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
           >
             {reply.messageSender}: {reply.messageAbstract}
           </button>
-        )}
-        {showRead && (
-          <span className={`msg-read${read ? ' msg-read--done' : ''}`} data-testid="read-marker">
-            {read ? t('read') : t('notRead')}
-          </span>
         )}
       </div>
     </div>
