@@ -69,6 +69,9 @@ describe('mute, archive and the fold rules', () => {
         enable,
       });
 
+    expect(await mark([c2c(x), 'C2Cnobody_at_all'], true)).toMatchObject({ code: 10010 });
+    expect((await conversation(t, me, x)).markList).toEqual([]);
+
     const folded = await mark([c2c(x), c2c(y)], true);
     expect(folded.data.conversations.map((c) => [c.markList, c.isMuted])).toEqual([
       [[4], true],

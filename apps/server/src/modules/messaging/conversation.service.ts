@@ -151,6 +151,8 @@ export class ConversationService {
         (c) => c.conversationID,
       );
     }
+    // Every ID is checked before anything changes: one unknown ID changes nothing.
+    for (const id of list) await this.peers.open(userId, id);
     const out: Conversation[] = [];
     for (const id of list) {
       out.push(
