@@ -56,11 +56,11 @@ describe('messages: history, scroll-to-latest, offline outbox, phone layout', ()
       const before = (await inView(a.page))[0];
       await more.click();
       pages += 1;
+      // The click disabled the link (React flushes a click's update at once) until the page is in.
       await a.page.waitForFunction(
-        (n) =>
+        () =>
           document.querySelectorAll('[data-testid="load-more"]').length === 0 ||
           !document.querySelector('[data-testid="load-more"]')?.hasAttribute('disabled'),
-        pages,
       );
       // The message that was at the top is still on screen: the older page went above it.
       expect(await inView(a.page)).toContain(before);

@@ -1,0 +1,93 @@
+import 'fake-indexeddb/auto';
+import { screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EMPTY_COUNTERS, type Conversation, type FriendItem } from '@parley/protocol';
+import i18n from '../../lib/i18n';
+import { queryClient } from '../../lib/query';
+import { useSession } from '../../lib/session';
+import { mockApi, renderWithProviders } from '../../test-utils';
+import MessagesPage from './MessagesPage';
+
+beforeAll(async () => {
+  // jsdom lays nothing out: give the virtual list a viewport.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 260 });
+  await i18n.loadNamespaces(['messages', 'contacts', 'friends']);
+  useSession.setState({
+    user: { wtId: 'lin_xiao', nickName: '林晓' } as ReturnType<typeof useSession.getState>['user'],
+  });
+});
+afterAll(() => {
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+const conv = (id: string, over: Partial<Conversation> = {}): Conversation => ({
+  conversationID: `C2C${id}`,
+  type: 'C2C',
+  unreadCount: 0,
+  isMuted: false,
+  isPinned: false,
+  markList: [],
+  remark: '',
+  customData: '',
+  draft: null,
+  draftText: '',
+  lastMessage: {
+    messageID: `m-${id}`,
+    type: 'text',
+    payload: { text: `${id} 的话` },
+    lastTime: 1,
+    lastSequence: 1,
+    isRevoked: false,
+    fromAccount: id,
+  },
+  lastSequence: 1,
+  readSequence: 0,
+  peerReadSequence: 0,
+  userProfile: { userID: id, nick: `${id}昵称`, avatar: '' },
+  activityTime: 1,
+  ...over,
+});
+
+function serve(friends: FriendItem[], conversations: Conversation[]) {
+  return mockApi({
+    '/user/counters': () => ({ data: EMPTY_COUNTERS }),
+    '/userFriends/list': () => ({ data: { rows: friends, total: friends.length } }),
+    '/conversation/list': () => ({
+      data: { conversations, nextCursor: conversations.length, isFinished: true },
+    }),
+  });
+}
+
+describe('/messages', () => {
+  it('first run: no friends and no conversations shows the next actions', async () => {
+    serve([], []);
+    renderWithProviders(<MessagesPage />, queryClient);
+    await screen.findByTestId('get-started-welcome');
+    expect(screen.getByTestId('screen-messages')).toBeTruthy();
+  });
+
+  it('lists conversations pinned first, with the remark preferred, 99+ badges and the muted mark', async () => {
+    serve(
+      [{ wtId: 'bob', nickName: 'bob', remark: '' } as unknown as FriendItem],
+      [
+        conv('amy', { activityTime: 5, unreadCount: 120 }),
+        conv('bob', { activityTime: 1, isPinned: true, remark: '老板' }),
+        conv('cat', { activityTime: 3, isMuted: true, unreadCount: 2 }),
+      ],
+    );
+    renderWithProviders(<MessagesPage />, queryClient);
+    await screen.findAllByTestId('conversation-row');
+    const rows = screen.getAllByTestId('conversation-row');
+    expect(rows.map((r) => r.dataset.id)).toEqual(['C2Cbob', 'C2Camy', 'C2Ccat']);
+    expect(rows[0]!.textContent).toContain('老板');
+    expect(rows[1]!.querySelector('[data-testid="conversation-badge"]')?.textContent).toBe('99+');
+    expect(rows[2]!.querySelector('[data-testid="conversation-dot"]')).toBeTruthy();
+    expect(rows[2]!.querySelector('[data-testid="conversation-muted"]')).toBeTruthy();
+  });
+});

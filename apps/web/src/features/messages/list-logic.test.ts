@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '@parley/protocol';
+import { badgeText } from '../../ui/Badge';
+import {
+  archivedConversations,
+  sortConversations,
+  tabUnread,
+  unreadTotal,
+  visibleConversations,
+} from './list-logic';
+
+const conv = (id: string, over: Partial<Conversation> = {}): Conversation => ({
+  conversationID: `C2C${id}`,
+  type: 'C2C',
+  unreadCount: 0,
+  isMuted: false,
+  isPinned: false,
+  markList: [],
+  remark: '',
+  customData: '',
+  draft: null,
+  draftText: '',
+  lastMessage: null,
+  lastSequence: 0,
+  readSequence: 0,
+  peerReadSequence: 0,
+  userProfile: { userID: id, nick: id, avatar: '' },
+  activityTime: 0,
+  ...over,
+});
+
+describe('conversation list', () => {
+  it('orders pinned first, then by last activity (newest first), ties by ID', () => {
+    const list = [
+      conv('old', { activityTime: 100 }),
+      conv('pinnedOld', { activityTime: 50, isPinned: true }),
+      conv('new', { activityTime: 300 }),
+      conv('pinnedNew', { activityTime: 200, isPinned: true }),
+      conv('sameB', { activityTime: 100 }),
+    ];
+    expect(sortConversations(list).map((c) => c.conversationID)).toEqual([
+      'C2CpinnedNew',
+      'C2CpinnedOld',
+      'C2Cnew',
+      'C2Cold',
+      'C2CsameB',
+    ]);
+  });
+
+  it('keeps archived conversations out of the main list and in the archive view', () => {
+    const list = [conv('a', { activityTime: 2 }), conv('b', { markList: [4], activityTime: 3 })];
+    expect(visibleConversations(list, 'all', 'me').map((c) => c.conversationID)).toEqual(['C2Ca']);
+    expect(archivedConversations(list).map((c) => c.conversationID)).toEqual(['C2Cb']);
+  });
+
+  it('unread badges: muted and archived conversations do not add to the total; tabs count their own', () => {
+    const list = [
+      conv('a', { unreadCount: 3 }),
+      conv('b', { unreadCount: 5, isMuted: true }),
+      conv('c', { unreadCount: 7, markList: [4], isMuted: true }),
+      conv('d', { unreadCount: 0 }),
+    ];
+    expect(unreadTotal(list)).toBe(3);
+    expect(tabUnread(list, 'me')).toEqual({ all: 3, unread: 3, atMe: 0, c2c: 3, group: 0 });
+    expect(visibleConversations(list, 'unread', 'me').map((c) => c.conversationID)).toEqual(['C2Ca', 'C2Cb']);
+    expect(visibleConversations(list, 'group', 'me')).toEqual([]);
+  });
+
+  it('shows 99+ above 99 unread', () => {
+    expect(badgeText(unreadTotal([conv('a', { unreadCount: 60 }), conv('b', { unreadCount: 40 })]))).toBe(
+      '99+',
+    );
+    expect(badgeText(99)).toBe('99');
+    expect(badgeText(0)).toBe('');
+  });
+});

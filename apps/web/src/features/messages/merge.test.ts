@@ -1,0 +1,107 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Message } from '@parley/protocol';
+import { canReedit, canRevoke, hasMenu, mergeMessages, pendingMessage } from './merge';
+import { useChatStore } from './store';
+import type { ChatMessage } from './types';
+
+const base = (over: Partial<Message>): Message => ({
+  ID: 'm1',
+  clientMsgId: 'c1',
+  type: 'text',
+  flow: 'out',
+  status: 'success',
+  time: 1000,
+  timeMs: 1_000_000,
+  from: 'me',
+  nick: 'Me',
+  avatar: '',
+  to: 'peer',
+  conversationID: 'C2Cpeer',
+  conversationType: 'C2C',
+  payload: { text: '原来的话' },
+  sequence: 1,
+  isRevoked: false,
+  revoker: '',
+  isDeleted: false,
+  hasRiskContent: false,
+  needReadReceipt: false,
+  isPeerRead: false,
+  readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
+  atUserList: [],
+  cloudCustomData: null,
+  ...over,
+});
+
+beforeEach(() => useChatStore.setState({ byConv: {}, originals: new Map() }));
+
+describe('messages in the chat window', () => {
+  it('the stored copy replaces the pending one (same clientMsgId): the ack and the echo show it once', () => {
+    const pending = pendingMessage(
+      {
+        conversationID: 'C2Cpeer',
+        clientMsgId: 'c1',
+        type: 'text',
+        payload: { text: 'hi' },
+        createdAt: 5,
+        ownerID: 'me',
+      },
+      { wtId: 'me', nick: 'Me', avatar: '' },
+    );
+    const once = mergeMessages([pending], [base({ ID: 'm9', sequence: 9 })]);
+    const twice = mergeMessages(once, [base({ ID: 'm9', sequence: 9 })]);
+    expect(twice.map((m) => [m.ID, m.status])).toEqual([['m9', 'success']]);
+  });
+
+  it('orders stored messages by sequence and keeps unsent ones after them; deleted ones leave', () => {
+    const list = mergeMessages(
+      [],
+      [base({ ID: 'b', sequence: 2, clientMsgId: '' }), base({ ID: 'a', sequence: 1, clientMsgId: '' })],
+    );
+    const withPending = [
+      ...list,
+      { ...list[0]!, ID: 'local', clientMsgId: 'x', status: 'unSend' as const, sequence: 0 },
+    ];
+    expect(mergeMessages(withPending, []).map((m) => m.ID)).toEqual(['a', 'b', 'local']);
+    expect(
+      mergeMessages(list, [base({ ID: 'a', sequence: 1, clientMsgId: '', isDeleted: true })]).map(
+        (m) => m.ID,
+      ),
+    ).toEqual(['b']);
+  });
+
+  it('revoke: allowed for own stored messages within 5 minutes; the text is kept for 重新编辑', () => {
+    const m = { ...base({}), status: 'success' } as ChatMessage;
+    expect(canRevoke(m, m.timeMs + 4 * 60_000 + 59_000)).toBe(true);
+    expect(canRevoke(m, m.timeMs + 5 * 60_000 + 1_000)).toBe(false);
+    expect(canRevoke({ ...m, flow: 'in' }, m.timeMs)).toBe(false);
+
+    const store = useChatStore.getState();
+    store.merge('C2Cpeer', [base({})]);
+    store.merge('C2Cpeer', [base({ isRevoked: true, revoker: 'me', payload: {} })]);
+    const revoked = useChatStore.getState().byConv.C2Cpeer!.messages[0]!;
+    expect(revoked.isRevoked).toBe(true);
+    expect(useChatStore.getState().originals.get('m1')).toBe('原来的话');
+    expect(canReedit(revoked, useChatStore.getState().originals)).toBe(true);
+    // The peer's revoked message offers no 重新编辑, and revoked messages have no menu.
+    expect(canReedit({ ...revoked, flow: 'in' }, useChatStore.getState().originals)).toBe(false);
+    expect(hasMenu(revoked)).toBe(false);
+    expect(hasMenu({ ...m, hasRiskContent: true })).toBe(false);
+  });
+
+  it('a latest page that does not join the held messages replaces them (nothing is shown with a gap)', () => {
+    const store = useChatStore.getState();
+    store.fromCache('C2Cpeer', [base({ ID: 'old', sequence: 3, clientMsgId: '' })], false);
+    store.latest(
+      'C2Cpeer',
+      [base({ ID: 'n1', sequence: 50, clientMsgId: '' }), base({ ID: 'n2', sequence: 51, clientMsgId: '' })],
+      false,
+    );
+    expect(useChatStore.getState().byConv.C2Cpeer!.messages.map((m) => m.ID)).toEqual(['n1', 'n2']);
+    store.latest(
+      'C2Cpeer',
+      [base({ ID: 'n2', sequence: 51, clientMsgId: '' }), base({ ID: 'n3', sequence: 52, clientMsgId: '' })],
+      false,
+    );
+    expect(useChatStore.getState().byConv.C2Cpeer!.messages.map((m) => m.ID)).toEqual(['n1', 'n2', 'n3']);
+  });
+});
