@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol';
 import { useDebounced } from '../../lib/useDebounced';
@@ -10,8 +10,10 @@ import { conversationOps } from './conversations';
 import { ConversationList } from './ConversationList';
 import { BackIcon, ChevronDownIcon } from './icons';
 import { archivedConversations, TABS, tabUnread, visibleConversations } from './list-logic';
-import { SearchResults } from './SearchResults';
 import { useMessagesUi } from './ui-store';
+
+// The matcher (with its pinyin tables) loads on the first search, not with the screen.
+const SearchResults = lazy(() => import('./SearchResults'));
 
 /** The left column: search, tabs with their unread dropdown, the list or the archive view. */
 export function ConversationPanel({
@@ -65,7 +67,9 @@ export function ConversationPanel({
         </label>
       </header>
       {searching ? (
-        <SearchResults keyword={settled} conversations={conversations} onOpen={onOpen} />
+        <Suspense fallback={<div className="cv-scroll" />}>
+          <SearchResults keyword={settled} conversations={conversations} onOpen={onOpen} />
+        </Suspense>
       ) : archiveOpen ? (
         <>
           <div className="cv-archive-head">

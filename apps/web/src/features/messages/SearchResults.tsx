@@ -10,7 +10,7 @@ import { conversationName } from './types';
  * Search results of the list panel: 联系人 (friends by remark, nickname, wtId or pinyin) and 群组
  * (groups come later), then matching conversation names; '搜索结果为空' when nothing matches.
  */
-export function SearchResults({
+export default function SearchResults({
   keyword,
   conversations,
   onOpen,

@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MessageLimits, type Conversation, type Message } from '@parley/protocol';
+import type { Conversation, Message } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { upsertConversation } from './list-logic';
 import { localCache } from './local';
+
+/** The largest conversation page the server gives (docs/api.md: count ≤ 100). */
+const LIST_PAGE = 100;
 
 export const conversationsKey = (owner: string) => ['messages', 'conversations', owner] as const;
 
@@ -16,7 +19,7 @@ async function fetchAll(owner: string): Promise<Conversation[]> {
   let list: Conversation[] = [];
   let cursor = 0;
   for (;;) {
-    const page = await call('conversations', 'list', { cursor, count: MessageLimits.listMax });
+    const page = await call('conversations', 'list', { cursor, count: LIST_PAGE });
     list = list.concat(page.conversations);
     if (page.isFinished || page.conversations.length === 0) break;
     cursor = page.nextCursor;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { MessageLimits, type Message } from '@parley/protocol';
+import type { Message } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { socket, useSocketEvent, useSocketStatus } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
@@ -15,6 +15,12 @@ import { notifyMessage } from './notify';
 import { flushOutbox } from './send';
 import { useChatStore } from './store';
 import { queryClient } from '../../lib/query';
+
+/**
+ * A peer's typing shows this long unless renewed (docs/api.md "Messages and conversations"). The
+ * protocol's MessageLimits sits next to zod schemas, which stay out of the browser bundle.
+ */
+export const TYPING_TTL_MS = 5000;
 
 /** Messages fetched per history page ('load more'). */
 export const PAGE = 50;
@@ -76,7 +82,7 @@ export function useMessagesRealtime(openID: string | null): void {
     useChatStore.getState().forget(conversationID);
   });
   useSocketEvent('typing', ({ conversationID }) => {
-    useChatStore.getState().setTyping(conversationID, Date.now() + MessageLimits.typingTtlMs);
+    useChatStore.getState().setTyping(conversationID, Date.now() + TYPING_TTL_MS);
   });
 
   // Reconnected (or first connected): refetch what may have changed, then send the outbox.
