@@ -186,7 +186,7 @@ describe('delete and clear', () => {
 });
 
 describe('friend notices', () => {
-  it('accepting stores the add-friend notice for both, not unread; sendCustomMessage stores its notice', async () => {
+  it('accepting stores the add-friend notice for both (not unread); blacklisting and sendCustomMessage store theirs for the sender', async () => {
     const a = await userOn(t, 'ntA');
     const b = await userOn(t, 'ntB');
     await befriend(t, a, b);
@@ -196,7 +196,12 @@ describe('friend notices', () => {
     expect(hb).toMatchObject([notice]);
     expect((await conversation(t, a, b)).unreadCount).toBe(0);
 
-    await post(t, a, '/user/friendBlack/add', { friendWtId: b.wtId });
+    // Blacklisting keeps its notice in the blocker's conversation (the server announces it itself).
+    expect((await post(t, a, '/user/friendBlack/add', { friendWtId: b.wtId })).code).toBe(200);
+    const addBlack = '{"businessID":"CustomMsg_Type_addBlack"}';
+    const addFriend = '{"businessID":"CustomMsg_Type_addFriend"}';
+    expect((await fullHistory(t, a, b)).map((m: Message) => m.payload.data)).toEqual([addFriend, addBlack]);
+    // Another client asking for the same notice explicitly gets it stored too.
     const res = await post(t, a, '/user/sendCustomMessage', {
       fromWtId: a.wtId,
       toWtId: b.wtId,
@@ -204,10 +209,7 @@ describe('friend notices', () => {
     });
     expect(res.code).toBe(200);
     const mine = (await fullHistory(t, a, b)).map((m: Message) => m.payload.data);
-    expect(mine).toEqual([
-      '{"businessID":"CustomMsg_Type_addFriend"}',
-      '{"businessID":"CustomMsg_Type_addBlack"}',
-    ]);
+    expect(mine).toEqual([addFriend, addBlack, addBlack]);
     // Silent to the other side.
     expect(await fullHistory(t, b, a)).toHaveLength(1);
   });

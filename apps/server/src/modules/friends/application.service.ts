@@ -23,7 +23,7 @@ import type { FriendHooks } from './friend.hooks.js';
 import { applicationStatus, toApplication } from './friend.presenter.js';
 import type { FriendViews } from './friend.view.js';
 import type { FriendshipRepo } from './friendship.repo.js';
-import { queueFriendNotice } from './notice.service.js';
+import { announceFriendNotice } from './notice.service.js';
 import { loadRelation } from './relation.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
 
@@ -151,7 +151,7 @@ export class ApplicationService {
     if (toItem) uow.emit([to.id], 'friend.added', toItem);
     const accepted = (await apps.byPair(from.id, to.id)) ?? { ...app, status: AppStatus.accepted };
     uow.emit([from.id], 'friend.apply.updated', this.view(accepted, to, 'out'));
-    queueFriendNotice(uow, to, from, CustomMsgType.addFriend, now);
+    await announceFriendNotice(uow, this.hooks, to, from, CustomMsgType.addFriend, now);
     uow.afterCommit(() => this.counters.push(to.id));
     await this.hooks.emit('friendship.created', { userIds: [from.id, to.id], at: now }, uow);
   }

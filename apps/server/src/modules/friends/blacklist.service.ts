@@ -17,7 +17,7 @@ import type { FriendHooks } from './friend.hooks.js';
 import { toBlackItem } from './friend.presenter.js';
 import type { FriendViews } from './friend.view.js';
 import type { FriendshipRepo } from './friendship.repo.js';
-import { queueFriendNotice } from './notice.service.js';
+import { announceFriendNotice } from './notice.service.js';
 import { loadRelation, NO_RELATION } from './relation.js';
 
 /**
@@ -93,7 +93,7 @@ export class BlacklistService {
       if (!(await blacklist.has(userId, target.id))) {
         if ((await blacklist.count(userId)) >= FriendLimits.maxBlacklist) throw fail('blacklistLimit');
         await blacklist.add(userId, target.id, this.ctx.clock.now());
-        queueFriendNotice(uow, me, target, CustomMsgType.addBlack, this.ctx.clock.now());
+        await announceFriendNotice(uow, this.hooks, me, target, CustomMsgType.addBlack, this.ctx.clock.now());
       }
       return this.changed(uow, userId, target.id, target.wt_id, true);
     });

@@ -1,3 +1,4 @@
+import type { FriendCustomType } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 
@@ -10,6 +11,8 @@ export interface FriendHookMap {
   'friendship.deleted': { deleterId: number; friendId: number; at: number };
   'friendship.created': { userIds: [number, number]; at: number };
   'blacklist.changed': { ownerId: number; targetId: number; blocked: boolean; at: number };
+  /** A friend notice was announced; the messaging module stores it in the one-to-one conversation. */
+  'notice.sent': { fromId: number; toId: number; type: FriendCustomType; at: number; noticeId: string };
 }
 
 type Handler<K extends keyof FriendHookMap> = (

@@ -49,7 +49,7 @@ export function createFriendsModule(ctx: AppContext, users: UsersModule) {
   );
   const blacklist = new BlacklistService(ctx, users.repo, blacklistRepo, friendships, views, hooks);
   const tags = new TagService(ctx, users.repo, tagRepo, friendships, views);
-  const notices = new NoticeService(ctx, users.repo, friendships, blacklistRepo);
+  const notices = new NoticeService(ctx, users.repo, friendships, blacklistRepo, hooks);
 
   users.counters.register(async (userId) => ({ friendApplyUnread: await applications.unreadCount(userId) }));
 

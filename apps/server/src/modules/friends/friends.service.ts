@@ -90,6 +90,7 @@ export class FriendsService {
       const now = this.ctx.clock.now();
       uow.emit([userId], 'friend.deleted', { wtId: friend.wt_id, byMe: 1 });
       uow.emit([friend.id], 'friend.deleted', { wtId: me.wt_id, byMe: 0 });
+      // Live only: the deleter's conversation with the friend is removed (the hook below).
       queueFriendNotice(uow, me, friend, CustomMsgType.deleteFriend, now);
       await this.hooks.emit('friendship.deleted', { deleterId: userId, friendId: friend.id, at: now }, uow);
       return { friendsWtId: friend.wt_id, deleted: true };

@@ -13,13 +13,13 @@ import { friendsPolicy } from '../../policies/friends.policy.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { BlacklistRepo } from './blacklist.repo.js';
 import type { FriendshipRepo } from './friendship.repo.js';
-import { storeFriendNotice } from '../messaging/send.service.js';
+import type { FriendHooks } from './friend.hooks.js';
 import { loadRelation } from './relation.js';
 
 /**
- * Queues a friend notice on `uow` (docs/api.md "Friend notices"). The add-friend notice ("you are now
- * friends") goes to both users; blocking and deleting are silent to the other side (as in WeChat),
- * so those go to the sender's tabs only. The friends use cases call this themselves.
+ * Queues a friend notice's live event on `uow` (docs/api.md "Friend notices"). The add-friend notice
+ * ("you are now friends") goes to both users; blocking and deleting are silent to the other side (as
+ * in WeChat), so those go to the sender's tabs only.
  */
 export function queueFriendNotice(
   uow: UnitOfWork,
@@ -34,6 +34,23 @@ export function queueFriendNotice(
 }
 
 /**
+ * A friend notice announced and kept: the live event, and the `notice.sent` hook, on which the
+ * messaging module stores it in the one-to-one conversation within the same transaction.
+ */
+export async function announceFriendNotice(
+  uow: UnitOfWork,
+  hooks: FriendHooks,
+  from: { id: number; wt_id: string },
+  to: { id: number; wt_id: string },
+  type: FriendCustomType,
+  now: number,
+): Promise<CustomNotice> {
+  const notice = queueFriendNotice(uow, from, to, type, now);
+  await hooks.emit('notice.sent', { fromId: from.id, toId: to.id, type, at: now, noticeId: notice.id }, uow);
+  return notice;
+}
+
+/**
  * POST /user/sendCustomMessage: another client asks for one of the three notices explicitly. It must
  * match the current relation (policy `notice.send`), so nobody can forge one.
  */
@@ -43,6 +60,7 @@ export class NoticeService {
     private readonly users: UserRepo,
     readonly friendships: FriendshipRepo,
     readonly blacklist: BlacklistRepo,
+    private readonly hooks: FriendHooks,
   ) {}
 
   async send(userId: number, body: SendCustomMessageBody): Promise<CustomNotice> {
@@ -52,11 +70,8 @@ export class NoticeService {
     const to = await this.users.byWtId(body.toWtId);
     const relation = await loadRelation(this, me.id, to);
     authorize(friendsPolicy, 'notice.send', { userId }, { relation, type: body.type });
-    return this.ctx.uow.run(async (uow) => {
-      const notice = queueFriendNotice(uow, me, to!, body.type, this.ctx.clock.now());
-      // Stored in the one-to-one conversation as a `custom` message (modules/messaging).
-      await storeFriendNotice(uow, me, to!, body.type, notice.time, notice.id);
-      return notice;
-    });
+    return this.ctx.uow.run((uow) =>
+      announceFriendNotice(uow, this.hooks, me, to!, body.type, this.ctx.clock.now()),
+    );
   }
 }

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { CustomMsgType } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import type { Gateway } from '../../realtime/gateway.js';
 import type { FriendsModule } from '../friends/friends.module.js';
@@ -30,16 +28,9 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
     for (const n of (await convRepo.unread(userId)).values()) unread += n;
     return { unread };
   });
-  // The accepter "sends" the add-friend notice; both see it in their conversation.
-  friends.hooks.on('friendship.created', (p, uow) =>
-    storeFriendNotice(
-      uow,
-      { id: p.userIds[1] },
-      { id: p.userIds[0] },
-      CustomMsgType.addFriend,
-      p.at,
-      randomUUID(),
-    ),
+  // Friend notices are kept in the one-to-one conversation (the accepter "sends" the add-friend one).
+  friends.hooks.on('notice.sent', (p, uow) =>
+    storeFriendNotice(uow, { id: p.fromId }, { id: p.toId }, p.type, p.at, p.noticeId),
   );
   friends.hooks.on('friendship.deleted', (p, uow) =>
     conversations.onFriendshipDeleted(uow, p.deleterId, p.friendId),
