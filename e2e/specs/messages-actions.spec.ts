@@ -194,4 +194,60 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
     await row(a.page, C).locator('.cv-row__last').filter({ hasText: '还没写完的话，写完了' }).waitFor();
     expect(await row(a.page, C).locator('.cv-draft').count()).toBe(0);
   });
+
+  it('search finds contacts (联系人) and opens their chat; 发消息 on a contact card opens the conversation', async () => {
+    const { A, B } = await pair(h, ['安娜', '刘洋']);
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    await a.page.goto('/messages');
+    await row(a.page, B).waitFor();
+    await a.page.getByTestId('conversation-search').fill('ly');
+    await a.page.getByTestId('search-results').getByText('联系人').waitFor();
+    await expectAccessible(a.page, 'messages: search');
+    await a.page.getByTestId('search-contact').filter({ hasText: '刘洋' }).click();
+    await a.page.locator(`[data-testid="chat"][data-id="C2C${B.wtId}"]`).waitFor();
+    await a.page.getByTestId('conversation-search').fill('没有这个人');
+    await a.page.getByTestId('search-empty').filter({ hasText: '搜索结果为空' }).waitFor();
+
+    await a.page.getByTestId('nav-contacts').click();
+    await a.page.locator(`[data-testid="contacts-friend"][data-wtid="${B.wtId}"]`).click();
+    await a.page.getByTestId('profile-message').click();
+    await a.page.locator(`[data-testid="chat"][data-id="C2C${B.wtId}"]`).waitFor();
+    expect(await a.page.getByTestId('chat-title').textContent()).toBe('刘洋');
+    await typeAndSend(a.page, '从名片过来的');
+    await a.page
+      .locator('[data-status="success"]')
+      .getByTestId('bubble')
+      .filter({ hasText: '从名片过来的' })
+      .waitFor();
+  });
+
+  it('multi-select: pick two messages and delete them for me (after a confirmation), for me only', async () => {
+    const { A, B } = await pair(h);
+    for (const text of ['留着这条', '删掉一', '删掉二']) await sendApi(h, B, A, text);
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    await a.page.goto(`/messages?conversationID=C2C${B.wtId}`);
+    await bubbles(a.page).filter({ hasText: '删掉二' }).click({ button: 'right' });
+    await a.page.getByTestId('menu-select').click();
+    await a.page.getByTestId('select-bar').waitFor();
+    await a.page.getByTestId('message').filter({ hasText: '删掉一' }).click();
+    expect(await a.page.getByTestId('select-bar').textContent()).toContain('已选择2条消息');
+    await expectAccessible(a.page, 'messages: multi-select');
+    await a.page.getByTestId('select-delete').click();
+    await a.page.getByTestId('confirm-ok').click();
+    await waitToast(a.page, '删除成功');
+    await bubbles(a.page).filter({ hasText: '删掉一' }).waitFor({ state: 'detached' });
+    expect(await bubbles(a.page).allTextContents()).toEqual(['留着这条']);
+    await a.page.getByTestId('select-bar').waitFor({ state: 'detached' });
+    await a.page.getByTestId('composer-input').waitFor();
+    // Gone for me only: the peer still has them.
+    const theirs = await api<{ messages: { payload: { text?: string } }[] }>(h.server, '/message/history', {
+      token: B.token,
+      body: { conversationID: `C2C${A.wtId}` },
+    });
+    expect(theirs.messages.map((m) => m.payload.text).filter(Boolean)).toEqual([
+      '留着这条',
+      '删掉一',
+      '删掉二',
+    ]);
+  });
 });
