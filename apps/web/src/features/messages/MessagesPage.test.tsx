@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMPTY_COUNTERS, type Conversation, type FriendItem } from '@parley/protocol';
 import i18n from '../../lib/i18n';
@@ -7,6 +7,8 @@ import { queryClient } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { mockApi, renderWithProviders } from '../../test-utils';
 import MessagesPage from './MessagesPage';
+import { ChatWindow } from './ChatWindow';
+import { useChatStore } from './store';
 
 beforeAll(async () => {
   // jsdom lays nothing out: give the virtual list a viewport.
@@ -89,5 +91,37 @@ describe('/messages', () => {
     expect(rows[1]!.querySelector('[data-testid="conversation-badge"]')?.textContent).toBe('99+');
     expect(rows[2]!.querySelector('[data-testid="conversation-dot"]')).toBeTruthy();
     expect(rows[2]!.querySelector('[data-testid="conversation-muted"]')).toBeTruthy();
+  });
+
+  it('5,000 conversations: only the rows in view (plus a few) are in the DOM', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) => conv(`u${i}`, { activityTime: i }));
+    serve([], many);
+    renderWithProviders(<MessagesPage />, queryClient);
+    await screen.findAllByTestId('conversation-row');
+    const rows = screen.getAllByTestId('conversation-row');
+    expect(rows.length).toBeLessThan(30);
+    expect(rows[0]!.dataset.id).toBe('C2Cu4999');
+  });
+
+  it('chat header: the remark, the 官方 tag for an official account, and 对方正在输入... while the peer types', async () => {
+    mockApi({
+      '/userFriends/list': () => ({
+        data: { rows: [{ wtId: 'helper', nickName: 'Parley 助手', remark: '', isOfficial: 1 }], total: 1 },
+      }),
+      '/message/history': () => ({ data: { messages: [], isCompleted: true } }),
+    });
+    renderWithProviders(
+      <ChatWindow
+        conversationID="C2Chelper"
+        conversation={conv('helper', { remark: '小助手' })}
+        onBack={() => {}}
+      />,
+      queryClient,
+    );
+    expect((await screen.findByTestId('chat-title')).textContent).toBe('小助手');
+    expect((await screen.findByTestId('official-tag')).textContent).toBe('官方');
+    expect(screen.queryByTestId('typing')).toBeNull();
+    act(() => useChatStore.getState().setTyping('C2Chelper', Date.now() + 5000));
+    expect((await screen.findByTestId('typing')).textContent).toBe('对方正在输入...');
   });
 });
