@@ -195,11 +195,18 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
     expect(await row(a.page, C).locator('.cv-draft').count()).toBe(0);
   });
 
-  it('search finds contacts (联系人) and opens their chat; 发消息 on a contact card opens the conversation', async () => {
+  it('the plus menu opens 添加朋友; search finds contacts (联系人) and opens their chat; 发消息 on a contact card opens the conversation', async () => {
     const { A, B } = await pair(h, ['安娜', '刘洋']);
     const a = await h.open({ login: A.login, viewport: DESKTOP });
     await a.page.goto('/messages');
     await row(a.page, B).waitFor();
+    await a.page.getByTestId('messages-plus').click();
+    await a.page.getByTestId('messages-plus-menu').waitFor();
+    await expectAccessible(a.page, 'messages: plus menu');
+    await a.page.getByTestId('messages-plus-add-friend').click();
+    await a.page.getByTestId('add-search').waitFor();
+    await a.page.keyboard.press('Escape');
+    await a.page.getByTestId('add-search').waitFor({ state: 'detached' });
     await a.page.getByTestId('conversation-search').fill('ly');
     await a.page.getByTestId('search-results').getByText('联系人').waitFor();
     await expectAccessible(a.page, 'messages: search');
