@@ -13,6 +13,7 @@ import {
 import { localCache } from './local';
 import { notifyMessage } from './notify';
 import { flushOutbox } from './send';
+import { onHelloVersion, resetSyncVersion } from './sync';
 import { useChatStore } from './store';
 import { queryClient } from '../../lib/query';
 
@@ -83,6 +84,11 @@ export function useMessagesRealtime(openID: string | null): void {
   });
   useSocketEvent('typing', ({ conversationID }) => {
     useChatStore.getState().setTyping(conversationID, Date.now() + TYPING_TTL_MS);
+  });
+
+  useEffect(() => resetSyncVersion, [me]);
+  useSocketEvent('hello', (hello) => {
+    void onHelloVersion((hello as { syncVersion?: number }).syncVersion);
   });
 
   // Reconnected (or first connected): refetch what may have changed, then send the outbox.

@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation, Message } from '@parley/protocol';
+import { queryClient } from '../../lib/query';
+import { useSession } from '../../lib/session';
+import { mockApi } from '../../test-utils';
+import { conversationsKey } from './conversations';
+import { useChatStore } from './store';
+import { onHelloVersion, resetSyncVersion } from './sync';
+
+const conv = (id: string, over: Partial<Conversation> = {}) =>
+  ({
+    conversationID: id,
+    unreadCount: 0,
+    markList: [],
+    isPinned: false,
+    activityTime: 1,
+    ...over,
+  }) as Conversation;
+const msg = (id: string, over: Partial<Message> = {}) =>
+  ({
+    ID: id,
+    clientMsgId: '',
+    conversationID: 'C2Cpeer',
+    sequence: 1,
+    isRevoked: false,
+    isDeleted: false,
+    payload: { text: id },
+    ...over,
+  }) as Message;
+
+beforeEach(() => {
+  resetSyncVersion();
+  useSession.setState({ user: { wtId: 'me' } as ReturnType<typeof useSession.getState>['user'] });
+  queryClient.setQueryData(conversationsKey('me'), [conv('C2Cpeer'), conv('C2Cgone')]);
+  useChatStore.setState({ byConv: {}, originals: new Map() });
+  useChatStore.getState().merge('C2Cpeer', [msg('m1'), msg('m2', { sequence: 2 })]);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+describe('sync after a reconnect', () => {
+  it('the first hello only sets the version; a later one syncs once since it, paging while hasMore', async () => {
+    const calls = mockApi({
+      '/message/sync': (body) => {
+        const since = (body as { since: number }).since;
+        return since === 10
+          ? {
+              data: {
+                version: 15,
+                hasMore: true,
+                conversations: [conv('C2Cpeer', { unreadCount: 1, activityTime: 9 })],
+                removedConversationIDs: ['C2Cgone'],
+                messages: [msg('m2', { sequence: 2, isRevoked: true, payload: {} })],
+              },
+            }
+          : {
+              data: {
+                version: 20,
+                hasMore: false,
+                conversations: [],
+                removedConversationIDs: [],
+                messages: [msg('m3', { sequence: 3 }), msg('x1', { conversationID: 'C2Cother' })],
+              },
+            };
+      },
+    });
+    await onHelloVersion(10);
+    expect(calls).toEqual([]);
+    await onHelloVersion(20);
+    expect(calls.map((c) => c.body)).toEqual([{ since: 10 }, { since: 15 }]);
+    const list = queryClient.getQueryData<Conversation[]>(conversationsKey('me'))!;
+    expect(list.map((c) => [c.conversationID, c.unreadCount])).toEqual([['C2Cpeer', 1]]);
+    const held = useChatStore.getState().byConv.C2Cpeer!.messages;
+    expect(held.map((m) => [m.ID, m.isRevoked])).toEqual([
+      ['m1', false],
+      ['m2', true],
+      ['m3', false],
+    ]);
+    // A conversation this tab does not hold is left to its next opening.
+    expect(useChatStore.getState().byConv.C2Cother).toBeUndefined();
+    // Same version again: nothing to do.
+    await onHelloVersion(20);
+    expect(calls).toHaveLength(2);
+  });
+});

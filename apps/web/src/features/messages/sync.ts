@@ -1,0 +1,54 @@
+import { call } from '../../lib/api';
+import { patchConversations } from './conversations';
+import { upsertConversation } from './list-logic';
+import { useChatStore } from './store';
+
+/**
+ * Catch-up after a reconnect (docs/api.md "Sync"): `hello` carries the user's change version; when
+ * it moved past the one this tab knows, one `/message/sync` (paged while `hasMore`) brings every
+ * changed conversation and message — new, revoked, deleted for me, read — into the list and into
+ * the conversations this tab holds. The first hello of a page only sets the version (the screen
+ * loads fresh state anyway).
+ */
+let known: number | null = null;
+let running: Promise<void> | null = null;
+
+export function onHelloVersion(version: number | undefined): Promise<void> {
+  if (typeof version !== 'number') return Promise.resolve();
+  if (known === null || version <= known) {
+    known = Math.max(known ?? 0, version);
+    return Promise.resolve();
+  }
+  if (running) return running;
+  running = (async () => {
+    let since = known ?? 0;
+    for (let pages = 0; pages < 50; pages++) {
+      const r = await call('messages', 'sync', { since }, { silent: true });
+      const removed = new Set(r.removedConversationIDs);
+      patchConversations((list) =>
+        r.conversations.reduce(
+          upsertConversation,
+          list.filter((c) => !removed.has(c.conversationID)),
+        ),
+      );
+      const store = useChatStore.getState();
+      for (const id of removed) store.forget(id);
+      const byConv = new Map<string, typeof r.messages>();
+      for (const m of r.messages) byConv.set(m.conversationID, [...(byConv.get(m.conversationID) ?? []), m]);
+      for (const [id, messages] of byConv) if (store.byConv[id]) store.merge(id, messages);
+      since = r.version;
+      if (!r.hasMore) break;
+    }
+    known = since;
+  })()
+    .catch(() => {})
+    .finally(() => {
+      running = null;
+    });
+  return running;
+}
+
+/** Tests: forget the version. */
+export function resetSyncVersion(): void {
+  known = null;
+}
