@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { Ui } from '@parley/protocol';
 
 export interface MenuItem {
@@ -78,7 +77,8 @@ export function ContextMenu({
     }
   };
 
-  return createPortal(
+  // Rendered in place (position: fixed), so it stays inside the screen's main landmark.
+  return (
     <div
       ref={ref}
       className="popover msg-menu menu"
@@ -111,8 +111,7 @@ export function ContextMenu({
           {it.label}
         </button>
       ))}
-    </div>,
-    document.body,
+    </div>
   );
 }
 
