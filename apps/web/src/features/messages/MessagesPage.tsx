@@ -9,7 +9,19 @@ import { useConversations } from './conversations';
 import { useMessagesRealtime } from './hooks';
 import { ChatIcon } from './icons';
 import { flushOutbox } from './send';
+import { useChatStore } from './store';
+import { forgetOnLogout } from './local';
 import './messages.css';
+
+// Once this screen has been loaded, a logout clears the device's chat cache and outbox.
+forgetOnLogout((listener) => {
+  listener(useSession.getState().token);
+  return useSession.subscribe((s, prev) => {
+    if (s.token === prev.token) return;
+    if (!s.token) useChatStore.setState({ byConv: {}, originals: new Map(), typingUntil: {} });
+    listener(s.token);
+  });
+});
 
 /**
  * /messages: the conversation list and the open chat (`?conversationID=`). A new user with no

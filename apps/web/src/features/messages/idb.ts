@@ -62,6 +62,7 @@ export const idb = {
     run(store, 'readwrite', (s) => void s.delete(key)).then(() => undefined),
   all: <T>(store: StoreName) =>
     run<T[]>(store, 'readonly', (s) => s.getAll() as IDBRequest<T[]>).then((v) => v ?? []),
+  clear: (store: StoreName) => run(store, 'readwrite', (s) => void s.clear()).then(() => undefined),
   /** Tests: forget the open connection (a fresh fake IndexedDB per test). */
   reset(): void {
     opening = null;

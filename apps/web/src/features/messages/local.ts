@@ -46,3 +46,21 @@ export const outbox = {
     return all.filter((m) => m.ownerID === owner).sort((a, b) => a.createdAt - b.createdAt);
   },
 };
+
+/**
+ * Logging out forgets this device's copy of the chats (the outbox too: what was not sent by then is
+ * dropped with the session), so the next person at this browser finds nothing of them.
+ */
+export function forgetOnLogout(
+  subscribe: (listener: (token: string | null) => void) => () => void,
+): () => void {
+  let had = false;
+  return subscribe((token) => {
+    if (token) had = true;
+    else if (had) {
+      had = false;
+      void idb.clear(STORES.cache);
+      void idb.clear(STORES.outbox);
+    }
+  });
+}

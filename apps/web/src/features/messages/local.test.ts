@@ -1,0 +1,36 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { forgetOnLogout, localCache, outbox } from './local';
+
+describe('device cache', () => {
+  it('keeps the latest 50 stored messages per conversation and user; a logout forgets cache and outbox', async () => {
+    const msgs = Array.from({ length: 80 }, (_, i) => ({ ID: `m${i}`, sequence: i + 1 }) as never);
+    await localCache.saveMessages('me', 'C2Cpeer', msgs, true);
+    const held = await localCache.loadMessages('me', 'C2Cpeer');
+    expect(held?.messages).toHaveLength(50);
+    expect((held?.messages[0] as { ID: string }).ID).toBe('m30');
+    expect(held?.isCompleted).toBe(false);
+    expect(await localCache.loadMessages('someone-else', 'C2Cpeer')).toBeUndefined();
+
+    await outbox.add({
+      conversationID: 'C2Cpeer',
+      clientMsgId: 'c1',
+      type: 'text',
+      payload: { text: 'x' },
+      createdAt: 1,
+      ownerID: 'me',
+    });
+    let listener: (token: string | null) => void = () => {};
+    forgetOnLogout((l) => {
+      listener = l;
+      return () => {};
+    });
+    listener('token');
+    listener(null);
+    await new Promise<void>((resolve) => {
+      const check = async () => ((await outbox.list('me')).length === 0 ? resolve() : setTimeout(check, 5));
+      void check();
+    });
+    expect(await localCache.loadMessages('me', 'C2Cpeer')).toBeUndefined();
+  });
+});
