@@ -44,6 +44,7 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
       .click({ button: 'right' });
     await a.page.getByTestId('message-menu').waitFor();
     await expectAccessible(a.page, 'messages: message menu');
+    await shot(a.page, 'menu-desktop');
     expect(await a.page.getByTestId('message-menu').getByRole('menuitem').allTextContents()).toEqual([
       '复制',
       '撤回',
@@ -239,6 +240,7 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
     await a.page.getByTestId('message').filter({ hasText: '删掉一' }).click();
     expect(await a.page.getByTestId('select-bar').textContent()).toContain('已选择2条消息');
     await expectAccessible(a.page, 'messages: multi-select');
+    await shot(a.page, 'select-desktop');
     await a.page.getByTestId('select-delete').click();
     await a.page.getByTestId('confirm-ok').click();
     await waitToast(a.page, '删除成功');
