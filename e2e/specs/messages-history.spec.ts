@@ -120,6 +120,40 @@ describe('messages: history, scroll-to-latest, offline outbox, phone layout', ()
     expect((await conversationOf(h, B, A)).unreadCount).toBeGreaterThanOrEqual(0);
   });
 
+  it('the outbox survives closing the page: a new page sends it once, with its clientMsgId', async () => {
+    const { A, B } = await pair(h);
+    const { context, page } = await h.open({ login: A.login, viewport: DESKTOP });
+    await page.goto(`/messages?conversationID=C2C${B.wtId}`);
+    await page.getByTestId('composer-input').waitFor();
+    await context.setOffline(true);
+    await typeAndSend(page, '关掉页面前写的');
+    await page
+      .getByTestId('message')
+      .filter({ hasText: '关掉页面前写的' })
+      .getByTestId('message-sending')
+      .waitFor();
+    const count = async () =>
+      (
+        await api<{ messages: { payload: { text?: string } }[] }>(h.server, '/message/history', {
+          token: B.token,
+          body: { conversationID: `C2C${A.wtId}`, count: 100 },
+        })
+      ).messages.filter((m) => m.payload.text === '关掉页面前写的').length;
+    expect(await count()).toBe(0);
+    await page.close();
+    await context.setOffline(false);
+
+    const again = await context.newPage();
+    await again.goto(`/messages?conversationID=C2C${B.wtId}`);
+    await again
+      .getByTestId('message')
+      .filter({ hasText: '关掉页面前写的' })
+      .and(again.locator('[data-status="success"]'))
+      .waitFor();
+    expect(await count()).toBe(1);
+    expect(await again.getByTestId('message-sending').count()).toBe(0);
+  });
+
   it('phone layout: the list, then the chat full screen with a back arrow', async () => {
     const { A, B } = await pair(h);
     await sendApi(h, B, A, '手机上看得到吗？');
