@@ -154,6 +154,43 @@ describe('messages: history, scroll-to-latest, offline outbox, phone layout', ()
     expect(await again.getByTestId('message-sending').count()).toBe(0);
   });
 
+  it('local-first: a reload paints the list and the chat from the device while the server has not answered', async () => {
+    const { A, B } = await pair(h);
+    await sendApi(h, B, A, '存在设备上的话');
+    const { page } = await h.open({ login: A.login, viewport: DESKTOP });
+    await page.goto(`/messages?conversationID=C2C${B.wtId}`);
+    await bubbles(page).filter({ hasText: '存在设备上的话' }).waitFor();
+    // The device copy is written shortly after a change: wait until both are stored.
+    await page.waitForFunction(
+      async (keys) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const req = indexedDB.open('parley-chat');
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+        const found = await Promise.all(
+          keys.map(
+            (k) =>
+              new Promise<boolean>((resolve) => {
+                const req = db.transaction('cache').objectStore('cache').get(k);
+                req.onsuccess = () => resolve(req.result !== undefined);
+                req.onerror = () => resolve(false);
+              }),
+          ),
+        );
+        db.close();
+        return found.every(Boolean);
+      },
+      [`${A.wtId}:conversations`, `${A.wtId}:m:C2C${B.wtId}`],
+    );
+    // The server's list and history never answer after the reload.
+    await page.route(/\/api\/(conversation\/list|message\/history)/, () => {});
+    await page.reload();
+    await row(page, B).waitFor();
+    await bubbles(page).filter({ hasText: '存在设备上的话' }).waitFor();
+    await page.unroute(/\/api\/(conversation\/list|message\/history)/);
+  });
+
   it('phone layout: the list, then the chat full screen with a back arrow', async () => {
     const { A, B } = await pair(h);
     await sendApi(h, B, A, '手机上看得到吗？');
