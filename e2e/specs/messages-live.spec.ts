@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../harness/a11y';
 import { useHarness } from '../harness/setup';
-import { bubbles, DESKTOP, openChat, pair, row, shot, typeAndSend } from './messages-helpers';
+import { bubbles, DESKTOP, openChat, pair, row, sendApi, shot, typeAndSend } from './messages-helpers';
 
 const h = useHarness({ name: 'messages-live' });
 
@@ -50,5 +50,36 @@ describe('messages: live chat between two browsers', () => {
     // B's reply stopped the typing mark on A? (A was the one typing: B's header clears when A sends or after 5 s.)
     await shot(a.page, 'chat-desktop');
     await shot(b.page, 'list-desktop');
+  });
+
+  it('a refused message gets the failure mark and the server text; resending asks first; the quote is cleared', async () => {
+    const { A, B } = await pair(h);
+    await sendApi(h, B, A, '可以引用这句');
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    await a.page.goto(`/messages?conversationID=C2C${B.wtId}`);
+    await bubbles(a.page).filter({ hasText: '可以引用这句' }).click({ button: 'right' });
+    // Opening the chat read it: no badge left in the sidebar.
+    await a.page.getByTestId('nav-messages').getByTestId('badge').waitFor({ state: 'detached' });
+    await a.page.getByTestId('menu-quote').click();
+    await a.page.getByTestId('quote-bar').waitFor();
+    await typeAndSend(a.page, '买六合彩吗');
+    const failed = a.page.getByTestId('message').filter({ hasText: '买六合彩吗' });
+    await failed.getByTestId('message-failed').waitFor();
+    await a.page
+      .getByTestId('toast')
+      .filter({ hasText: '消息或者资料中文本存在敏感内容,发送失败' })
+      .first()
+      .waitFor();
+    expect(await a.page.getByTestId('quote-bar').count()).toBe(0);
+    expect(await failed.getByTestId('read-marker').count()).toBe(0);
+    await shot(a.page, 'failed-desktop');
+
+    await failed.getByTestId('message-failed').click();
+    await a.page.getByTestId('confirm-ok').filter({ hasText: '重发' }).waitFor();
+    await expectAccessible(a.page, 'messages: resend dialog');
+    await a.page.getByTestId('confirm-ok').click();
+    // Refused again (the same words): still failed, still one copy.
+    await failed.getByTestId('message-failed').waitFor();
+    expect(await bubbles(a.page).filter({ hasText: '买六合彩吗' }).count()).toBe(1);
   });
 });

@@ -16,6 +16,7 @@ import { flushOutbox } from './send';
 import { onHelloVersion, resetSyncVersion } from './sync';
 import { useChatStore } from './store';
 import { queryClient } from '../../lib/query';
+import { countersKey } from '../../lib/useCounters';
 
 /**
  * A peer's typing shows this long unless renewed (docs/api.md "Messages and conversations"). The
@@ -39,7 +40,15 @@ export function markRead(conversationID: string): void {
       .send<Parameters<typeof putConversation>[0]>('message.read', { conversationID })
       .then(done)
       .catch(() => {});
-  else void call('conversations', 'read', { conversationID }, { silent: true }).then(done, () => {});
+  // Without a socket the counters push of this read cannot reach the tab: ask for the counters.
+  else
+    void call('conversations', 'read', { conversationID }, { silent: true }).then(
+      (conv) => {
+        done(conv);
+        void queryClient.invalidateQueries({ queryKey: countersKey });
+      },
+      () => {},
+    );
 }
 
 /**
