@@ -126,7 +126,7 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
     await waitToast(a.page, '无法定位到原消息');
   });
 
-  it('pin, mute, archive and 全部移出 from the list menu', async () => {
+  it('pin, mute, archive, 全部移出 and delete from the list menu; tabs', async () => {
     const { A, B } = await pair(h);
     const C = await registerUser(h.server, { nickName: '小春' });
     const D = await registerUser(h.server, { nickName: '大东' });
@@ -172,6 +172,14 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
     expect(await order()).toEqual([`C2C${B.wtId}`, `C2C${D.wtId}`, `C2C${C.wtId}`]);
     await a.page.getByTestId('tab-atMe').click();
     await a.page.getByTestId('empty').filter({ hasText: '空空如也' }).waitFor();
+
+    // Delete a conversation (after a confirmation): it leaves the list.
+    await a.page.getByTestId('tab-all').click();
+    await rowMenu(a.page, `C2C${C.wtId}`, 'remove');
+    await a.page.getByTestId('confirm-ok').click();
+    await waitToast(a.page, '删除成功');
+    await row(a.page, C).waitFor({ state: 'detached' });
+    expect(await order()).toEqual([`C2C${B.wtId}`, `C2C${D.wtId}`]);
   });
 
   it('a draft is kept when switching conversations and after a reload', async () => {
