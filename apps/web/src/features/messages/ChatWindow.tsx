@@ -125,7 +125,7 @@ export function ChatWindow({
           </span>
         )}
       </header>
-      <MessageList conversation={conversation} peerName={name} />
+      <MessageList conversation={conversation} peerName={name} official={official} />
       {selecting ? (
         <SelectBar conversationID={conversationID} />
       ) : (

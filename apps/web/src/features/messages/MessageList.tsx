@@ -27,7 +27,16 @@ const NEAR_BOTTOM_PX = 40;
  * The message list: virtualized, 'load more' at the top keeping the reading position, time
  * separators, system lines, the scroll-to-latest button with its counter, menus and quote jumps.
  */
-export function MessageList({ conversation, peerName }: { conversation: Conversation; peerName: string }) {
+export function MessageList({
+  conversation,
+  peerName,
+  official = false,
+}: {
+  conversation: Conversation;
+  peerName: string;
+  /** The helper (official) conversation has no message menu. */
+  official?: boolean;
+}) {
   const { t } = useTranslation('messages');
   const formatTime = useFormatTime();
   const id = conversation.conversationID;
@@ -141,13 +150,13 @@ export function MessageList({ conversation, peerName }: { conversation: Conversa
   const closeMenu = useCallback(() => setMenu(null), []);
   const onMenu = useCallback(
     (m: ChatMessage, el: HTMLElement, x?: number) => {
-      if (!hasMenu(m) || m.status !== 'success') return;
+      if (official || !hasMenu(m) || m.status !== 'success') return;
       const r = el.getBoundingClientRect();
       const top = scrollRef.current?.getBoundingClientRect().top ?? 0;
       const below = r.top - top < MENU_FLIP_PX;
       setMenu({ m, anchor: { x: x ?? r.left, y: below ? r.bottom + 4 : r.top - 4, above: !below } });
     },
-    [scrollRef],
+    [scrollRef, official],
   );
   const menuItems = (m: ChatMessage): MenuItem[] => {
     const items: MenuItem[] = [];
