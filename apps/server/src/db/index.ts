@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrate.js';
+import { withStatementCache } from './sqlite-statements.js';
 
 export type Db = Kysely<Database>;
 
@@ -46,7 +47,7 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
     dialect = 'sqlite';
   }
   await migrateToLatest(db, config.databaseUrl ? config.databaseSchema : undefined);

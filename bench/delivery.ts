@@ -1,0 +1,328 @@
+/**
+ * End-to-end delivery over sockets: P pairs of clients (2P sockets, in worker processes), each client
+ * sending `message.send` to its pair's other side and the peer receiving `message.new`. The offered
+ * rate steps up until p99 send → receive reaches 100 ms (or messages are lost or refused); the
+ * highest passing step is the sustained rate. Runs Parley on SQLite, Parley on PostgreSQL (a fresh
+ * schema, dropped after) and a bare durable relay (bench/lib/bare-relay.ts) under the same load.
+ *
+ *   npx tsx bench/delivery.ts [--pairs 1000] [--workers 2] [--seconds 5] [--rates 1000,2000,...]
+ *                             [--only sqlite,postgres,relay] [--prof DIR]
+ *
+ * PostgreSQL: BENCH_PG_URL, else postgres://postgres@127.0.0.1:5432/test (skipped when unreachable).
+ * --prof writes a V8 CPU profile of each Parley server process into DIR (node --cpu-prof).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { DServerCommand, DServerReply, DWorkerCommand, DWorkerReply } from './lib/delivery-ipc.js';
+import { Child, printTable, rssBytes, sleep } from './lib/proc.js';
+
+const here = import.meta.dirname;
+type Server = Child<DServerCommand, DServerReply>;
+type Worker = Child<DWorkerCommand, DWorkerReply>;
+const P99_LIMIT_MS = 100;
+
+interface Options {
+  pairs: number;
+  workers: number;
+  seconds: number;
+  rates: number[];
+  only: string[];
+  prof: string | null;
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = {
+    pairs: 1000,
+    workers: 2,
+    seconds: 5,
+    rates: [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 10_000, 12_000],
+    only: ['sqlite', 'postgres', 'relay'],
+    prof: null,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = () => argv[++i] ?? '';
+    if (a === '--pairs') o.pairs = Number(next());
+    else if (a === '--workers') o.workers = Number(next());
+    else if (a === '--seconds') o.seconds = Number(next());
+    else if (a === '--rates') o.rates = next().split(',').map(Number);
+    else if (a === '--only') o.only = next().split(',');
+    else if (a === '--prof') o.prof = path.resolve(next());
+    else throw new Error(`unknown argument ${a}`);
+  }
+  return o;
+}
+
+export interface Step {
+  offered: number;
+  sent: number;
+  acked: number;
+  received: number;
+  errors: number;
+  firstError: string | null;
+  p50: number;
+  p99: number;
+  max: number;
+  ackP99: number;
+  cpuPct: number;
+  rss: number;
+  pass: boolean;
+}
+
+interface Target {
+  label: string;
+  script: string;
+  env: NodeJS.ProcessEnv;
+  execArgv: string[];
+}
+
+/** utime + stime of a process in ms (/proc/<pid>/stat, 100 ticks/s). */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function runStep(
+  server: Server,
+  workers: Worker[],
+  rate: number,
+  seconds: number,
+  drainMs = 2000,
+): Promise<Step> {
+  const cpu0 = cpuMs(server.pid);
+  const t0 = performance.now();
+  for (const w of workers) w.send({ cmd: 'step', rate: rate / workers.length, seconds, drainMs });
+  const parts = await Promise.all(workers.map((w) => w.next('stepped', seconds * 1000 + 60_000)));
+  const cpuPct = ((cpuMs(server.pid) - cpu0) / (performance.now() - t0)) * 100;
+  const sum = (f: (p: (typeof parts)[number]) => number) => parts.reduce((s, p) => s + f(p), 0);
+  const lat = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
+  const ack = parts.flatMap((p) => p.ackLatencies).sort((a, b) => a - b);
+  const sent = sum((p) => p.sent);
+  const received = sum((p) => p.received);
+  const errors = sum((p) => p.errors);
+  const p99 = percentile(lat, 99);
+  return {
+    offered: rate,
+    sent,
+    acked: sum((p) => p.acked),
+    received,
+    errors,
+    firstError: parts.find((p) => p.firstError)?.firstError ?? null,
+    p50: percentile(lat, 50),
+    p99,
+    max: lat[lat.length - 1] ?? NaN,
+    ackP99: percentile(ack, 99),
+    cpuPct,
+    rss: rssBytes(server.pid),
+    pass: errors === 0 && received >= sent * 0.999 && p99 < P99_LIMIT_MS,
+  };
+}
+
+async function measure(t: Target, o: Options): Promise<Step[]> {
+  const server: Server = new Child(path.join(here, 'lib', t.script), { env: t.env, execArgv: t.execArgv });
+  const workers: Worker[] = [];
+  const steps: Step[] = [];
+  try {
+    const { baseUrl } = await server.next('ready', 120_000);
+    server.send({ cmd: 'seed', users: o.pairs * 2 });
+    const { clients, ms } = await server.next('seeded', 600_000);
+    console.log(`${t.label}: ${clients.length} users with sessions in ${(ms / 1000).toFixed(1)} s`);
+    for (let i = 0; i < o.workers; i++) workers.push(new Child(path.join(here, 'lib', 'delivery-worker.ts')));
+    await Promise.all(workers.map((w) => w.next('ready', 60_000)));
+    const wsBase = baseUrl.replace(/^http/, 'ws');
+    workers.forEach((w, wi) => {
+      const pairs: Array<[(typeof clients)[0], (typeof clients)[0]]> = [];
+      for (let p = wi; p < o.pairs; p += o.workers) pairs.push([clients[2 * p]!, clients[2 * p + 1]!]);
+      w.send({ cmd: 'open', wsBase, pairs, concurrency: 100 });
+    });
+    const opened = await Promise.all(workers.map((w) => w.next('opened', 600_000)));
+    const failed = opened.reduce((s, r) => s + r.failed, 0);
+    if (failed) throw new Error(`${failed} sockets failed: ${opened.find((r) => r.firstError)?.firstError}`);
+    // Warm-up: every conversation gets created, JIT and caches settle.
+    const warm = await runStep(server, workers, Math.min(1000, o.pairs * 2), 3, 60_000);
+    console.log(`${t.label}: warm-up ${warm.received}/${warm.sent} received, p99 ${warm.p99.toFixed(1)} ms`);
+    await sleep(500);
+    const log = (s: Step) =>
+      console.log(
+        `${t.label}: ${s.offered}/s → ${s.received}/${s.sent} recv, p50 ${s.p50.toFixed(1)} p99 ${s.p99.toFixed(1)} ms, ` +
+          `cpu ${s.cpuPct.toFixed(0)}% ${s.pass ? 'pass' : `FAIL${s.firstError ? ` (${s.firstError})` : ''}`}`,
+      );
+    let lastPass = 0;
+    for (const rate of o.rates) {
+      const s = await runStep(server, workers, rate, o.seconds);
+      steps.push(s);
+      log(s);
+      if (!s.pass) {
+        // One refinement between the last passing and the failing rate.
+        const mid = Math.round((lastPass + rate) / 2 / 250) * 250;
+        if (lastPass > 0 && mid > lastPass && mid < rate) {
+          await sleep(1000);
+          const m = await runStep(server, workers, mid, o.seconds);
+          steps.push(m);
+          log(m);
+        }
+        break;
+      }
+      lastPass = rate;
+      await sleep(1000);
+    }
+    server.send({ cmd: 'shutdown' });
+    await server.next('shutdown', 60_000).catch(() => undefined);
+  } finally {
+    for (const w of workers) if (w.proc.connected) w.send({ cmd: 'exit' });
+    await Promise.all([...workers.map((w) => w.stop())]);
+    await Promise.race([server.exited, sleep(10_000)]);
+    await server.stop();
+  }
+  return steps;
+}
+
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+const ms1 = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '–');
+
+export function best(steps: Step[]): Step | undefined {
+  return steps.filter((s) => s.pass).sort((a, b) => b.offered - a.offered)[0];
+}
+
+async function pgReachable(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await c.end();
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2));
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`# Delivery over sockets — ${new Date().toISOString()}`);
+  console.log(`node ${process.version}, ${os.cpus().length} cores (${cpu}), ${mb(os.totalmem())} RAM`);
+  console.log(
+    `load average at start: ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `${o.pairs} pairs (${o.pairs * 2} sockets) in ${o.workers} load processes, ${o.seconds} s per step, ` +
+      `pass: p99 send→receive < ${P99_LIMIT_MS} ms, ≥ 99.9 % received within 2 s, no error acks\n`,
+  );
+  const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-delivery-'));
+  const schema = `bench_delivery_${process.pid}`;
+  const prof = (name: string) => (o.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.prof, name)}`] : []);
+  const parleyEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PARLEY_DATA_DIR: dataDir,
+    PARLEY_WEB_DIST: '',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    MESSAGE_SEND_PER_MINUTE: '1000000',
+  };
+  const targets: Target[] = [];
+  if (o.only.includes('sqlite'))
+    targets.push({
+      label: 'Parley SQLite',
+      script: 'delivery-server.ts',
+      env: parleyEnv,
+      execArgv: prof('sqlite'),
+    });
+  if (o.only.includes('postgres')) {
+    if (await pgReachable(pgUrl))
+      targets.push({
+        label: 'Parley PostgreSQL',
+        script: 'delivery-server.ts',
+        env: { ...parleyEnv, DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema },
+        execArgv: prof('postgres'),
+      });
+    else console.log(`PostgreSQL at ${pgUrl} unreachable: skipped`);
+  }
+  if (o.only.includes('relay'))
+    targets.push({ label: 'bare durable relay', script: 'bare-relay.ts', env: process.env, execArgv: [] });
+
+  const results: Array<{ label: string; steps: Step[] }> = [];
+  try {
+    for (const t of targets) results.push({ label: t.label, steps: await measure(t, o) });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (targets.some((t) => t.env.DATABASE_SCHEMA === schema))
+      await dropSchema(pgUrl, schema).catch(() => undefined);
+  }
+
+  for (const r of results) {
+    console.log(`\n## ${r.label}: steps`);
+    printTable(
+      [
+        'offered/s',
+        'sent',
+        'received',
+        'acked',
+        'errors',
+        'p50',
+        'p99',
+        'max',
+        'ack p99',
+        'server CPU',
+        'RSS',
+        '',
+      ],
+      r.steps.map((s) => [
+        String(s.offered),
+        String(s.sent),
+        String(s.received),
+        String(s.acked),
+        String(s.errors),
+        ms1(s.p50),
+        ms1(s.p99),
+        ms1(s.max),
+        ms1(s.ackP99),
+        `${s.cpuPct.toFixed(0)} %`,
+        mb(s.rss),
+        s.pass ? 'pass' : 'FAIL',
+      ]),
+    );
+  }
+  console.log('\n## Sustained rate (highest step with p99 < 100 ms)');
+  const relay = results.find((r) => r.label === 'bare durable relay');
+  const relayBest = relay ? best(relay.steps) : undefined;
+  printTable(
+    ['target', 'sustained msg/s', 'p50', 'p99', 'server CPU', 'RSS', 'vs relay'],
+    results.map((r) => {
+      const b = best(r.steps);
+      if (!b) return [r.label, 'none passed', '', '', '', '', ''];
+      const rate = (b.received / o.seconds).toFixed(0);
+      const vs = relayBest ? `${((b.offered / relayBest.offered) * 100).toFixed(0)} %` : '–';
+      return [r.label, rate, ms1(b.p50), ms1(b.p99), `${b.cpuPct.toFixed(0)} %`, mb(b.rss), vs];
+    }),
+  );
+  console.log(
+    `load average at end: ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+/**
+ * Parley as the delivery and reconnect-storm benches run it: the real buildServer() of apps/server
+ * (SQLite in PARLEY_DATA_DIR, or PostgreSQL when DATABASE_URL is set) in its own process. `seed`
+ * creates bench users and one session each straight through the server's own repos (no password
+ * hashing, no HTTP), which is what lets a bench set up thousands of clients in seconds.
+ */
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { buildServer } from '../../apps/server/src/app.js';
+import type { BenchClient, DServerCommand, DServerReply } from './delivery-ipc.js';
+import { wallNow } from './ipc.js';
+
+const reply = (m: DServerReply) => process.send?.(m);
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, { port: 0, host: '127.0.0.1', webDistDir: undefined });
+  const server = await buildServer(config);
+  const address = await server.app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
+  const { users, auth } = server.modules;
+
+  async function seed(count: number): Promise<BenchClient[]> {
+    const tag = randomBytes(3).toString('hex');
+    const now = Date.now();
+    const clients: BenchClient[] = [];
+    for (let i = 0; i < count; i++) {
+      const user = await users.repo.insert({
+        wt_id: `b${tag}${i}`,
+        phone: `+1555${tag}${i}`,
+        nick_name: `Bench ${i}`,
+        avatar: '',
+        bio: '',
+        pwd_hash: 'bench-no-login',
+        step2_hash: null,
+        step2_tips: '',
+        vip_level: 0,
+        vip_type: 0,
+        status: 0,
+        is_official: 0,
+        created_at: now,
+        updated_at: now,
+      });
+      const { token } = await auth.sessions.issue(user.id, `bench-${i}`);
+      clients.push({ token, name: user.wt_id });
+    }
+    return clients;
+  }
+
+  process.on('message', (command: DServerCommand) => {
+    void (async () => {
+      if (command.cmd === 'seed') {
+        const started = wallNow();
+        const clients = await seed(command.users);
+        reply({ kind: 'seeded', clients, ms: wallNow() - started });
+      } else if (command.cmd === 'shutdown') {
+        const started = wallNow();
+        await server.close();
+        reply({ kind: 'shutdown', ms: wallNow() - started });
+        // A normal exit writes the --cpu-prof profile when the runner asked for one.
+        setTimeout(() => process.exit(0), 100);
+      }
+    })().catch((err: unknown) => reply({ kind: 'error', message: String(err) }));
+  });
+  process.on('SIGTERM', () => {
+    void server.close().then(() => process.exit(0));
+  });
+
+  reply({ kind: 'ready', baseUrl: address.replace('[::1]', '127.0.0.1'), label: 'Parley' });
+}
+
+main().catch((err: unknown) => {
+  reply({ kind: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  process.exit(1);
+});
