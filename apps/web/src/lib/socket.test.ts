@@ -147,5 +147,10 @@ describe('socket client', () => {
     const { id } = JSON.parse(ws.sent[0]!) as { id: string };
     ws.emit({ type: 'ack', id, code: 200, msg: 'ok', data: { pong: 1 } });
     await expect(p).resolves.toEqual({ pong: 1 });
+    // A refused frame rejects with the envelope code, so callers can act on it like on REST errors.
+    const refused = client.send('ping');
+    const second = JSON.parse(ws.sent[1]!) as { id: string };
+    ws.emit({ type: 'ack', id: second.id, code: 80001, msg: '敏感内容', data: null });
+    await expect(refused).rejects.toMatchObject({ name: 'ApiError', code: 80001, message: '敏感内容' });
   });
 });

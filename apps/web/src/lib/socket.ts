@@ -1,4 +1,5 @@
 import { WsClose, type ServerEventMap, type ServerFrame } from '@parley/protocol';
+import { ApiError } from './http';
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'down';
 export type EventName = keyof ServerEventMap & string;
@@ -150,7 +151,8 @@ export class SocketClient {
       const p = this.pending.get(String(frame.id));
       this.pending.delete(String(frame.id));
       if (frame.code === 200) p?.resolve(frame.data);
-      else p?.reject(new Error(frame.msg ?? 'error'));
+      // A refused frame rejects with its envelope code, like a refused REST call.
+      else p?.reject(new ApiError(frame.code ?? 0, frame.msg ?? 'error', 0, frame.data ?? null));
       return;
     }
     if (type === '-1' || type === '-2') {

@@ -4,7 +4,6 @@ import { EMPTY_COUNTERS, type FriendItem } from '@parley/protocol';
 import i18n from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { mockApi, renderWithProviders } from '../../test-utils';
-import MessagesPage from '../placeholder/MessagesPage';
 import { useFriendDialogs } from '../friends/dialogs-store';
 import { GetStarted } from './GetStarted';
 
@@ -19,9 +18,6 @@ afterEach(() => {
   useFriendDialogs.setState({ addFriend: false });
 });
 
-const friend = (wtId: string): FriendItem =>
-  ({ wtId, nickName: wtId, remark: '', avatar: '' }) as unknown as FriendItem;
-
 function friendsAre(list: FriendItem[]) {
   mockApi({
     '/user/counters': () => ({ data: EMPTY_COUNTERS }),
@@ -29,25 +25,9 @@ function friendsAre(list: FriendItem[]) {
   });
 }
 
+// The first screen's welcome for a user without conversations or friends is tested with the
+// messages screen (features/messages/MessagesPage.test.tsx).
 describe('first run', () => {
-  it('a user without friends gets next actions on the first screen, not the placeholder', async () => {
-    friendsAre([]);
-    renderWithProviders(<MessagesPage />);
-    await screen.findByTestId('get-started-welcome');
-    expect(screen.getByText('欢迎来到 Parley')).toBeTruthy();
-    expect(screen.getByTestId('start-my-id').textContent).toBe('lin_xiao');
-    // The screen keeps its frame (title) while the body offers the actions.
-    expect(screen.getByTestId('screen-messages')).toBeTruthy();
-    expect(screen.queryByText(i18n.t('common:comingSoon.title'))).toBeNull();
-  });
-
-  it('a user with friends sees the messages placeholder', async () => {
-    friendsAre([friend('bob')]);
-    renderWithProviders(<MessagesPage />);
-    await screen.findByText(i18n.t('common:comingSoon.title'));
-    expect(screen.queryByTestId('get-started-welcome')).toBeNull();
-  });
-
   it('添加朋友 opens the add-friend dialog; 复制 copies my ID; the QR dialog shows a code of my ID', async () => {
     friendsAre([]);
     const writeText = vi.fn(async () => {});

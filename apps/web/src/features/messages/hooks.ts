@@ -97,7 +97,7 @@ export function useMessagesRealtime(openID: string | null): void {
 
   useEffect(() => resetSyncVersion, [me]);
   useSocketEvent('hello', (hello) => {
-    void onHelloVersion((hello as { syncVersion?: number }).syncVersion);
+    void onHelloVersion(hello.syncVersion);
   });
 
   // Reconnected (or first connected): refetch what may have changed, then send the outbox.
