@@ -1,4 +1,5 @@
 import { CustomMsgType, type FriendCustomType, type Message, type SendMessageBody } from '@parley/protocol';
+import { isPostgres } from '../../db/dialect.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -6,6 +7,7 @@ import { fail } from '../../lib/errors.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
 import type { CountersService } from '../users/counters.service.js';
 import type { UserRepo } from '../users/user.repo.js';
+import { CommitBatcher } from './commit-batcher.js';
 import { checkContent } from './content.js';
 import { MessageRepo } from './message.repo.js';
 import { appendMessage } from './message.store.js';
@@ -20,10 +22,12 @@ export interface MessageGate {
 /**
  * Sending (docs/api.md "Sending"): idempotent by (sender, clientMsgId), checked content, friends
  * rules, a per-user rate limit, then one unit of work that allocates the sequence, stores the
- * message and queues `message.new` to both users. The answer comes after the commit.
+ * message and queues `message.new` to both users. The answer comes after the commit. Sends that
+ * arrive together share one commit (`CommitBatcher`, group commit).
  */
 export class SendService {
   private readonly limiter: Limiter;
+  private readonly batcher: CommitBatcher;
 
   constructor(
     private readonly ctx: AppContext,
@@ -33,18 +37,8 @@ export class SendService {
     private readonly users: UserRepo,
   ) {
     this.limiter = ctx.limiters('message.send', ctx.config.messageSendPerMinute, 60_000);
-  }
-
-  private readonly pendingPush = new Set<number>();
-
-  /** Pushes the receiver's counters once per burst: sends in the same turn share one push. */
-  private counterPush(userId: number): void {
-    if (this.pendingPush.has(userId)) return;
-    this.pendingPush.add(userId);
-    setImmediate(() => {
-      this.pendingPush.delete(userId);
-      this.counters.push(userId).catch((err: unknown) => this.ctx.log.error({ err }, 'counters push failed'));
-    });
+    // PostgreSQL overlaps a few batches' round trips; SQLite runs one transaction at a time anyway.
+    this.batcher = new CommitBatcher(ctx, isPostgres(ctx.db) ? 4 : 1);
   }
 
   async send(userId: number, body: SendMessageBody): Promise<Message> {
@@ -62,7 +56,7 @@ export class SendService {
     const me = await this.users.byId(userId);
     if (!me) throw fail('unauthorized');
     try {
-      return await this.ctx.uow.run(async (uow) => {
+      return await this.batcher.run(async (uow) => {
         const { views: stored } = await appendMessage(uow, {
           senderId: userId,
           peerId: peer.id,
@@ -77,7 +71,7 @@ export class SendService {
           now: this.ctx.clock.now(),
           people: [me, peer],
         });
-        uow.afterCommit(() => this.counterPush(peer.id));
+        uow.afterCommit(() => this.counters.pushSoon(peer.id));
         return stored.get(userId)!;
       });
     } catch (err) {

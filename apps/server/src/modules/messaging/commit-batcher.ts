@@ -1,0 +1,97 @@
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { AppContext } from '../../lib/context.js';
+
+type Work<T> = (uow: UnitOfWork) => Promise<T>;
+
+interface Job<T = unknown> {
+  work: Work<T>;
+  resolve: (value: T) => void;
+  reject: (err: unknown) => void;
+}
+
+/** Most units of work one commit carries. */
+export const MAX_BATCH = 256;
+
+/**
+ * Group commit for sends (docs/performance.md "Messaging"). Units of work handed to `run` while a
+ * commit is under way (or in the same event-loop turn) are run one after the other in ONE transaction,
+ * each with its own queue of events and after-commit jobs. Each caller's promise settles only after
+ * that transaction committed, and its events are published then, in the order of the batch: the same
+ * promise `ctx.uow.run` makes, at one commit (one WAL write, one round trip) per batch.
+ *
+ * Failure isolation: if any unit of the batch throws, the whole transaction rolls back and every unit
+ * is run again in a transaction of its own, so only the failing one fails (and a retry of a rolled
+ * back unit allocates its sequence again: no gap). `concurrency` batches may be in flight at once
+ * (1 for SQLite, whose single connection runs one transaction at a time anyway).
+ */
+export class CommitBatcher {
+  private queue: Job[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly concurrency: number,
+  ) {}
+
+  run<T>(work: Work<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve, reject } as Job);
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= this.concurrency || this.queue.length === 0) return;
+    this.scheduled = true;
+    // Sends decoded in this turn join the batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.inFlight >= this.concurrency || this.queue.length === 0) return;
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inFlight += 1;
+      void this.commit(batch).finally(() => {
+        this.inFlight -= 1;
+        this.schedule();
+      });
+    });
+  }
+
+  private async commit(batch: Job[]): Promise<void> {
+    if (batch.length === 1) return this.alone(batch[0]!);
+    let outcomes: Array<{ value: unknown; jobs: Array<() => Promise<void> | void> }>;
+    try {
+      outcomes = await this.ctx.db.transaction().execute(async (trx) => {
+        const out: typeof outcomes = [];
+        for (const job of batch) {
+          const jobs: Array<() => Promise<void> | void> = [];
+          const value = await job.work({
+            db: trx,
+            emit: (to, type, data) => jobs.push(() => this.ctx.realtime.emit(to, type, data)),
+            afterCommit: (fn) => jobs.push(fn),
+          });
+          out.push({ value, jobs });
+        }
+        return out;
+      });
+    } catch {
+      // One unit failed (or the transaction did): nothing of the batch is stored; each runs alone.
+      await Promise.all(batch.map((job) => this.alone(job)));
+      return;
+    }
+    for (let i = 0; i < batch.length; i++) {
+      for (const fn of outcomes[i]!.jobs) {
+        try {
+          await fn();
+        } catch (err) {
+          this.ctx.log.error({ err }, 'after-commit job failed');
+        }
+      }
+      batch[i]!.resolve(outcomes[i]!.value);
+    }
+  }
+
+  private alone(job: Job): Promise<void> {
+    return this.ctx.uow.run(job.work).then(job.resolve, job.reject);
+  }
+}
