@@ -1,7 +1,8 @@
 /**
  * Runs every benchmark script in bench/ (each prints its own table), one after the other.
  *   npx tsx bench/run-all.ts            (or: npm run bench)
- * web-size.ts and picker.ts need a web build (apps/web/dist); without one they are skipped with a message.
+ * web-size.ts, picker.ts and messages-web.ts need a web build (apps/web/dist); without one they are
+ * skipped with a message.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ const root = path.resolve(benchDir, '..');
 
 /** Why a script cannot run here, or null when it can. */
 function skipReason(file: string): string | null {
-  const needsWeb = file === 'web-size.ts' || file === 'picker.ts';
+  const needsWeb = file === 'web-size.ts' || file === 'picker.ts' || file === 'messages-web.ts';
   if (needsWeb && !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     return 'no web build (apps/web/dist/index.html): run `npm run build` first';
   }
