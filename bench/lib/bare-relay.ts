@@ -101,7 +101,7 @@ process.on('message', (command: DServerCommand) => {
   }
 });
 
-httpServer.listen(0, '127.0.0.1', () => {
+httpServer.listen(Number(process.env.BENCH_PORT ?? 0), '127.0.0.1', () => {
   const { port } = httpServer.address() as { port: number };
   reply({ kind: 'ready', baseUrl: `http://127.0.0.1:${port}`, label: 'bare durable relay' });
 });

@@ -61,6 +61,8 @@ async function main(): Promise<void> {
     })().catch((err: unknown) => reply({ kind: 'error', message: String(err) }));
   });
   process.on('SIGTERM', () => {
+    // Exits within 2 s even if closing lingers, so a --cpu-prof profile gets written.
+    setTimeout(() => process.exit(0), 2000).unref();
     void server.close().then(() => process.exit(0));
   });
 

@@ -1,0 +1,276 @@
+/**
+ * A client process of the reconnect-storm bench. Storm clients hold one socket each; on a close
+ * they reconnect (first try after a random 0–1 s, then every 0.5–1 s, like a browser tab with
+ * jittered backoff) and, for Parley, call /api/message/sync once with the version they last knew,
+ * paging while hasMore. Every sequence a client learns (live `message.new` or sync) is kept, so the
+ * runner can check that nothing was missed. Senders keep sending `message.send` to storm clients.
+ */
+import http from 'node:http';
+import WebSocket from 'ws';
+import type { BenchClient } from './delivery-ipc.js';
+import type { StormCommand, StormReply } from './storm-ipc.js';
+import { wallNow } from './ipc.js';
+
+const reply = (m: StormReply) => process.send?.(m);
+
+interface StormClient {
+  me: BenchClient;
+  ws: WebSocket | null;
+  version: number;
+  seen: Set<number>;
+  back: boolean;
+}
+const storm: StormClient[] = [];
+let wsBase = '';
+let httpBase = '';
+let doSync = false;
+const back = {
+  firstCloseAt: 0,
+  lastHelloAt: 0,
+  lastSyncedAt: 0,
+  attempts: 0,
+  refused: 0,
+  syncCalls: 0,
+  syncErrors: 0,
+  firstError: null as string | null,
+};
+let expecting = false;
+let pendingBack = 0;
+
+interface Frame {
+  type: string;
+  code?: number;
+  msg?: string;
+  data?: {
+    syncVersion?: number;
+    sequence?: number;
+    from?: string;
+    to?: string;
+    clientMsgId?: string;
+  };
+}
+
+function connect(c: StormClient, initial: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    back.attempts += initial ? 0 : 1;
+    const ws = new WebSocket(`${wsBase}/ws/${c.me.token}`, { perMessageDeflate: false });
+    let greeted = false;
+    ws.on('message', (raw) => {
+      const f = JSON.parse(String(raw)) as Frame;
+      if (!greeted && f.type === 'hello') {
+        greeted = true;
+        c.ws = ws;
+        if (initial) c.version = f.data?.syncVersion ?? 0;
+        else back.lastHelloAt = Math.max(back.lastHelloAt, wallNow());
+        resolve();
+        if (!initial) void afterReconnect(c);
+        return;
+      }
+      if (f.type === 'message.new' && f.data?.from !== c.me.name && f.data?.sequence)
+        c.seen.add(f.data.sequence);
+    });
+    ws.on('close', (code) => {
+      if (!greeted) return reject(new Error(`closed before hello: ${code}`));
+      if (c.ws !== ws) return;
+      c.ws = null;
+      back.firstCloseAt ||= wallNow();
+      if (!c.back) return;
+      c.back = false;
+      pendingBack += 1;
+      setTimeout(() => void retry(c), Math.random() * 1000);
+    });
+    ws.on('error', (err) => {
+      if (!greeted) reject(err);
+    });
+  });
+}
+
+async function retry(c: StormClient): Promise<void> {
+  for (;;) {
+    try {
+      await connect(c, false);
+      return;
+    } catch (err) {
+      back.refused += 1;
+      back.firstError ??= err instanceof Error ? err.message : String(err);
+      await new Promise((r) => setTimeout(r, 500 + Math.random() * 500));
+    }
+  }
+}
+
+/** HTTP keep-alive pool of this worker: at most 64 sockets, like a few hundred browsers' worth. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function postJson(url: string, token: string, body: unknown): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const data = Buffer.from(JSON.stringify(body));
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': data.length,
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch (err) {
+            reject(err);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function afterReconnect(c: StormClient): Promise<void> {
+  if (doSync) {
+    for (;;) {
+      back.syncCalls += 1;
+      try {
+        const body = (await postJson(`${httpBase}/api/message/sync`, c.me.token, { since: c.version })) as {
+          code: number;
+          msg: string;
+          data: { version: number; hasMore: boolean; messages: Array<{ sequence: number; from: string }> };
+        };
+        if (body.code !== 200) throw new Error(`sync ${body.code} ${body.msg}`);
+        for (const m of body.data.messages) if (m.from !== c.me.name) c.seen.add(m.sequence);
+        c.version = body.data.version;
+        if (!body.data.hasMore) break;
+      } catch (err) {
+        back.syncErrors += 1;
+        back.firstError ??= err instanceof Error ? err.message : String(err);
+        await new Promise((r) => setTimeout(r, 500 + Math.random() * 500));
+      }
+    }
+  }
+  back.lastSyncedAt = Math.max(back.lastSyncedAt, wallNow());
+  c.back = true;
+  pendingBack -= 1;
+  checkBack();
+}
+
+function checkBack(): void {
+  if (expecting && pendingBack === 0 && storm.every((s) => s.back && s.ws)) {
+    expecting = false;
+    reply({ kind: 'back', ...back });
+  }
+}
+
+async function open(cmd: Extract<StormCommand, { cmd: 'open' }>): Promise<void> {
+  wsBase = cmd.wsBase;
+  httpBase = cmd.httpBase;
+  doSync = cmd.sync;
+  const started = wallNow();
+  let next = 0;
+  let failed = 0;
+  let firstError: string | null = null;
+  const lane = async () => {
+    while (next < cmd.clients.length) {
+      const c: StormClient = { me: cmd.clients[next++]!, ws: null, version: 0, seen: new Set(), back: true };
+      try {
+        await connect(c, true);
+        storm.push(c);
+      } catch (err) {
+        failed += 1;
+        firstError ??= err instanceof Error ? err.message : String(err);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: cmd.concurrency }, lane));
+  reply({ kind: 'opened', opened: storm.length, failed, firstError, ms: wallNow() - started });
+}
+
+// Senders.
+let sending: NodeJS.Timeout | null = null;
+const sendStats = { sent: 0, acked: 0, errors: 0, firstError: null as string | null };
+const lastSeq: Record<string, number> = {};
+let outstanding = 0;
+
+async function startSending(cmd: Extract<StormCommand, { cmd: 'send' }>): Promise<void> {
+  const sockets = await Promise.all(
+    cmd.senders.map(
+      (s) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(`${cmd.wsBase}/ws/${s.token}`, { perMessageDeflate: false });
+          ws.once('message', () => resolve(ws));
+          ws.once('error', reject);
+          ws.on('message', (raw) => {
+            const f = JSON.parse(String(raw)) as Frame;
+            if (f.type !== 'ack') return;
+            outstanding -= 1;
+            if (f.code === 200 && f.data?.to && f.data.sequence) {
+              sendStats.acked += 1;
+              lastSeq[f.data.to] = Math.max(lastSeq[f.data.to] ?? 0, f.data.sequence);
+            } else {
+              sendStats.errors += 1;
+              sendStats.firstError ??= `ack ${f.code}: ${f.msg}`;
+            }
+          });
+        }),
+    ),
+  );
+  reply({ kind: 'sending', senders: sockets.length });
+  const started = wallNow();
+  let turn = 0;
+  let id = 0;
+  const pairs = cmd.targets.flatMap((ts, i) => ts.map((t) => [i, t] as const));
+  sending = setInterval(() => {
+    const due = Math.floor(((wallNow() - started) / 1000) * cmd.rate) - sendStats.sent;
+    for (let k = 0; k < due; k++) {
+      const [i, target] = pairs[turn++ % pairs.length]!;
+      const ws = sockets[i]!;
+      sendStats.sent += 1;
+      outstanding += 1;
+      const clientMsgId = `s${process.pid}-${++id}`;
+      ws.send(
+        JSON.stringify({
+          id,
+          type: 'message.send',
+          data: { conversationID: `C2C${target}`, clientMsgId, type: 'text', payload: { text: clientMsgId } },
+        }),
+      );
+    }
+  }, 10);
+}
+
+async function stopSending(): Promise<void> {
+  if (sending) clearInterval(sending);
+  const until = wallNow() + 30_000;
+  while (outstanding > 0 && wallNow() < until) await new Promise((r) => setTimeout(r, 50));
+  reply({ kind: 'stopped', ...sendStats, lastSeq });
+}
+
+process.on('message', (cmd: StormCommand) => {
+  switch (cmd.cmd) {
+    case 'open':
+      void open(cmd);
+      return;
+    case 'send':
+      void startSending(cmd);
+      return;
+    case 'stopSending':
+      void stopSending();
+      return;
+    case 'expectBack':
+      expecting = true;
+      checkBack();
+      return;
+    case 'report':
+      reply({ kind: 'report', seen: Object.fromEntries(storm.map((c) => [c.me.name, [...c.seen]])) });
+      return;
+    case 'exit':
+      process.exit(0);
+  }
+});
+reply({ kind: 'ready' });

@@ -1,0 +1,300 @@
+/**
+ * Reconnect storm: N clients hold sockets on node A; senders on node B (same database, Redis bus
+ * when reachable) keep sending to them. A restarts (graceful stop: every socket gets 1012, then a new
+ * process on the same port); each client reconnects with jittered backoff and calls
+ * /api/message/sync once with the version it knew. Measures the time until every client is back and
+ * synced, and checks by sequence that no client missed a message (live or by sync). The same clients
+ * against a bare `ws` server (bench/lib/bare-relay.ts: hello on connect, nothing else) give the floor.
+ *
+ *   npx tsx bench/reconnect-storm.ts [N=10000] [--workers 2] [--senders 500] [--rate 200] [--no-baseline]
+ *                                    [--prof DIR]
+ *
+ * SQLite in a temp dir, shared by A and B (WAL allows several processes). REDIS_URL (default
+ * redis://127.0.0.1:6379) carries events between A and B; without Redis, clients learn B's
+ * messages only by sync, which the check still covers.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchClient, DServerCommand, DServerReply } from './lib/delivery-ipc.js';
+import type { StormCommand, StormReply } from './lib/storm-ipc.js';
+import { wallNow } from './lib/ipc.js';
+import { Child, printTable, rssBytes, sleep } from './lib/proc.js';
+
+const here = import.meta.dirname;
+type Server = Child<DServerCommand, DServerReply>;
+type Worker = Child<StormCommand, StormReply>;
+
+interface Options {
+  n: number;
+  workers: number;
+  senders: number;
+  rate: number;
+  baseline: boolean;
+  prof: string | null;
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = {
+    n: 10_000,
+    workers: 2,
+    senders: 500,
+    rate: 200,
+    baseline: true,
+    prof: null,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = () => Number(argv[++i]);
+    if (a === '--workers') o.workers = next();
+    else if (a === '--senders') o.senders = next();
+    else if (a === '--rate') o.rate = next();
+    else if (a === '--no-baseline') o.baseline = false;
+    else if (a === '--prof') o.prof = path.resolve(argv[++i] ?? '');
+    else if (/^\d+$/.test(a)) o.n = Number(a);
+    else throw new Error(`unknown argument ${a}`);
+  }
+  return o;
+}
+
+interface Result {
+  label: string;
+  opened: number;
+  downMs: number;
+  backMs: number;
+  syncedMs: number;
+  sinceCloseMs: number;
+  attempts: number;
+  refused: number;
+  syncCalls: number;
+  syncErrors: number;
+  sent: number;
+  acked: number;
+  missed: number | null;
+  rssAfter: number;
+  firstError: string | null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function redisReachable(url: string): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const s = net.connect(Number(u.port || 6379), u.hostname);
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+
+async function startServer(
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ server: Server; baseUrl: string }> {
+  const server: Server = new Child(path.join(here, 'lib', script), { env });
+  const { baseUrl } = await server.next('ready', 120_000);
+  return { server, baseUrl };
+}
+
+async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, o: Options): Promise<Result> {
+  const script = parley ? 'delivery-server.ts' : 'bare-relay.ts';
+  let a = await startServer(script, envA);
+  let b: { server: Server; baseUrl: string } | null = null;
+  const workers: Worker[] = [];
+  let sender: Worker | null = null;
+  try {
+    a.server.send({ cmd: 'seed', users: o.n + (parley ? o.senders : 0) });
+    const { clients, ms } = await a.server.next('seeded', 900_000);
+    console.log(`${label}: ${clients.length} users with sessions in ${(ms / 1000).toFixed(1)} s`);
+    const storm = clients.slice(0, o.n);
+    const senders = clients.slice(o.n);
+
+    for (let i = 0; i < o.workers; i++) workers.push(new Child(path.join(here, 'lib', 'storm-worker.ts')));
+    await Promise.all(workers.map((w) => w.next('ready', 60_000)));
+    const wsA = a.baseUrl.replace(/^http/, 'ws');
+    workers.forEach((w, i) =>
+      w.send({
+        cmd: 'open',
+        wsBase: wsA,
+        httpBase: a.baseUrl,
+        clients: storm.filter((_, k) => k % o.workers === i),
+        sync: parley,
+        concurrency: 200,
+      }),
+    );
+    const opened = await Promise.all(workers.map((w) => w.next('opened', 900_000)));
+    const openedCount = opened.reduce((s, r) => s + r.opened, 0);
+    console.log(`${label}: ${openedCount} storm sockets open`);
+
+    if (parley) {
+      b = await startServer('delivery-server.ts', { ...envA, BENCH_PORT: '0' });
+      sender = new Child(path.join(here, 'lib', 'storm-worker.ts'));
+      await sender.next('ready', 60_000);
+      // Each sender writes to an equal share of the storm clients.
+      const targets: string[][] = senders.map(() => []);
+      storm.forEach((c, k) => targets[k % senders.length]!.push(c.name));
+      sender.send({
+        cmd: 'send',
+        wsBase: b.baseUrl.replace(/^http/, 'ws'),
+        senders,
+        targets,
+        rate: o.rate,
+      });
+      await sender.next('sending', 120_000);
+      await sleep(3000);
+    }
+
+    // The restart: graceful stop (1012 to every socket), then a new process on the same port.
+    const closeAt = wallNow();
+    a.server.send({ cmd: 'shutdown' });
+    await a.server.next('shutdown', 120_000).catch(() => undefined);
+    await a.server.stop();
+    // --prof: a V8 CPU profile of the restarted node A (the one taking the storm).
+    a = await startServer(script, envA, o.prof && parley ? ['--cpu-prof', `--cpu-prof-dir=${o.prof}`] : []);
+    const readyAt = wallNow();
+    for (const w of workers) w.send({ cmd: 'expectBack' });
+    const backs = await Promise.all(workers.map((w) => w.next('back', 900_000)));
+    const lastHello = Math.max(...backs.map((r) => r.lastHelloAt));
+    const lastSynced = Math.max(...backs.map((r) => r.lastSyncedAt));
+    const rssAfter = rssBytes(a.server.pid);
+
+    let sent = 0;
+    let acked = 0;
+    let missed: number | null = null;
+    let firstError = backs.find((r) => r.firstError)?.firstError ?? null;
+    if (sender) {
+      await sleep(2000);
+      sender.send({ cmd: 'stopSending' });
+      const stopped = await sender.next('stopped', 120_000);
+      sent = stopped.sent;
+      acked = stopped.acked;
+      firstError ??= stopped.firstError;
+      await sleep(1000); // the last live deliveries
+      for (const w of workers) w.send({ cmd: 'report' });
+      const reports = await Promise.all(workers.map((w) => w.next('report', 120_000)));
+      const seen = Object.assign({}, ...reports.map((r) => r.seen)) as Record<string, number[]>;
+      missed = 0;
+      for (const [name, last] of Object.entries(stopped.lastSeq)) {
+        const have = new Set(seen[name] ?? []);
+        for (let s = 1; s <= last; s++) if (!have.has(s)) missed += 1;
+      }
+    }
+    return {
+      label,
+      opened: openedCount,
+      downMs: readyAt - closeAt,
+      backMs: lastHello - readyAt,
+      syncedMs: lastSynced - readyAt,
+      sinceCloseMs: lastSynced - closeAt,
+      attempts: backs.reduce((s, r) => s + r.attempts, 0),
+      refused: backs.reduce((s, r) => s + r.refused, 0),
+      syncCalls: backs.reduce((s, r) => s + r.syncCalls, 0),
+      syncErrors: backs.reduce((s, r) => s + r.syncErrors, 0),
+      sent,
+      acked,
+      missed,
+      rssAfter,
+      firstError,
+    };
+  } finally {
+    for (const w of [...workers, ...(sender ? [sender] : [])]) if (w.proc.connected) w.send({ cmd: 'exit' });
+    if (a.server.proc.connected) {
+      // A normal exit (writes the --prof profile).
+      a.server.send({ cmd: 'shutdown' });
+      await Promise.race([a.server.exited, sleep(15_000)]);
+    }
+    await Promise.all([...workers.map((w) => w.stop()), sender?.stop(), a.server.stop(), b?.server.stop()]);
+  }
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2));
+  console.log(`# Reconnect storm — ${new Date().toISOString()}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const redis = await redisReachable(redisUrl);
+  console.log(
+    `N=${o.n} storm clients in ${o.workers} processes; ${o.senders} senders on node B at ${o.rate} msg/s; ` +
+      `bus: ${redis ? `Redis ${redisUrl}` : 'none between nodes (sync only)'}\n`,
+  );
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-storm-'));
+  const port = await freePort();
+  const envA: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PARLEY_DATA_DIR: dataDir,
+    PARLEY_WEB_DIST: '',
+    DATABASE_URL: '',
+    REDIS_URL: redis ? redisUrl : '',
+    REDIS_PREFIX: `bench-storm-${process.pid}`,
+    MESSAGE_SEND_PER_MINUTE: '1000000',
+    BENCH_PORT: String(port),
+  };
+  const results: Result[] = [];
+  try {
+    results.push(await measure('Parley (reconnect + sync)', true, envA, o));
+    if (o.baseline) {
+      const port2 = await freePort();
+      results.push(
+        await measure('bare ws (reconnect)', false, { ...process.env, BENCH_PORT: String(port2) }, o),
+      );
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const s = (v: number) => `${(v / 1000).toFixed(2)} s`;
+  const rows: Array<[string, (r: Result) => string]> = [
+    ['clients before the restart', (r) => String(r.opened)],
+    ['restart: close sent → new process listening', (r) => s(r.downMs)],
+    ['listening → last client connected (hello)', (r) => s(r.backMs)],
+    ['listening → last client synced', (r) => s(r.syncedMs)],
+    [
+      'reconnect rate (clients / time to last synced)',
+      (r) => `${Math.round(r.opened / (r.syncedMs / 1000))} /s`,
+    ],
+    ['close → last client synced', (r) => s(r.sinceCloseMs)],
+    ['connect attempts (refused while down)', (r) => `${r.attempts} (${r.refused})`],
+    ['sync calls (errors)', (r) => `${r.syncCalls} (${r.syncErrors})`],
+    ['messages sent / acked during the storm', (r) => (r.sent ? `${r.sent} / ${r.acked}` : '–')],
+    ['messages missed (by sequence)', (r) => (r.missed === null ? '–' : String(r.missed))],
+    ['server RSS after', (r) => `${(r.rssAfter / 1024 / 1024).toFixed(0)} MB`],
+  ];
+  console.log();
+  printTable(
+    ['metric', ...results.map((r) => r.label)],
+    rows.map(([n, f]) => [n, ...results.map(f)]),
+  );
+  for (const r of results) if (r.firstError) console.log(`${r.label}: first error: ${r.firstError}`);
+  if (results.length === 2) {
+    const ratio = results[0]!.syncedMs / results[1]!.syncedMs;
+    console.log(`\nParley / bare ws, listening → last client back: ${ratio.toFixed(2)}×`);
+  }
+  console.log(
+    `load average at end: ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exit(1);
+});
