@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { BenchClient, DServerCommand, DServerReply } from './lib/delivery-ipc.js';
+import type { DServerCommand, DServerReply } from './lib/delivery-ipc.js';
 import type { StormCommand, StormReply } from './lib/storm-ipc.js';
 import { wallNow } from './lib/ipc.js';
 import { Child, printTable, rssBytes, sleep } from './lib/proc.js';
@@ -101,8 +101,9 @@ function redisReachable(url: string): Promise<boolean> {
 async function startServer(
   script: string,
   env: NodeJS.ProcessEnv,
+  execArgv: string[] = [],
 ): Promise<{ server: Server; baseUrl: string }> {
-  const server: Server = new Child(path.join(here, 'lib', script), { env });
+  const server: Server = new Child(path.join(here, 'lib', script), { env, execArgv });
   const { baseUrl } = await server.next('ready', 120_000);
   return { server, baseUrl };
 }
