@@ -37,7 +37,7 @@ function parseArgs(argv: string[]): Options {
     pairs: 1000,
     workers: 2,
     seconds: 5,
-    rates: [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 10_000, 12_000],
+    rates: [250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7000, 8000, 10_000, 12_000],
     only: ['sqlite', 'postgres', 'relay'],
     prof: null,
   };
@@ -156,9 +156,16 @@ async function measure(t: Target, o: Options): Promise<Step[]> {
       );
     let lastPass = 0;
     for (const rate of o.rates) {
-      const s = await runStep(server, workers, rate, o.seconds);
+      let s = await runStep(server, workers, rate, o.seconds);
       steps.push(s);
       log(s);
+      if (!s.pass && s.p99 < 3 * P99_LIMIT_MS) {
+        // Near the limit on a shared machine: one more try before calling it.
+        await sleep(2000);
+        s = await runStep(server, workers, rate, o.seconds);
+        steps.push(s);
+        log(s);
+      }
       if (!s.pass) {
         // One refinement between the last passing and the failing rate.
         const mid = Math.round((lastPass + rate) / 2 / 250) * 250;

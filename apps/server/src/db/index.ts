@@ -35,7 +35,8 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
     }
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: 10,
+      // Sends check their rules and run their group commits concurrently (docs/performance.md "Messaging").
+      max: 20,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

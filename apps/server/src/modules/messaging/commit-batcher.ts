@@ -4,6 +4,8 @@ import type { AppContext } from '../../lib/context.js';
 type Work<T> = (uow: UnitOfWork) => Promise<T>;
 
 interface Job<T = unknown> {
+  /** The users whose rows the work locks (a one-to-one send: sender and peer). */
+  keys: number[];
   work: Work<T>;
   resolve: (value: T) => void;
   reject: (err: unknown) => void;
@@ -22,21 +24,25 @@ export const MAX_BATCH = 256;
  * Failure isolation: if any unit of the batch throws, the whole transaction rolls back and every unit
  * is run again in a transaction of its own, so only the failing one fails (and a retry of a rolled
  * back unit allocates its sequence again: no gap). `concurrency` batches may be in flight at once
- * (1 for SQLite, whose single connection runs one transaction at a time anyway).
+ * (1 for SQLite, whose single connection runs one transaction at a time anyway); batches in flight
+ * never share a key (a user), so they never wait on each other's row locks, and one user's units
+ * keep their order.
  */
 export class CommitBatcher {
   private queue: Job[] = [];
   private inFlight = 0;
   private scheduled = false;
+  /** Keys of the batches in flight. */
+  private readonly busy = new Set<number>();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly concurrency: number,
   ) {}
 
-  run<T>(work: Work<T>): Promise<T> {
+  run<T>(keys: number[], work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve, reject } as Job);
+      this.queue.push({ keys, work, resolve, reject } as Job);
       this.schedule();
     });
   }
@@ -48,13 +54,34 @@ export class CommitBatcher {
     setImmediate(() => {
       this.scheduled = false;
       if (this.inFlight >= this.concurrency || this.queue.length === 0) return;
-      const batch = this.queue.splice(0, MAX_BATCH);
+      const batch = this.take();
+      if (batch.length === 0) return; // everything queued waits for a batch in flight
+      const keys = new Set(batch.flatMap((job) => job.keys));
+      for (const k of keys) this.busy.add(k);
       this.inFlight += 1;
       void this.commit(batch).finally(() => {
+        for (const k of keys) this.busy.delete(k);
         this.inFlight -= 1;
         this.schedule();
       });
+      this.schedule();
     });
+  }
+
+  /** The next batch: queued units in order whose keys no batch in flight holds (nor a unit left behind). */
+  private take(): Job[] {
+    const batch: Job[] = [];
+    const rest: Job[] = [];
+    const blocked = new Set(this.busy);
+    for (const job of this.queue) {
+      if (batch.length < MAX_BATCH && !job.keys.some((k) => blocked.has(k))) batch.push(job);
+      else {
+        rest.push(job);
+        for (const k of job.keys) blocked.add(k);
+      }
+    }
+    this.queue = rest;
+    return batch;
   }
 
   private async commit(batch: Job[]): Promise<void> {

@@ -38,7 +38,7 @@ export class SendService {
   ) {
     this.limiter = ctx.limiters('message.send', ctx.config.messageSendPerMinute, 60_000);
     // PostgreSQL overlaps a few batches' round trips; SQLite runs one transaction at a time anyway.
-    this.batcher = new CommitBatcher(ctx, isPostgres(ctx.db) ? 4 : 1);
+    this.batcher = new CommitBatcher(ctx, isPostgres(ctx.db) ? 8 : 1);
   }
 
   async send(userId: number, body: SendMessageBody): Promise<Message> {
@@ -56,7 +56,7 @@ export class SendService {
     const me = await this.users.byId(userId);
     if (!me) throw fail('unauthorized');
     try {
-      return await this.batcher.run(async (uow) => {
+      return await this.batcher.run([userId, peer.id], async (uow) => {
         const { views: stored } = await appendMessage(uow, {
           senderId: userId,
           peerId: peer.id,
