@@ -235,7 +235,13 @@ async function main(): Promise<void> {
     await page.evaluate((sel) => ((document.querySelector(sel) as HTMLElement).scrollTop = 0), LIST);
     const arrivals: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const stranger = await registerUser(server, { nickName: `新朋友${i}` });
+      // Own identities: the harness's three-digit counter is past 999 after the seed.
+      const tag = `${String(Date.now() % 1e8).padStart(8, '0')}${i}`;
+      const stranger = await registerUser(server, {
+        nickName: `新朋友${i}`,
+        phone: `18${tag}`,
+        wtId: `nb${tag}`,
+      });
       const seen = page.evaluate(async (id) => {
         const w = window as unknown as Helpers;
         await w.__until(
