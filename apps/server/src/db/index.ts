@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrate.js';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 import { withStatementCache } from './sqlite-statements.js';
 
 export type Db = Kysely<Database>;
@@ -24,6 +25,7 @@ export interface DbHandle {
 export async function openDatabase(config: Config): Promise<DbHandle> {
   let db: Db;
   let dialect: DbHandle['dialect'];
+  let checkpointer: { stop(): Promise<void> } | null = null;
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid DATABASE_SCHEMA: ${schema}`);
@@ -43,11 +45,13 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
     dialect = 'postgres';
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    const file = new SQLite(path.join(config.dataDir, 'parley.db'));
+    const filePath = path.join(config.dataDir, 'parley.db');
+    const file = new SQLite(filePath);
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
+    checkpointer = startCheckpointer(file, filePath);
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
     dialect = 'sqlite';
   }
@@ -55,7 +59,10 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
   return {
     db,
     dialect,
-    close: () => db.destroy(),
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
     ping: async () => {
       try {
         await sql`select 1`.execute(db);

@@ -1,0 +1,47 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
+
+/** How often the background thread checkpoints the WAL. */
+const CHECKPOINT_EVERY_MS = 250;
+/** The main connection still checkpoints if the WAL grows past this (pages of 4 KB): a safety net. */
+const FALLBACK_AUTOCHECKPOINT_PAGES = 16_000;
+
+// The thread opens its own connection to the same file and runs PASSIVE checkpoints, which never
+// block the writer; its fsyncs happen off the event loop.
+const THREAD = `
+const { workerData, parentPort } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 1000');
+const timer = setInterval(() => {
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+}, workerData.every);
+parentPort.on('message', () => { clearInterval(timer); db.close(); process.exit(0); });
+`;
+
+/**
+ * Moves WAL checkpoints of a SQLite database off the event loop (docs/performance.md "Messaging"):
+ * with SQLite's automatic checkpoints, every ~1,000 pages one commit copies the WAL back into the
+ * database file and syncs it, stalling every socket of the node for that long. Here a worker thread
+ * checkpoints every 250 ms on its own connection; the main connection keeps a large automatic
+ * threshold in case the thread falls behind. Durability is unchanged: a commit is in the WAL
+ * before it is acknowledged, whoever checkpoints it later.
+ */
+export function startCheckpointer(file: SQLite.Database, filePath: string): { stop(): Promise<void> } {
+  file.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(THREAD, {
+    eval: true,
+    workerData: { driver, file: filePath, every: CHECKPOINT_EVERY_MS },
+  });
+  worker.unref();
+  worker.on('error', () => file.pragma('wal_autocheckpoint = 1000'));
+  return {
+    stop: async () => {
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      worker.postMessage('stop');
+      await exited;
+    },
+  };
+}
