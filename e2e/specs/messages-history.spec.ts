@@ -160,29 +160,34 @@ describe('messages: history, scroll-to-latest, offline outbox, phone layout', ()
     const { page } = await h.open({ login: A.login, viewport: DESKTOP });
     await page.goto(`/messages?conversationID=C2C${B.wtId}`);
     await bubbles(page).filter({ hasText: '存在设备上的话' }).waitFor();
-    // The device copy is written shortly after a change: wait until both are stored.
-    await page.waitForFunction(
-      async (keys) => {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const req = indexedDB.open('parley-chat');
-          req.onsuccess = () => resolve(req.result);
-          req.onerror = () => reject(req.error);
-        });
-        const found = await Promise.all(
-          keys.map(
-            (k) =>
-              new Promise<boolean>((resolve) => {
-                const req = db.transaction('cache').objectStore('cache').get(k);
-                req.onsuccess = () => resolve(req.result !== undefined);
-                req.onerror = () => resolve(false);
-              }),
-          ),
-        );
-        db.close();
-        return found.every(Boolean);
-      },
-      [`${A.wtId}:conversations`, `${A.wtId}:m:C2C${B.wtId}`],
-    );
+    // The device copy is written shortly after a change: poll until both are stored (an async
+    // predicate cannot go to waitForFunction, which would take its pending promise as truthy).
+    const stored = () =>
+      page.evaluate(
+        async (keys) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const req = indexedDB.open('parley-chat');
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => reject(req.error);
+          });
+          const found = await Promise.all(
+            keys.map(
+              (k) =>
+                new Promise<boolean>((resolve) => {
+                  const req = db.transaction('cache').objectStore('cache').get(k);
+                  // Both copies must already hold the message (the list's last message, the chat's page).
+                  req.onsuccess = () =>
+                    resolve(JSON.stringify(req.result ?? null).includes('存在设备上的话'));
+                  req.onerror = () => resolve(false);
+                }),
+            ),
+          );
+          db.close();
+          return found.every(Boolean);
+        },
+        [`${A.wtId}:conversations`, `${A.wtId}:m:C2C${B.wtId}`],
+      );
+    await expect.poll(stored, { timeout: 15_000 }).toBe(true);
     // The server's list and history never answer after the reload.
     await page.route(/\/api\/(conversation\/list|message\/history)/, () => {});
     await page.reload();

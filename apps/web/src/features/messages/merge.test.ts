@@ -88,6 +88,32 @@ describe('messages in the chat window', () => {
     expect(hasMenu({ ...m, hasRiskContent: true })).toBe(false);
   });
 
+  it('the device copy fills in under messages that arrived first, and never over the server page', () => {
+    const store = useChatStore.getState();
+    // A sync after the reconnect delivered a newer copy of m2 and a new m3 before the device copy loaded.
+    store.merge('C2Cpeer', [
+      base({ ID: 'm2', sequence: 2, clientMsgId: '', isRevoked: true }),
+      base({ ID: 'm3', sequence: 3, clientMsgId: '' }),
+    ]);
+    store.fromCache(
+      'C2Cpeer',
+      [base({ ID: 'm1', sequence: 1, clientMsgId: '' }), base({ ID: 'm2', sequence: 2, clientMsgId: '' })],
+      true,
+    );
+    const held = useChatStore.getState().byConv.C2Cpeer!;
+    expect(held.messages.map((m) => [m.ID, m.isRevoked])).toEqual([
+      ['m1', false],
+      ['m2', true],
+      ['m3', false],
+    ]);
+    expect(held.isCompleted).toBe(true);
+    // Once the server's latest page is held, a late device copy changes nothing.
+    store.latest('C2Cpeer', [base({ ID: 'm3', sequence: 3, clientMsgId: '' })], false);
+    const before = useChatStore.getState().byConv.C2Cpeer;
+    store.fromCache('C2Cpeer', [base({ ID: 'm0', sequence: 0, clientMsgId: '' })], true);
+    expect(useChatStore.getState().byConv.C2Cpeer).toBe(before);
+  });
+
   it('a latest page that does not join the held messages replaces them (nothing is shown with a gap)', () => {
     const store = useChatStore.getState();
     store.fromCache('C2Cpeer', [base({ ID: 'old', sequence: 3, clientMsgId: '' })], false);

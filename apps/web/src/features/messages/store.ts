@@ -88,16 +88,21 @@ export const useChatStore = create<ChatState>((set, get) => ({
     });
   },
   fromCache(conversationID, messages, isCompleted) {
-    set((s) =>
-      s.byConv[conversationID]
-        ? s
-        : {
-            byConv: {
-              ...s.byConv,
-              [conversationID]: { messages: mergeMessages([], messages), isCompleted, source: 'cache' },
-            },
-          },
-    );
+    // The device copy fills in until the server's latest page arrives. Messages that came first
+    // (a sync after the reconnect, a push, the outbox) are kept and the device copy merged under them.
+    set((s) => {
+      const cur = s.byConv[conversationID];
+      if (cur?.source === 'server') return s;
+      const held = cur?.messages ?? [];
+      const ids = new Set(held.flatMap((m) => (m.clientMsgId ? [m.ID, m.clientMsgId] : [m.ID])));
+      const older = messages.filter((m) => !ids.has(m.ID) && !(m.clientMsgId && ids.has(m.clientMsgId)));
+      return {
+        byConv: {
+          ...s.byConv,
+          [conversationID]: { messages: mergeMessages(held, older), isCompleted, source: 'cache' },
+        },
+      };
+    });
   },
   addPending(message) {
     set((s) => {
