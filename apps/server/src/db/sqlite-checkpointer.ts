@@ -36,12 +36,25 @@ export function startCheckpointer(file: SQLite.Database, filePath: string): { st
     workerData: { driver, file: filePath, every: CHECKPOINT_EVERY_MS },
   });
   worker.unref();
-  worker.on('error', () => file.pragma('wal_autocheckpoint = 1000'));
+  let exited = false;
+  const done = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  worker.on('error', () => {
+    // The thread is gone: SQLite's own automatic checkpoints take over again.
+    try {
+      file.pragma('wal_autocheckpoint = 1000');
+    } catch {
+      // the database is closed already
+    }
+  });
   return {
     stop: async () => {
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      worker.postMessage('stop');
-      await exited;
+      if (!exited) worker.postMessage('stop');
+      await done;
     },
   };
 }
