@@ -275,7 +275,11 @@ async function main(): Promise<void> {
     ['connect attempts (refused while down)', (r) => `${r.attempts} (${r.refused})`],
     ['sync calls (errors)', (r) => `${r.syncCalls} (${r.syncErrors})`],
     ['messages sent / acked during the storm', (r) => (r.sent ? `${r.sent} / ${r.acked}` : '–')],
-    ['messages missed (by sequence)', (r) => (r.missed === null ? 'not counted' : String(r.missed))],
+    [
+      'messages missed (by sequence)',
+      (r) =>
+        r.missed !== null ? String(r.missed) : r.label.startsWith('bare') ? '–' : 'not counted (no bus)',
+    ],
     ['server RSS after', (r) => `${(r.rssAfter / 1024 / 1024).toFixed(0)} MB`],
   ];
   console.log();
