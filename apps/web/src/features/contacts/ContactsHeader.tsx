@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Popover } from '../../ui/Popover';
 import { friendDialogs } from '../friends';
-import { ClearIcon, SearchIcon } from '../../ui/icons';
+import { SearchField } from '../../ui/SearchField';
 import { PlusIcon } from './icons';
 
 /** Search box and the plus menu ('发起群聊', '添加朋友') at the top of the contacts column. */
@@ -9,26 +9,13 @@ export function ContactsHeader({ keyword, onKeyword }: { keyword: string; onKeyw
   const { t } = useTranslation('contacts');
   return (
     <header className="ct-head">
-      <label className="ct-search">
-        <SearchIcon />
-        <input
-          value={keyword}
-          onChange={(e) => onKeyword(e.target.value)}
-          placeholder={t('search')}
-          aria-label={t('search')}
-          data-testid="contacts-search"
-        />
-        {keyword && (
-          <button
-            type="button"
-            className="ct-search__clear"
-            aria-label={t('clear')}
-            onClick={() => onKeyword('')}
-          >
-            <ClearIcon />
-          </button>
-        )}
-      </label>
+      <SearchField
+        value={keyword}
+        onChange={onKeyword}
+        label={t('search')}
+        clearLabel={t('clear')}
+        testId="contacts-search"
+      />
       <Popover
         side="bottom"
         align="end"

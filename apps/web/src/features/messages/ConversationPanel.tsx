@@ -4,7 +4,7 @@ import type { Conversation } from '@parley/protocol';
 import { useDebounced } from '../../lib/useDebounced';
 import { Popover } from '../../ui/Popover';
 import { badgeText } from '../../ui/Badge';
-import { ClearIcon, SearchIcon } from '../../ui/icons';
+import { SearchField } from '../../ui/SearchField';
 import { toast } from '../../ui/toast-store';
 import { conversationOps } from './conversations';
 import { ConversationList } from './ConversationList';
@@ -46,26 +46,13 @@ export function ConversationPanel({
   return (
     <>
       <header className="cv-head">
-        <label className="cv-search">
-          <SearchIcon />
-          <input
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder={t('search')}
-            aria-label={t('search')}
-            data-testid="conversation-search"
-          />
-          {keyword && (
-            <button
-              type="button"
-              className="cv-search__clear"
-              aria-label={t('clear')}
-              onClick={() => setKeyword('')}
-            >
-              <ClearIcon />
-            </button>
-          )}
-        </label>
+        <SearchField
+          value={keyword}
+          onChange={setKeyword}
+          label={t('search')}
+          clearLabel={t('clear')}
+          testId="conversation-search"
+        />
         <Popover
           side="bottom"
           align="end"

@@ -5,7 +5,8 @@ import { Empty } from '../../ui/Empty';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-store';
 import { groupAlphabetically, matches } from './alphabet';
-import { ClearIcon, CheckIcon, SearchIcon } from '../../ui/icons';
+import { CheckIcon } from '../../ui/icons';
+import { SearchField } from '../../ui/SearchField';
 import { PickerList } from './PickerList';
 import { SelectedPanel } from './SelectedPanel';
 import { allSelected, canSelectAll, toggle, toggleAll, type Selection } from './selection';
@@ -145,26 +146,14 @@ export function PeoplePicker({
     <div className="pp" data-testid="people-picker">
       <div className="pp__panes">
         <section className="pp-left">
-          <label className="pp-search">
-            <SearchIcon />
-            <input
-              value={input}
-              onChange={(e) => setInput(e.target.value)}
-              placeholder={searchPlaceholder ?? t('search')}
-              aria-label={searchPlaceholder ?? t('search')}
-              data-testid="picker-search"
-            />
-            {input && (
-              <button
-                type="button"
-                className="pp-search__clear"
-                aria-label={t('clear')}
-                onClick={() => setInput('')}
-              >
-                <ClearIcon />
-              </button>
-            )}
-          </label>
+          <SearchField
+            value={input}
+            onChange={setInput}
+            label={searchPlaceholder ?? t('search')}
+            clearLabel={t('clear')}
+            testId="picker-search"
+            className="search-field--large"
+          />
           {showSelectAll && (
             <button
               type="button"
