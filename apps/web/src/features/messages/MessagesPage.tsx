@@ -11,7 +11,12 @@ import { ChatIcon } from './icons';
 import { flushOutbox } from './send';
 import { useChatStore } from './store';
 import { forgetOnLogout } from './local';
+// In cascade order: the page frame, its three regions, then the phone overrides.
 import './messages.css';
+import './conversation-list.css';
+import './chat.css';
+import './composer.css';
+import './phone.css';
 
 // Once this screen has been loaded, a logout clears the device's chat cache and outbox.
 forgetOnLogout((listener) => {
