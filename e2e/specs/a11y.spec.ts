@@ -142,10 +142,10 @@ describe('axe on every screen', () => {
       await page.getByTestId('contacts-friend').first().waitFor();
       await expectAccessible(page, 'contacts');
       await page.getByTestId('contacts-plus').click();
-      await page.getByTestId('plus-menu').waitFor();
+      await page.getByTestId('contacts-plus-menu').waitFor();
       await expectAccessible(page, 'contacts: plus menu');
       await page.keyboard.press('Escape');
-      await page.getByTestId('plus-menu').waitFor({ state: 'detached' });
+      await page.getByTestId('contacts-plus-menu').waitFor({ state: 'detached' });
 
       await page.goto(`/contacts?tab=friend&id=${friend.wtId}`);
       await page.getByTestId('profile-card').waitFor();

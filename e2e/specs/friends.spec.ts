@@ -37,7 +37,7 @@ async function openContacts(page: Page): Promise<void> {
 /** 添加朋友 from the plus menu: search, result card, apply with a reason. Returns the apply-form's error, if any. */
 async function searchAndApply(page: Page, searchId: string, reason: string): Promise<string | null> {
   await page.getByTestId('contacts-plus').click();
-  await page.getByTestId('plus-add-friend').click();
+  await page.getByTestId('contacts-plus-add-friend').click();
   await page.getByTestId('add-search').fill(searchId);
   await page.getByTestId('add-search-btn').click();
   await page.getByTestId('add-result').waitFor();
@@ -139,7 +139,7 @@ describe('friends and contacts, two users in two browsers', () => {
 
     // By phone (applySource 2): the result card is B, and the renewed application carries source 2.
     await pa.getByTestId('contacts-plus').click();
-    await pa.getByTestId('plus-add-friend').click();
+    await pa.getByTestId('contacts-plus-add-friend').click();
     await pa.getByTestId('add-search').fill(B.phone);
     await pa.getByTestId('add-search-btn').click();
     await pa.getByTestId('add-result').waitFor();
@@ -254,7 +254,7 @@ describe('friends and contacts, two users in two browsers', () => {
     await waitToast(pb, '删除好友成功');
     await friendRow(pb, A.wtId).waitFor({ state: 'detached' });
     await pb.getByTestId('contacts-plus').click();
-    await pb.getByTestId('plus-add-friend').click();
+    await pb.getByTestId('contacts-plus-add-friend').click();
     await pb.getByTestId('add-search').fill(A.wtId);
     await pb.getByTestId('add-search-btn').click();
     await pb.getByTestId('add-error').filter({ hasText: '该用户不存在' }).waitFor();

@@ -40,3 +40,11 @@ export function ClearIcon({ size = 14 }: { size?: number }) {
     </svg>
   );
 }
+
+export function PlusIcon({ size = 16 }: { size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
+      <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -38,11 +38,3 @@ export function EntryTile({ icon, size = 36 }: { icon: EntryIcon; size?: number 
     </span>
   );
 }
-
-export function PlusIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-      <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}

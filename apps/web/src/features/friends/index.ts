@@ -3,6 +3,7 @@ export { AddFriendDialog } from './AddFriendDialog';
 export { friendsApi } from './api';
 export { friendDialogs } from './dialogs-store';
 export { failToast } from './errors';
+export { PlusMenu } from './PlusMenu';
 export { FriendsRoot } from './FriendsRoot';
 export { useHandleApply, useTagOp } from './mutations';
 export { notificationPermission, requestNotificationPermission, type NotifyPermission } from './notify';

@@ -8,8 +8,8 @@ import { SearchField } from '../../ui/SearchField';
 import { toast } from '../../ui/toast-store';
 import { conversationOps } from './conversations';
 import { ConversationList } from './ConversationList';
-import { BackIcon, ChevronDownIcon, PlusIcon } from './icons';
-import { friendDialogs } from '../friends';
+import { BackIcon, ChevronDownIcon } from './icons';
+import { PlusMenu } from '../friends';
 import { archivedConversations, TABS, tabUnread, visibleConversations } from './list-logic';
 import { useMessagesUi } from './ui-store';
 
@@ -53,48 +53,7 @@ export function ConversationPanel({
           clearLabel={t('clear')}
           testId="conversation-search"
         />
-        <Popover
-          side="bottom"
-          align="end"
-          arrow={false}
-          content={(close) => (
-            <div className="menu" role="menu" data-testid="messages-plus-menu">
-              {/* Groups arrive with the groups issue: visible but disabled until then. */}
-              <button
-                type="button"
-                role="menuitem"
-                className="menu__item"
-                disabled
-                aria-disabled="true"
-                title={t('plus.groupSoon')}
-              >
-                {t('plus.startGroup')}
-                <span className="cv-soon">{t('plus.soon')}</span>
-              </button>
-              <button
-                type="button"
-                role="menuitem"
-                className="menu__item"
-                data-testid="messages-plus-add-friend"
-                onClick={() => {
-                  close();
-                  friendDialogs.openAddFriend();
-                }}
-              >
-                {t('plus.addFriend')}
-              </button>
-            </div>
-          )}
-        >
-          <button
-            type="button"
-            className="cv-icon-btn cv-plus"
-            aria-label={t('plus.open')}
-            data-testid="messages-plus"
-          >
-            <PlusIcon />
-          </button>
-        </Popover>
+        <PlusMenu testId="messages-plus" />
       </header>
       {searching ? (
         <Suspense fallback={<div className="cv-scroll" />}>

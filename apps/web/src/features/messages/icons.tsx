@@ -99,6 +99,3 @@ export const ChatIcon = ({ size = 64 }: { size?: number }) =>
       fill="currentColor"
     />,
   );
-
-export const PlusIcon = ({ size = 16 }: { size?: number }) =>
-  svg(size, <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />);

@@ -16,13 +16,6 @@ export default {
   unread_other: '{{count}} unread',
   cancel: 'Cancel',
   save: 'Save',
-  plus: {
-    open: 'New group chat / add friend',
-    startGroup: 'New group chat',
-    soon: 'Coming soon',
-    groupSoon: 'Group chats are not available yet',
-    addFriend: 'Add friend',
-  },
   entry: {
     new: 'New friends',
     notices: 'Group notices',

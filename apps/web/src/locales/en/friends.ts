@@ -97,4 +97,11 @@ export default {
     notFound: 'The user does not exist',
     self: 'This is you',
   },
+  plus: {
+    open: 'New group chat / add friend',
+    startGroup: 'New group chat',
+    soon: 'Coming soon',
+    groupSoon: 'Group chats are not available yet',
+    addFriend: 'Add friend',
+  },
 };

@@ -18,13 +18,6 @@ export default {
     moveAll: 'Unarchive all',
     moveAllDone: 'All chats unarchived',
   },
-  plus: {
-    open: 'New group chat / add friend',
-    startGroup: 'New group chat',
-    soon: 'Coming soon',
-    groupSoon: 'Group chats are not available yet',
-    addFriend: 'Add friend',
-  },
   searchEmpty: 'No results',
   sections: { contacts: 'Contacts', groups: 'Groups', chats: 'Chats' },
   menu: {

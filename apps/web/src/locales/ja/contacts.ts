@@ -14,13 +14,6 @@ export default {
   unread_other: '未読{{count}}件',
   cancel: 'キャンセル',
   save: '保存',
-  plus: {
-    open: 'グループ作成/友だち追加',
-    startGroup: 'グループを作成',
-    soon: '近日公開',
-    groupSoon: 'グループ機能はまだ利用できません',
-    addFriend: '友だちを追加',
-  },
   entry: {
     new: '新しい友だち',
     notices: 'グループ通知',

@@ -96,4 +96,11 @@ export default {
     notFound: 'ユーザーが見つかりません',
     self: 'あなた自身です',
   },
+  plus: {
+    open: 'グループ作成/友だち追加',
+    startGroup: 'グループを作成',
+    soon: '近日公開',
+    groupSoon: 'グループ機能はまだ利用できません',
+    addFriend: '友だちを追加',
+  },
 };

@@ -18,13 +18,6 @@ export default {
     moveAll: 'すべて戻す',
     moveAllDone: 'すべて戻しました',
   },
-  plus: {
-    open: 'グループ作成/友だち追加',
-    startGroup: 'グループを作成',
-    soon: '近日公開',
-    groupSoon: 'グループ機能はまだ利用できません',
-    addFriend: '友だちを追加',
-  },
   searchEmpty: '検索結果はありません',
   sections: { contacts: '連絡先', groups: 'グループ', chats: 'トーク' },
   menu: {

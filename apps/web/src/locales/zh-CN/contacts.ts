@@ -15,13 +15,6 @@ export default {
   unread_other: '{{count}}条未读',
   cancel: '取消',
   save: '保存',
-  plus: {
-    open: '发起群聊/添加朋友',
-    startGroup: '发起群聊',
-    soon: '即将开放',
-    groupSoon: '群聊功能尚未开放',
-    addFriend: '添加朋友',
-  },
   entry: {
     new: '新的朋友',
     notices: '群通知',

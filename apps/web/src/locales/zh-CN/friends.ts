@@ -97,4 +97,11 @@ export default {
     notFound: '该用户不存在',
     self: '这是你自己',
   },
+  plus: {
+    open: '发起群聊/添加朋友',
+    startGroup: '发起群聊',
+    soon: '即将开放',
+    groupSoon: '群聊功能尚未开放',
+    addFriend: '添加朋友',
+  },
 };

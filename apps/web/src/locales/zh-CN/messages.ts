@@ -18,13 +18,6 @@ export default {
     moveAll: '全部移出',
     moveAllDone: '已全部移出',
   },
-  plus: {
-    open: '发起群聊/添加朋友',
-    startGroup: '发起群聊',
-    soon: '即将开放',
-    groupSoon: '群聊功能尚未开放',
-    addFriend: '添加朋友',
-  },
   searchEmpty: '搜索结果为空',
   sections: { contacts: '联系人', groups: '群组', chats: '聊天' },
   menu: {

@@ -5,7 +5,7 @@ import { Empty } from '../../../ui/Empty';
 import { Spinner } from '../../../ui/Spinner';
 import { toast } from '../../../ui/toast-store';
 import { useTagOp, useTags } from '../../friends';
-import { PlusIcon } from '../icons';
+import { PlusIcon } from '../../../ui/icons';
 import { PaneFrame } from './PaneFrame';
 import { TagMembers } from './TagMembers';
 import { TagNameDialog } from './TagNameDialog';
