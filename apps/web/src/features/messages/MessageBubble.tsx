@@ -2,7 +2,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
-import { noticeKind, useAbstract } from './abstract';
+import { useAbstract } from './abstract';
+import { bubbleFor, customKind, customRenderers, systemLineFor } from './bubbles';
 import { useLongPress } from './ContextMenu';
 import { FailIcon } from './icons';
 import type { ChatMessage } from './types';
@@ -58,12 +59,22 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
         )}
       </div>
     );
-  if (m.type === 'custom' && noticeKind(m.payload))
+  const SystemLine = systemLineFor(m);
+  if (SystemLine)
+    return (
+      <div className="msg-system" data-testid="system-line" data-type={m.type}>
+        <SystemLine m={m} mine={mine} />
+      </div>
+    );
+  // Friend notices (a custom business ID without a bubble renderer of its own) are system lines.
+  const kind = customKind(m);
+  if (kind && !customRenderers[kind])
     return (
       <div className="msg-system" data-testid="system-notice">
         {abstract(m)}
       </div>
     );
+  const Content = bubbleFor(m);
 
   const reply = m.cloudCustomData?.messageReply;
   const read =
@@ -124,8 +135,9 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
             </button>
           )}
           <div
-            className={`msg-bubble${p.blinking ? ' msg-bubble--blink' : ''}`}
+            className={`msg-bubble msg-bubble--${m.type}${kind ? ` msg-bubble--${kind}` : ''}${p.blinking ? ' msg-bubble--blink' : ''}`}
             data-bubble={m.ID}
+            data-type={kind || m.type}
             data-testid="bubble"
             tabIndex={p.selecting ? -1 : 0}
             aria-haspopup="menu"
@@ -138,7 +150,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
             }}
             {...press}
           >
-            {m.hasRiskContent ? <span className="msg-risk">{abstract(m)}</span> : abstract(m)}
+            <Content m={m} mine={mine} />
           </div>
         </div>
         {reply && (
