@@ -16,6 +16,8 @@ export interface Config {
   /** Lifetime of a login QR code. */
   qrTtlSeconds: number;
   uploadMaxBytes: number;
+  /** SHA-256 (hex) of files refused as banned content (UPLOAD_BANNED_SHA256, comma-separated): 4005. */
+  uploadBannedSha256: string[];
   corsOrigins: string[];
   webDistDir: string | undefined;
   logLevel: string;
@@ -62,6 +64,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
     qrTtlSeconds: int(env, 'QR_TTL_SECONDS', 120),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024),
+    uploadBannedSha256: (env.UPLOAD_BANNED_SHA256 ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:5173')
       .split(',')
       .map((s) => s.trim())

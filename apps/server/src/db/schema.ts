@@ -123,6 +123,36 @@ export interface UploadsTable {
   mime: string;
   kind: string;
   created_at: number;
+  /** Images: pixel dimensions (null for other kinds). */
+  width: number | null;
+  height: number | null;
+  /** Derived sizes: the upload they were made from, and 'thumb' or 'large'. */
+  parent_key: string | null;
+  variant: string | null;
+}
+
+/** A merged forward's messages as they were when forwarded (JSON array of Message). */
+export interface MergedRecordsTable {
+  id: Generated<number>;
+  download_key: string;
+  owner_id: number;
+  messages: string;
+  created_at: number;
+}
+
+/** A user's favorite (收藏): `data` holds the SPEC Favorite fields as JSON. */
+export interface FavoritesTable {
+  id: Generated<number>;
+  owner_id: number;
+  content_type: number;
+  collected_user_id: number | null;
+  collected_user_name: string;
+  title: string;
+  search_text: string;
+  data: string;
+  top_status: number;
+  top_at: number;
+  created_at: number;
 }
 
 /** Messaging: one row per conversation; `last_seq` is the last allocated message sequence. */
@@ -209,6 +239,8 @@ export interface Database {
   tags: TagsTable;
   tag_members: TagMembersTable;
   uploads: UploadsTable;
+  merged_records: MergedRecordsTable;
+  favorites: FavoritesTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;

@@ -40,6 +40,9 @@ export interface UploadAnswer {
     uuid: string;
     kind: string;
     imageFormat?: number;
+    width?: number;
+    height?: number;
+    imageInfoArray?: { type: number; url: string; width: number; height: number; size: number }[];
   } | null;
 }
 
@@ -47,9 +50,10 @@ export interface UploadAnswer {
 export async function upload(
   t: TestServer,
   token: string | undefined,
-  file: { bytes: Buffer; name: string; type?: string; field?: string } | null,
+  file: { bytes: Buffer; name: string; type?: string; field?: string; intent?: string } | null,
 ): Promise<UploadAnswer> {
   const form = new FormData();
+  if (file?.intent) form.append('type', file.intent);
   if (file)
     form.append(
       file.field ?? 'file',

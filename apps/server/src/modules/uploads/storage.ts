@@ -3,18 +3,27 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
+/** Inclusive byte range of a stored file (HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /**
  * Where uploaded files live. The local-disk driver is the default; an S3-compatible driver can
  * implement the same interface (putFile → PutObject from the temp file, open → GetObject stream).
  */
 export interface FileStorage {
   readonly driver: string;
-  /** A directory for uploads in progress. */
+  /** A directory for uploads in progress (always on local disk). */
   tempDir(): Promise<string>;
   /** Stores the finished temp file under `key` (the temp file is consumed). */
   putFile(key: string, tmpPath: string, mime: string): Promise<void>;
-  /** The stored bytes, or null when there is no such key. */
-  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * The stored bytes (or the given range of them), or null when there is no such key. `size` is the
+   * length of what the stream yields, `total` the file's size.
+   */
+  open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number; total: number } | null>;
   delete(key: string): Promise<void>;
 }
 
@@ -46,16 +55,29 @@ export class LocalDiskStorage implements FileStorage {
   async putFile(key: string, tmpPath: string): Promise<void> {
     const target = this.pathOf(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.rename(tmpPath, target);
+    try {
+      await fsp.rename(tmpPath, target);
+    } catch (err) {
+      // A temp file on another device (tus keeps its own directory): copy, then remove.
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      await fsp.copyFile(tmpPath, target);
+      await fsp.rm(tmpPath, { force: true });
+    }
   }
 
-  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+  async open(key: string, range?: ByteRange) {
     if (!STORAGE_KEY.test(key)) return null;
     const file = this.pathOf(key);
     try {
       const stat = await fsp.stat(file);
       if (!stat.isFile()) return null;
-      return { stream: fs.createReadStream(file), size: stat.size };
+      if (range)
+        return {
+          stream: fs.createReadStream(file, range) as Readable,
+          size: range.end - range.start + 1,
+          total: stat.size,
+        };
+      return { stream: fs.createReadStream(file) as Readable, size: stat.size, total: stat.size };
     } catch {
       return null;
     }

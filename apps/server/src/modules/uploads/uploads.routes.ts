@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { Errors } from '@parley/protocol';
 import { fail, isAppError } from '../../lib/errors.js';
 import type { DomainHandlers } from '../../lib/route.js';
-import type { UploadService } from './upload.service.js';
+import { INLINE_KINDS } from './file-type.js';
+import type { UploadIntent, UploadService } from './upload.service.js';
+import type { UploadKind } from '@parley/protocol';
 
 /** Errors of the multipart parser or of a request body cut short (as opposed to our own failures). */
 function isBrokenMultipart(err: unknown): boolean {
@@ -12,6 +14,12 @@ function isBrokenMultipart(err: unknown): boolean {
     e.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
     /boundary|multipart|premature|unexpected end|part terminated/i.test(e.message ?? '')
   );
+}
+
+/** The optional `type` field sent before the file: 'image' insists on an image (4004 otherwise). */
+function intentOf(fields: Record<string, unknown>): UploadIntent {
+  const f = fields.type as { type?: string; value?: unknown } | undefined;
+  return f?.type === 'field' && f.value === 'image' ? 'image' : 'any';
 }
 
 /** Handlers of the `uploads` routes of the contract: POST /oss/upload (multipart field `file`). */
@@ -27,7 +35,11 @@ export function uploadHandlers(uploads: UploadService): DomainHandlers<'uploads'
           part.file.resume();
           throw missing();
         }
-        return await uploads.upload(r.userId, { filename: part.filename, stream: part.file });
+        return await uploads.upload(
+          r.userId,
+          { filename: part.filename, stream: part.file },
+          intentOf(part.fields),
+        );
       } catch (err) {
         // A broken multipart body (no boundary, cut short) is the client's fault, not a 500.
         if (isBrokenMultipart(err)) throw fail('badRequest', 'file: 上传数据不完整，请重试');
@@ -37,28 +49,69 @@ export function uploadHandlers(uploads: UploadService): DomainHandlers<'uploads'
   };
 }
 
+/** `bytes=a-b` / `bytes=a-` / `bytes=-n` of a file of `total` bytes (one range only), else undefined. */
+export function parseRange(
+  header: string | undefined,
+  total: number,
+): { start: number; end: number } | undefined {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '') || total === 0) return undefined;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, total - Number(m[2]));
+    end = total - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? total - 1 : Math.min(Number(m[2]), total - 1);
+  }
+  return start <= end && start < total ? { start, end } : undefined;
+}
+
+/** RFC 6266 attachment header keeping a non-ASCII name. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 /**
  * GET /api/oss/files/{key}: public (image tags send no token; keys are 128-bit random), immutable
- * caching, the detected content type and nosniff. Not an envelope route: it answers the bytes.
+ * caching, the detected content type, nosniff and a sandboxing CSP. Images, videos and sounds are
+ * inline; every other file is an attachment (so no HTML or SVG ever renders from this origin).
+ * Single byte ranges are answered (video seeking). Not an envelope route: it answers the bytes.
  */
 export function registerFileRoute(app: FastifyInstance, uploads: UploadService): void {
   app.get<{ Params: { key: string } }>('/api/oss/files/:key', async (request, reply) => {
-    const file = await uploads.open(request.params.key);
+    const head = await uploads.open(request.params.key);
+    if (!head)
+      return reply
+        .status(404)
+        .send({ code: Errors.fileMissing.code, msg: Errors.fileMissing.msg, data: null });
+    const range = parseRange(request.headers.range, head.total);
+    const file = range ? await uploads.open(request.params.key, range) : head;
+    if (range) head.stream.destroy();
     if (!file)
       return reply
         .status(404)
         .send({ code: Errors.fileMissing.code, msg: Errors.fileMissing.msg, data: null });
+    const inline = INLINE_KINDS.has(file.row.kind as UploadKind);
     const etag = `"${file.row.key}"`;
     reply
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('ETag', etag)
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', 'inline')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Content-Disposition', inline ? 'inline' : attachment(file.row.name))
+      .header('Accept-Ranges', 'bytes')
       .header('Cross-Origin-Resource-Policy', 'same-site');
     if (request.headers['if-none-match'] === etag) {
       file.stream.destroy();
       return reply.status(304).send();
     }
-    return reply.type(file.row.mime).header('Content-Length', String(file.size)).send(file.stream);
+    if (range) reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.total}`);
+    return reply
+      .type(inline ? file.row.mime : 'application/octet-stream')
+      .header('Content-Length', String(file.size))
+      .send(file.stream);
   });
 }
