@@ -153,10 +153,13 @@ export async function buildServer(
 
   const gateway = new Gateway(app, ctx);
   modules.messaging.registerFrames(gateway);
+  modules.calls.registerFrames(gateway);
+  modules.calls.startSweeper();
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      modules.calls.stopSweeper();
       gateway.shutdown();
       await app.close();
       await bus.close();

@@ -32,6 +32,21 @@ export interface Config {
   sensitiveWords: string[];
   /** Messages one user may send per minute (MESSAGE_SEND_PER_MINUTE): over it, 429. */
   messageSendPerMinute: number;
+  /** Calls: unanswered invitations end after this (CALL_INVITE_TIMEOUT_MS). */
+  callInviteTimeoutMs: number;
+  /** Calls: a party silent this long (no call.ping: socket dropped) ends the call (CALL_RECONNECT_GRACE_MS). */
+  callReconnectGraceMs: number;
+  /** Calls: how often each node sweeps expired invitations and dropped calls (0: never, tests sweep by hand). */
+  callSweepMs: number;
+  /** Seconds of connected outgoing calls a non-member may have per UTC day (CALL_DAILY_LIMIT_SECONDS; 0: no limit). */
+  callDailyLimitSeconds: number;
+  /** ICE: STUN_URLS and TURN_URLS (comma-separated), TURN_SECRET (coturn use-auth-secret), TURN_TTL_SECONDS. */
+  stunUrls: string[];
+  turnUrls: string[];
+  turnSecret: string | undefined;
+  turnTtlSeconds: number;
+  /** ICE_TRANSPORT_POLICY=relay makes clients use TURN only. */
+  iceTransportPolicy: 'all' | 'relay';
 }
 
 type Env = Record<string, string | undefined>;
@@ -42,6 +57,13 @@ function int(env: Env, key: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0) throw new Error(`Invalid number in ${key}: ${raw}`);
   return Math.floor(n);
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -85,6 +107,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     messageSendPerMinute: int(env, 'MESSAGE_SEND_PER_MINUTE', 600),
+    callInviteTimeoutMs: int(env, 'CALL_INVITE_TIMEOUT_MS', 30_000),
+    callReconnectGraceMs: int(env, 'CALL_RECONNECT_GRACE_MS', 20_000),
+    callSweepMs: int(env, 'CALL_SWEEP_MS', 1000),
+    callDailyLimitSeconds: int(env, 'CALL_DAILY_LIMIT_SECONDS', 1800),
+    stunUrls: list(env.STUN_URLS),
+    turnUrls: list(env.TURN_URLS),
+    turnSecret: env.TURN_SECRET || undefined,
+    turnTtlSeconds: int(env, 'TURN_TTL_SECONDS', 3600),
+    iceTransportPolicy: env.ICE_TRANSPORT_POLICY === 'relay' ? 'relay' : 'all',
   };
   return { ...config, ...overrides };
 }

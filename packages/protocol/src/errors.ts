@@ -80,6 +80,15 @@ export const Errors = {
   blacklisted: def(20007, 403, 'The identifier is in blacklist. Failed to send this message!'),
   bannedSender: def(20012, 403, '封禁期间无法向其他用户发送消息'),
   revokeWindowPassed: def(20016, 403, '已过撤回时限'),
+
+  // Calls (Parley's own, 23xxx).
+  callSelf: def(23001, 400, "Can't call yourself"),
+  alreadyOnCall: def(23002, 409, 'Parley is already on a call'),
+  callNotFound: def(23003, 404, '通话不存在或已结束'),
+  callStateChanged: def(23004, 409, '通话状态已变化'),
+  callNotFriend: def(23005, 403, '对方不是你的好友，无法通话'),
+  callLimitReached: def(23006, 403, '今日通话时长已达上限，请开通会员解锁'),
+  callRecordNotFound: def(23007, 404, '通话记录不存在'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

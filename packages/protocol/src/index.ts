@@ -12,6 +12,7 @@ export * from './text.js';
 export * from './phone.js';
 export * from './fields.js';
 export * from './friend-constants.js';
+export * from './call-constants.js';
 export * from './rest/friends.js';
 export * from './rest/tags.js';
 export * from './rest/uploads.js';

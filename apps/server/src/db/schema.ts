@@ -227,6 +227,41 @@ export interface SyncLogTable {
   message_id: number | null;
 }
 
+/** A one-to-one call the server owns (signalling state). Times in ms. */
+export interface CallsTable {
+  id: Generated<number>;
+  call_id: string;
+  room_id: number;
+  media_type: number;
+  caller_id: number;
+  callee_id: number;
+  /** ringing | connected | ended */
+  status: string;
+  end_reason: string | null;
+  /** The socket connection holding the call on each side (callee: set on accept). */
+  caller_conn: string;
+  callee_conn: string | null;
+  created_at: number;
+  invite_expires_at: number;
+  connected_at: number | null;
+  ended_at: number | null;
+  caller_seen_at: number;
+  callee_seen_at: number;
+}
+
+/** Daily call time of a caller's connected calls (/media/*). `day` is the UTC date. */
+export interface CallUsageTable {
+  id: Generated<number>;
+  user_id: number;
+  peer_id: number;
+  call_type: number;
+  day: string;
+  started_at: number;
+  updated_at: number;
+  ended_at: number | null;
+  seconds: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -247,4 +282,6 @@ export interface Database {
   message_hides: MessageHidesTable;
   sync_versions: SyncVersionsTable;
   sync_log: SyncLogTable;
+  calls: CallsTable;
+  call_usage: CallUsageTable;
 }

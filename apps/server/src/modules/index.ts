@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { registerContract, type DomainHandlers } from '../lib/route.js';
 import { createAuthModule } from './auth/auth.module.js';
+import { createCallsModule } from './calls/calls.module.js';
 import { createFriendsModule } from './friends/friends.module.js';
 import { createMessagingModule } from './messaging/messaging.module.js';
 import { createUploadsModule } from './uploads/uploads.module.js';
@@ -27,6 +28,7 @@ export async function registerModules(
   );
   const friends = createFriendsModule(ctx, users);
   const messaging = createMessagingModule(ctx, users, friends);
+  const calls = createCallsModule(ctx, users, friends);
 
   registerContract(
     app,
@@ -39,10 +41,11 @@ export async function registerModules(
       tags: friends.tagHandlers,
       messages: messaging.handlers,
       conversations: messaging.conversationHandlers,
+      calls: calls.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );
-  return { users, auth, uploads, profile, friends, messaging };
+  return { users, auth, uploads, profile, friends, messaging, calls };
 }
 
 export type Modules = Awaited<ReturnType<typeof registerModules>>;

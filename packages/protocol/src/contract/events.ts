@@ -13,6 +13,15 @@ import {
   messageSchema,
   typingSchema,
 } from '../models/messages.js';
+import {
+  callIdFrame,
+  callInviteFrame,
+  callSchema,
+  callSignalFrame,
+  callSignalSchema,
+  callSwitchFrame,
+  callUpdatedSchema,
+} from '../models/calls.js';
 import { tagSchema } from '../models/tags.js';
 import { readBody, sendMessageBody, typingFrame } from '../rest/messages.js';
 import { countersSchema, userInfoSchema } from '../models/user.js';
@@ -78,6 +87,10 @@ export const serverEvents = {
   'conversation.deleted': conversationRemovedSchema,
   /** The peer is typing in `conversationID` (show it for a few seconds unless renewed). */
   typing: typingSchema,
+  /** A call changed state (action 1 invite … 10 media switched): every tab of both parties. */
+  'call.updated': callUpdatedSchema,
+  /** SDP offer/answer or ICE candidate from the other party of a call. */
+  'call.signal': callSignalSchema,
 } as const;
 
 export type ServerEventMap = { [K in keyof typeof serverEvents]: z.output<(typeof serverEvents)[K]> };
@@ -92,6 +105,17 @@ export const clientFrames = {
   'message.read': { data: readBody, ack: conversationSchema },
   /** Relayed to the peer as `typing`, never stored. */
   typing: { data: typingFrame, ack: z.null() },
+  /** Calls (docs/api.md "Calls"): every frame carries `v`; the acks are the call after the change. */
+  'call.invite': { data: callInviteFrame, ack: callSchema },
+  'call.cancel': { data: callIdFrame, ack: callSchema },
+  'call.accept': { data: callIdFrame, ack: callSchema },
+  'call.reject': { data: callIdFrame, ack: callSchema },
+  'call.hangup': { data: callIdFrame, ack: callSchema },
+  /** Liveness while in a call (every few seconds); a party silent past the grace period drops the call. */
+  'call.ping': { data: callIdFrame, ack: callSchema },
+  'call.switchMedia': { data: callSwitchFrame, ack: callSchema },
+  /** Relayed to the other party's call tab as `call.signal`, never stored. */
+  'call.signal': { data: callSignalFrame, ack: z.null() },
 } as const satisfies Record<string, { data: z.ZodType; ack: z.ZodType }>;
 
 export type ClientFrameType = keyof typeof clientFrames;

@@ -1,5 +1,7 @@
 import { authRoutes } from './auth.routes.js';
 import { authSchemas } from './auth.js';
+import { callRoutes } from './calls.routes.js';
+import { callSchemas } from './calls.js';
 import { conversationRoutes } from './conversations.routes.js';
 import { conversationSchemas } from './conversations.js';
 import type { BodyIn, DataOf, RouteMeta, RouteSchemas } from './define.js';
@@ -29,6 +31,7 @@ export const routes = {
   uploads: uploadRoutes,
   messages: messageRoutes,
   conversations: conversationRoutes,
+  calls: callRoutes,
 } as const;
 
 /** The schemas of every route, under the same domain and name as `routes`. */
@@ -41,6 +44,7 @@ export const schemas = {
   uploads: uploadSchemas,
   messages: messageSchemas,
   conversations: conversationSchemas,
+  calls: callSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 
 export type Routes = typeof routes;

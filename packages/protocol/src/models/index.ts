@@ -4,3 +4,4 @@ export * from './friends.js';
 export * from './tags.js';
 export * from './uploads.js';
 export * from './messages.js';
+export * from './calls.js';

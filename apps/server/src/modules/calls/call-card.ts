@@ -1,0 +1,56 @@
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { appendMessage } from '../messaging/message.store.js';
+import type { UserRow } from '../users/user.repo.js';
+import type { CallRow } from './call.repo.js';
+
+/** What the card says happened; the client words it per side (docs/api.md "Call cards"). */
+export type CallCardResult = 'canceled' | 'declined' | 'missed' | 'busy' | 'answered';
+
+const RESULT: Record<string, CallCardResult> = {
+  cancel: 'canceled',
+  reject: 'declined',
+  timeout: 'missed',
+  busy: 'busy',
+  hangup: 'answered',
+  dropped: 'answered',
+  limit: 'answered',
+};
+
+/** The custom payload's `data` of a call card. */
+export function callCardData(row: CallRow, callee: UserRow | undefined) {
+  const result = RESULT[row.end_reason ?? ''] ?? 'canceled';
+  const duration =
+    result === 'answered' && row.connected_at !== null && row.ended_at !== null
+      ? Math.max(0, Math.round((row.ended_at - row.connected_at) / 1000))
+      : 0;
+  return {
+    businessID: 'call',
+    callId: row.call_id,
+    callMediaType: row.media_type,
+    result,
+    duration,
+    inviteeList: callee ? [callee.wt_id] : [],
+  };
+}
+
+/** Posts the card of an ended call into the one-to-one conversation, as the caller's message, for both. */
+export async function postCallCard(uow: UnitOfWork, row: CallRow, people: UserRow[], now: number) {
+  const data = callCardData(
+    row,
+    people.find((p) => p.id === row.callee_id),
+  );
+  await appendMessage(uow, {
+    senderId: row.caller_id,
+    peerId: row.callee_id,
+    clientMsgId: `call-${row.call_id}`,
+    type: 'custom',
+    payload: { data: JSON.stringify(data), description: '', extension: '' },
+    cloudCustomData: null,
+    needReadReceipt: false,
+    searchText: '',
+    visibleTo: null,
+    notice: false,
+    now,
+    people,
+  });
+}

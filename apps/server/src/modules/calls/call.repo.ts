@@ -1,0 +1,97 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { Repo } from '../../db/repo.js';
+import type { CallsTable } from '../../db/schema.js';
+
+export type CallRow = Selectable<CallsTable>;
+
+/** The `calls` table: the server's record of each one-to-one call. */
+export class CallRepo extends Repo {
+  async insert(row: Insertable<CallsTable>): Promise<CallRow> {
+    const out = await this.db.insertInto('calls').values(row).returningAll().executeTakeFirstOrThrow();
+    return normalize(out);
+  }
+
+  async byCallId(callId: string): Promise<CallRow | undefined> {
+    const row = await this.db
+      .selectFrom('calls')
+      .selectAll()
+      .where('call_id', '=', callId)
+      .executeTakeFirst();
+    return row && normalize(row);
+  }
+
+  /** The user's call that is not over (ringing or connected), newest first. */
+  async activeOf(userId: number): Promise<CallRow | undefined> {
+    const row = await this.db
+      .selectFrom('calls')
+      .selectAll()
+      .where('status', 'in', ['ringing', 'connected'])
+      .where((eb) => eb.or([eb('caller_id', '=', userId), eb('callee_id', '=', userId)]))
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return row && normalize(row);
+  }
+
+  /**
+   * Moves a call on only if it is still in `from` (compare-and-set): of two tabs accepting at once,
+   * or a hangup racing a timeout, exactly one wins. Returns the row after the change, or undefined.
+   */
+  async move(callId: string, from: string, set: Updateable<CallsTable>): Promise<CallRow | undefined> {
+    const row = await this.db
+      .updateTable('calls')
+      .set(set)
+      .where('call_id', '=', callId)
+      .where('status', '=', from)
+      .returningAll()
+      .executeTakeFirst();
+    return row && normalize(row);
+  }
+
+  async touch(callId: string, side: 'caller' | 'callee', now: number): Promise<void> {
+    await this.db
+      .updateTable('calls')
+      .set(side === 'caller' ? { caller_seen_at: now } : { callee_seen_at: now })
+      .where('call_id', '=', callId)
+      .execute();
+  }
+
+  /** Calls the sweeper must end: invitations past their timeout, and calls a party stopped pinging. */
+  async stale(now: number, graceMs: number, limit = 100): Promise<CallRow[]> {
+    const silentSince = now - graceMs;
+    const rows = await this.db
+      .selectFrom('calls')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'ringing'), eb('invite_expires_at', '<=', now)]),
+          eb.and([eb('status', '=', 'ringing'), eb('caller_seen_at', '<', silentSince)]),
+          eb.and([
+            eb('status', '=', 'connected'),
+            eb.or([eb('caller_seen_at', '<', silentSince), eb('callee_seen_at', '<', silentSince)]),
+          ]),
+        ]),
+      )
+      .limit(limit)
+      .execute();
+    return rows.map(normalize);
+  }
+}
+
+/** PostgreSQL returns bigint columns as strings. */
+function normalize(row: CallRow): CallRow {
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    ...row,
+    id: Number(row.id),
+    room_id: Number(row.room_id),
+    media_type: Number(row.media_type),
+    caller_id: Number(row.caller_id),
+    callee_id: Number(row.callee_id),
+    created_at: Number(row.created_at),
+    invite_expires_at: Number(row.invite_expires_at),
+    connected_at: num(row.connected_at),
+    ended_at: num(row.ended_at),
+    caller_seen_at: Number(row.caller_seen_at),
+    callee_seen_at: Number(row.callee_seen_at),
+  };
+}

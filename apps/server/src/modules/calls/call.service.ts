@@ -1,0 +1,238 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { CallAction, CallLimits, type CallInfo, type CallSignalFrame } from '@parley/protocol';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { AppContext } from '../../lib/context.js';
+import { fail } from '../../lib/errors.js';
+import { callsPolicy } from '../../policies/calls.policy.js';
+import { authorize } from '../../policies/policy.js';
+import type { BlacklistService } from '../friends/blacklist.service.js';
+import { UserRepo, type UserRow } from '../users/user.repo.js';
+import { postCallCard } from './call-card.js';
+import { transition, type CallEvent, type Role } from './call.machine.js';
+import { toCall } from './call.presenter.js';
+import { CallRepo, type CallRow } from './call.repo.js';
+import type { UsageService } from './usage.service.js';
+
+/** Who acts and from which socket connection (frames carry both). */
+export interface CallActor {
+  userId: number;
+  connectionId: string;
+}
+
+const newCallId = () => randomBytes(12).toString('base64url');
+
+/**
+ * One-to-one call signalling: the server owns each call (table `calls`) and moves it through the
+ * state machine (call.machine.ts) in one transaction per step; every step is announced to every tab
+ * of both parties (`call.updated`) after the commit, and an ended call leaves a card in the chat.
+ */
+export class CallService {
+  private readonly calls: CallRepo;
+  private readonly users: UserRepo;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly blacklist: BlacklistService,
+    private readonly usage: UsageService,
+  ) {
+    this.calls = new CallRepo(ctx.db);
+    this.users = new UserRepo(ctx.db);
+  }
+
+  private now() {
+    return this.ctx.clock.now();
+  }
+
+  private async people(row: CallRow, repo = this.users): Promise<UserRow[]> {
+    return repo.byIds([row.caller_id, row.callee_id]);
+  }
+
+  /** Queues `call.updated` for both parties, each with its own view. */
+  private announce(uow: UnitOfWork, row: CallRow, action: number, people: UserRow[], to?: number[]) {
+    const byId = new Map(people.map((p) => [p.id, p]));
+    for (const userId of to ?? [row.caller_id, row.callee_id]) {
+      uow.emit([userId], 'call.updated', { v: CallLimits.version, action, call: toCall(row, userId, byId) });
+    }
+  }
+
+  private view(row: CallRow, readerId: number, people: UserRow[]): CallInfo {
+    return toCall(row, readerId, new Map(people.map((p) => [p.id, p])));
+  }
+
+  async invite(actor: CallActor, data: { userID: string; type: 1 | 2; roomID?: number }): Promise<CallInfo> {
+    const peer = await this.users.byWtId(data.userID);
+    const permission = peer ? await this.blacklist.messagePermission(actor.userId, peer.id) : null;
+    authorize(
+      callsPolicy,
+      'call.start',
+      { userId: actor.userId },
+      {
+        peerId: peer?.id,
+        messageRefusal: permission && !permission.allowed ? (permission.error ?? 'forbidden') : null,
+        isFriend: permission?.isFriend ?? false,
+      },
+    );
+    if (await this.usage.limitReached(actor.userId)) throw fail('callLimitReached');
+    const now = this.now();
+    return this.ctx.uow.run(async (uow) => {
+      const calls = this.calls.in(uow);
+      if (await calls.activeOf(actor.userId)) throw fail('alreadyOnCall');
+      const calleeBusy = (await calls.activeOf(peer!.id)) !== undefined;
+      const row = await calls.insert({
+        call_id: newCallId(),
+        room_id: data.roomID ?? randomInt(1, CallLimits.maxRoomId),
+        media_type: data.type,
+        caller_id: actor.userId,
+        callee_id: peer!.id,
+        status: calleeBusy ? 'ended' : 'ringing',
+        end_reason: calleeBusy ? 'busy' : null,
+        caller_conn: actor.connectionId,
+        callee_conn: null,
+        created_at: now,
+        invite_expires_at: now + this.ctx.config.callInviteTimeoutMs,
+        connected_at: null,
+        ended_at: calleeBusy ? now : null,
+        caller_seen_at: now,
+        callee_seen_at: now,
+      });
+      const people = await this.people(row, this.users.in(uow));
+      if (calleeBusy) {
+        // The busy callee is not disturbed: only the caller hears 'line busy'; both get the card.
+        this.announce(uow, row, CallAction.busy, people, [row.caller_id]);
+        await postCallCard(uow, row, people, now);
+      } else {
+        this.announce(uow, row, CallAction.invite, people);
+      }
+      return this.view(row, actor.userId, people);
+    });
+  }
+
+  /** A party's state change: cancel, accept, reject, hangup. */
+  async act(actor: CallActor, callId: string, event: CallEvent): Promise<CallInfo> {
+    const row = await this.load(actor, callId);
+    const role: Role = row.caller_id === actor.userId ? 'caller' : 'callee';
+    if (event === 'accept' && row.status === 'ringing' && row.invite_expires_at <= this.now()) {
+      // Accepting after the timeout: the sweeper may not have run yet; the call is over.
+      await this.apply(row, 'timeout', 'server');
+      throw fail('callStateChanged');
+    }
+    return this.apply(row, event, role, actor);
+  }
+
+  /** Runs one transition with compare-and-set; posts the card when the call ends. */
+  private async apply(row: CallRow, event: CallEvent, role: Role, actor?: CallActor): Promise<CallInfo> {
+    const next = transition(row.status as never, event, role);
+    if (typeof next === 'string') throw fail(next);
+    const now = this.now();
+    return this.ctx.uow.run(async (uow) => {
+      const moved = await this.calls.in(uow).move(row.call_id, row.status, {
+        status: next.status,
+        end_reason: next.endReason,
+        ...(next.status === 'connected'
+          ? {
+              connected_at: now,
+              callee_conn: actor?.connectionId ?? null,
+              callee_seen_at: now,
+              caller_seen_at: now,
+            }
+          : {}),
+        ...(next.status === 'ended' ? { ended_at: now } : {}),
+      });
+      if (!moved) throw fail('callStateChanged');
+      const people = await this.people(moved, this.users.in(uow));
+      this.announce(uow, moved, next.action, people);
+      if (moved.status === 'ended') await postCallCard(uow, moved, people, now);
+      return this.view(moved, actor?.userId ?? moved.caller_id, people);
+    });
+  }
+
+  private async load(actor: CallActor, callId: string): Promise<CallRow> {
+    const row = await this.calls.byCallId(callId);
+    authorize(
+      callsPolicy,
+      'call.act',
+      { userId: actor.userId },
+      { call: row && facts(row), connectionId: actor.connectionId },
+    );
+    return row!;
+  }
+
+  /** Liveness and state: the holder tab pings while in a call; the answer is the call now. */
+  async ping(actor: CallActor, callId: string): Promise<CallInfo> {
+    const row = await this.load(actor, callId);
+    if (row.status !== 'ended') {
+      await this.calls.touch(callId, row.caller_id === actor.userId ? 'caller' : 'callee', this.now());
+    }
+    return this.view(row, actor.userId, await this.people(row));
+  }
+
+  /** Video → audio (either party, connected or ringing); announced to both. */
+  async switchToAudio(actor: CallActor, callId: string): Promise<CallInfo> {
+    const row = await this.load(actor, callId);
+    if (row.status === 'ended') throw fail('callStateChanged');
+    return this.ctx.uow.run(async (uow) => {
+      const moved = await this.calls.in(uow).move(callId, row.status, { media_type: 1 });
+      if (!moved) throw fail('callStateChanged');
+      const people = await this.people(moved, this.users.in(uow));
+      this.announce(uow, moved, CallAction.mediaSwitched, people);
+      return this.view(moved, actor.userId, people);
+    });
+  }
+
+  /** Relays SDP or an ICE candidate from the tab holding the call to the other party. */
+  async signal(actor: CallActor, data: CallSignalFrame): Promise<null> {
+    const row = await this.calls.byCallId(data.callId);
+    authorize(
+      callsPolicy,
+      'call.signal',
+      { userId: actor.userId },
+      { call: row && facts(row), connectionId: actor.connectionId },
+    );
+    if (row!.status === 'ended') throw fail('callStateChanged');
+    const me = await this.users.byId(actor.userId);
+    const to = row!.caller_id === actor.userId ? row!.callee_id : row!.caller_id;
+    await this.ctx.realtime.emit([to], 'call.signal', {
+      v: CallLimits.version,
+      callId: data.callId,
+      fromID: me?.wt_id ?? '',
+      kind: data.kind,
+      ...(data.sdp !== undefined ? { sdp: data.sdp } : {}),
+      ...(data.candidate !== undefined ? { candidate: data.candidate } : {}),
+    });
+    return null;
+  }
+
+  /** The user's call that is not over (after a reload or reconnect), or null. */
+  async current(userId: number): Promise<{ call: CallInfo | null }> {
+    const row = await this.calls.activeOf(userId);
+    if (!row) return { call: null };
+    return { call: this.view(row, userId, await this.people(row)) };
+  }
+
+  /**
+   * Ends invitations past their timeout and calls whose party stopped pinging (socket gone beyond
+   * the grace period). Every node runs it; compare-and-set makes each end happen once.
+   */
+  async sweep(): Promise<number> {
+    const now = this.now();
+    const grace = this.ctx.config.callReconnectGraceMs;
+    let ended = 0;
+    for (const row of await this.calls.stale(now, grace)) {
+      const event: CallEvent = row.status === 'ringing' && row.invite_expires_at <= now ? 'timeout' : 'drop';
+      try {
+        await this.apply(row, event, 'server');
+        ended += 1;
+      } catch {
+        // Another node or a party moved it first.
+      }
+    }
+    return ended;
+  }
+}
+
+const facts = (row: CallRow) => ({
+  callerId: row.caller_id,
+  calleeId: row.callee_id,
+  callerConn: row.caller_conn,
+  calleeConn: row.callee_conn,
+});

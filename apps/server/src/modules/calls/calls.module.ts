@@ -1,0 +1,68 @@
+import type { AppContext } from '../../lib/context.js';
+import type { DomainHandlers } from '../../lib/route.js';
+import type { Gateway } from '../../realtime/gateway.js';
+import type { FriendsModule } from '../friends/friends.module.js';
+import type { UsersModule } from '../users/users.module.js';
+import { CallService } from './call.service.js';
+import { iceServersFor } from './ice.js';
+import { UsageService } from './usage.service.js';
+
+/**
+ * One-to-one calls: signalling frames (`call.*`), the call record and its sweeper (invite timeout,
+ * dropped sockets), call cards, ICE servers, the daily call limit (/media/*) and the member info.
+ */
+export function createCallsModule(ctx: AppContext, users: UsersModule, friends: FriendsModule) {
+  const usage = new UsageService(ctx, users.repo);
+  const service = new CallService(ctx, friends.blacklist, usage);
+
+  let sweeper: NodeJS.Timeout | null = null;
+  let sweeping = false;
+  const startSweeper = () => {
+    if (ctx.config.callSweepMs <= 0 || sweeper) return;
+    sweeper = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      service
+        .sweep()
+        .catch((err: unknown) => ctx.log.error({ err }, 'call sweep failed'))
+        .finally(() => {
+          sweeping = false;
+        });
+    }, ctx.config.callSweepMs);
+    sweeper.unref();
+  };
+  const stopSweeper = () => {
+    if (sweeper) clearInterval(sweeper);
+    sweeper = null;
+  };
+
+  const registerFrames = (gateway: Gateway) => {
+    gateway.on('call.invite', (c, data) => service.invite(c, data));
+    gateway.on('call.cancel', (c, data) => service.act(c, data.callId, 'cancel'));
+    gateway.on('call.accept', (c, data) => service.act(c, data.callId, 'accept'));
+    gateway.on('call.reject', (c, data) => service.act(c, data.callId, 'reject'));
+    gateway.on('call.hangup', (c, data) => service.act(c, data.callId, 'hangup'));
+    gateway.on('call.ping', (c, data) => service.ping(c, data.callId));
+    gateway.on('call.switchMedia', (c, data) => service.switchToAudio(c, data.callId));
+    gateway.on('call.signal', (c, data) => service.signal(c, data));
+  };
+
+  const handlers: DomainHandlers<'calls'> = {
+    current: (r) => service.current(r.userId),
+    iceServers: async (r) => {
+      const me = await users.repo.byId(r.userId);
+      return iceServersFor(ctx.config, me?.wt_id ?? '', ctx.clock.now());
+    },
+    checkCall: (r) => usage.check(r.userId),
+    mediaCall: (r) => usage.start(r.userId, r.body.acceptWtId, r.body.callType),
+    uploadCall: (r) => usage.upload(r.userId, r.body.callId),
+    exitCall: async (r) => {
+      await usage.upload(r.userId, r.body.callId, true);
+      return null;
+    },
+    memberInfo: (r) => usage.memberInfo(r.userId),
+  };
+
+  return { service, usage, handlers, registerFrames, startSweeper, stopSweeper };
+}
+export type CallsModule = ReturnType<typeof createCallsModule>;
