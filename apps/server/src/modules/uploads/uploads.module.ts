@@ -4,11 +4,13 @@ import type { AppContext } from '../../lib/context.js';
 import { LocalDiskStorage, type FileStorage } from './storage.js';
 import { UploadRepo } from './upload.repo.js';
 import { maxUploadBytes, UploadService } from './upload.service.js';
+import { registerTus } from './tus.js';
 import { registerFileRoute, uploadHandlers } from './uploads.routes.js';
 
 /**
  * Uploads: registers @fastify/multipart (one file per request, at most config.uploadMaxBytes and
- * never above 100 MB), the public file route, and answers the envelope routes to register.
+ * never above 100 MB), the public file route, resumable (tus) uploads, and answers the envelope
+ * routes to register.
  */
 export async function createUploadsModule(app: FastifyInstance, ctx: AppContext, storage?: FileStorage) {
   await app.register(multipart, {
@@ -26,6 +28,7 @@ export async function createUploadsModule(app: FastifyInstance, ctx: AppContext,
     new UploadRepo(ctx.db),
   );
   registerFileRoute(app, service);
+  await registerTus(app, ctx, service);
   return { service, handlers: uploadHandlers(service) };
 }
 export type UploadsModule = Awaited<ReturnType<typeof createUploadsModule>>;
