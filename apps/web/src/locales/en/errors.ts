@@ -58,6 +58,13 @@ const byName = {
   blacklisted: 'The identifier is in blacklist. Failed to send this message!',
   bannedSender: 'You cannot send messages to other users while banned.',
   revokeWindowPassed: 'The time limit for recalling has passed.',
+  callSelf: "Can't call yourself",
+  alreadyOnCall: 'Parley is already on a call',
+  callNotFound: 'The call does not exist or has ended.',
+  callStateChanged: 'The call has changed state.',
+  callNotFriend: 'You can only call friends.',
+  callLimitReached: "Today's call time is used up. Become a member to unlock it.",
+  callRecordNotFound: 'The call record does not exist.',
 } satisfies Record<ErrorName, string>;
 
 export default {

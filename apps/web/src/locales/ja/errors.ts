@@ -58,6 +58,13 @@ const byName = {
   blacklisted: '相手のブラックリストに入っているため、メッセージを送信できませんでした。',
   bannedSender: '利用停止中は他のユーザーにメッセージを送信できません。',
   revokeWindowPassed: '取り消しできる時間を過ぎました。',
+  callSelf: '自分に発信することはできません',
+  alreadyOnCall: 'Parley はすでに通話中です',
+  callNotFound: '通話が存在しないか、終了しています。',
+  callStateChanged: '通話の状態が変わりました。',
+  callNotFriend: '友だちにのみ発信できます。',
+  callLimitReached: '本日の通話時間の上限に達しました。メンバーになると解除されます',
+  callRecordNotFound: '通話記録が存在しません。',
 } satisfies Record<ErrorName, string>;
 
 export default {
