@@ -4,6 +4,7 @@ import type { Conversation } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { socket } from '../../lib/realtime';
 import { abstractOf, sendText } from './send';
+import { FileChips, RichToolbar, sendChips, takeFiles, useHasChips } from './composer-rich';
 import { EmojiPicker } from './EmojiPicker';
 import { CloseIcon } from './icons';
 import { useChatStore } from './store';
@@ -128,8 +129,11 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     void socket.send('typing', { conversationID: id }).catch(() => {});
   };
 
+  const hasChips = useHasChips(id);
   const send = () => {
     const value = text;
+    // Pasted or dropped files waiting as chips go first, with or without text.
+    sendChips(id);
     if (!value.trim()) return;
     const q = quote;
     setText('');
@@ -155,10 +159,21 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   };
 
   return (
-    <div className="composer" data-testid="composer">
+    <div
+      className="composer"
+      data-testid="composer"
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        if (takeFiles(id, e.dataTransfer.files)) e.preventDefault();
+      }}
+    >
       <div className="composer__tools">
         <EmojiPicker onPick={insert} />
+        <RichToolbar conversationID={id} />
       </div>
+      <FileChips conversationID={id} />
       {quote && (
         <div className="composer__quote" data-testid="quote-bar">
           <span className="composer__quote-text">
@@ -186,6 +201,9 @@ export function Composer({ conversation }: { conversation: Conversation }) {
           setText(e.target.value);
           typing(e.target.value);
         }}
+        onPaste={(e) => {
+          if (takeFiles(id, e.clipboardData?.files)) e.preventDefault();
+        }}
         onFocus={() => {
           focused.current = true;
           typing(text);
@@ -210,7 +228,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
           type="button"
           className="btn btn--primary composer__send"
           data-testid="composer-send"
-          disabled={!text.trim()}
+          disabled={!text.trim() && !hasChips}
           onClick={send}
         >
           {t('composer.send')}

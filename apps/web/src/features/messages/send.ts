@@ -108,8 +108,8 @@ export async function resend(m: ChatMessage): Promise<Delivery> {
   const out: OutgoingMessage = {
     conversationID: m.conversationID,
     clientMsgId: m.clientMsgId,
-    type: 'text',
-    payload: { text },
+    type: m.type as OutgoingMessage['type'],
+    payload: m.type === 'text' ? { text } : m.payload,
     createdAt: m.timeMs,
     ownerID: me.wtId,
     ...(m.cloudCustomData?.messageReply

@@ -9,8 +9,9 @@ export type ChatMessage = Omit<Message, 'status'> & {
 export interface OutgoingMessage {
   conversationID: string;
   clientMsgId: string;
-  type: 'text';
-  payload: { text: string };
+  /** `text`, or a rich type (image, video, sound, file, face, location, merger, custom). */
+  type: 'text' | 'image' | 'video' | 'sound' | 'file' | 'face' | 'location' | 'merger' | 'custom';
+  payload: Record<string, unknown>;
   cloudCustomData?: { messageReply?: NonNullable<Message['cloudCustomData']>['messageReply'] };
   /** Unix ms when it was written (its place in the list until the server numbers it). */
   createdAt: number;

@@ -1,7 +1,23 @@
 import { noticeKind } from '../abstract';
 import type { ChatMessage } from '../types';
+import {
+  EvaluateContent,
+  HelperContent,
+  LinkContent,
+  NameCardContent,
+  NoteContent,
+  OrderContent,
+  ServiceContent,
+} from './CustomCards';
+import { FaceContent } from './FaceContent';
+import { FileContent } from './FileContent';
+import { ImageContent } from './ImageContent';
+import { LocationContent } from './LocationContent';
+import { SoundContent } from './SoundContent';
 import { TextContent } from './TextContent';
 import type { ContentRenderer } from './types';
+import { VideoContent } from './VideoContent';
+import './bubbles.css';
 
 /**
  * The bubble registry: one line per message type. A feature that adds a type (call cards, group
@@ -9,10 +25,25 @@ import type { ContentRenderer } from './types';
  */
 export const bubbleRenderers: Partial<Record<string, ContentRenderer>> = {
   text: TextContent,
+  image: ImageContent,
+  video: VideoContent,
+  file: FileContent,
+  sound: SoundContent,
+  face: FaceContent,
+  location: LocationContent,
 };
 
 /** `custom` messages by the `businessID` in their `data` JSON (name card, order, call card, …). */
-export const customRenderers: Partial<Record<string, ContentRenderer>> = {};
+export const customRenderers: Partial<Record<string, ContentRenderer>> = {
+  nameCard: NameCardContent,
+  link: LinkContent,
+  order: OrderContent,
+  evaluate: EvaluateContent,
+  collect: NoteContent,
+  note: NoteContent,
+  service: ServiceContent,
+  helper: HelperContent,
+};
 
 /**
  * Types drawn as a centred system line instead of a bubble (keyed like the two maps above: a

@@ -1,0 +1,5 @@
+export { FileChips } from './FileChips';
+export { RichToolbar } from './RichToolbar';
+export { sendChips, takeFiles, useHasChips } from './drop-paste';
+export { imagePayload, sendFile, sendPayload, sendVoice } from './rich-send';
+export { useUploads } from './uploads-store';
