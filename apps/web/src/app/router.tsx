@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
           { path: paths.favorites, element: page(() => import('../features/placeholder/FavoritesPage')) },
           { path: paths.moments, element: page(() => import('../features/placeholder/MomentsPage')) },
           { path: '/moments/:id', element: page(() => import('../features/placeholder/MomentDetailPage')) },
-          { path: paths.member, element: page(() => import('../features/placeholder/MemberPage')) },
+          { path: paths.member, element: page(() => import('../features/member/MemberPage')) },
         ],
       },
       { path: '*', element: <Navigate to={paths.notFound} replace /> },

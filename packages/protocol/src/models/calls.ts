@@ -93,6 +93,13 @@ export const callSignalFrame = z
           .nullable()
           .optional(),
         sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+        // RTCIceCandidate.toJSON() carries the ICE ufrag too.
+        usernameFragment: z
+          .string()
+          .max(256)
+          .regex(/^[\x20-\x7e]*$/)
+          .nullable()
+          .optional(),
       })
       .strict()
       .optional(),
@@ -114,6 +121,7 @@ export const callSignalSchema = z.object({
       candidate: z.string(),
       sdpMid: z.string().nullable().optional(),
       sdpMLineIndex: z.number().nullable().optional(),
+      usernameFragment: z.string().nullable().optional(),
     })
     .optional(),
 });

@@ -9,6 +9,8 @@ import { ConfirmHost } from '../../ui/confirm';
 import { ProfileDrawer } from '../../features/profile/ProfileDrawer';
 // Friends (issue 4): live friend/tag updates, new-application notifications and the friend dialogs.
 import { FriendsRoot } from '../../features/friends/FriendsRoot';
+// Calls (issue 11): incoming calls ring on any page; the call and float windows.
+import { CallRoot } from '../../features/calls';
 import { NetworkBanner } from '../NetworkBanner';
 import { Sidebar } from './Sidebar';
 import './app.css';
@@ -63,6 +65,7 @@ function Shell() {
       <ProfileDrawer open={profileOpen} onOpenChange={setProfileOpen} />
       <ConfirmHost />
       <FriendsRoot />
+      <CallRoot />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Conversation } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { confirm } from '../../ui/confirm';
+import { CallButtons } from '../calls';
 import { useFriends } from '../friends';
 import { messageActions } from './actions';
 import { Composer } from './Composer';
@@ -124,6 +125,7 @@ export function ChatWindow({
             {t('typing')}
           </span>
         )}
+        {conversationID.startsWith('C2C') && <CallButtons peerWtId={peerOf(conversationID)} />}
       </header>
       <MessageList conversation={conversation} peerName={name} official={official} />
       {selecting ? (

@@ -1,5 +1,6 @@
 import { noticeKind } from '../abstract';
 import type { ChatMessage } from '../types';
+import { CallCard } from '../../calls';
 import {
   EvaluateContent,
   HelperContent,
@@ -35,6 +36,7 @@ export const bubbleRenderers: Partial<Record<string, ContentRenderer>> = {
 
 /** `custom` messages by the `businessID` in their `data` JSON (name card, order, call card, …). */
 export const customRenderers: Partial<Record<string, ContentRenderer>> = {
+  call: CallCard,
   nameCard: NameCardContent,
   link: LinkContent,
   order: OrderContent,

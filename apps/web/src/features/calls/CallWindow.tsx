@@ -1,0 +1,244 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../ui';
+import { toast } from '../../ui/toast-store';
+import { callEngine, CallEngineError } from './engine';
+import { hhmmss } from './format';
+import { fineState, useCallStore } from './store';
+import { Video } from './Video';
+
+function useTimer(connectedAt: number | null): string {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (connectedAt === null) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [connectedAt]);
+  return connectedAt === null ? '' : hhmmss((now - connectedAt) / 1000);
+}
+
+/** Runs an engine operation; its error shows as a toast in the UI language. */
+export function useRun() {
+  const { t } = useTranslation('calls');
+  return (op: () => Promise<unknown> | unknown) => {
+    Promise.resolve()
+      .then(op)
+      .catch((err: unknown) => {
+        if (err instanceof CallEngineError) toast.error(t(err.key));
+        else if (err instanceof Error && err.message) toast.error(err.message);
+      });
+  };
+}
+
+function Btn({
+  id,
+  label,
+  on,
+  onClick,
+  danger,
+  accept,
+  busy,
+}: {
+  id: string;
+  label: string;
+  on?: boolean;
+  onClick(): void;
+  danger?: boolean;
+  accept?: boolean;
+  busy?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      data-testid={`call-${id}`}
+      className={`call-btn${danger ? ' call-btn--danger' : ''}${accept ? ' call-btn--accept' : ''}${on === false ? ' call-btn--off' : ''}`}
+      aria-pressed={on}
+      aria-busy={busy || undefined}
+      onClick={() => !busy && onClick()}
+    >
+      <span className="call-btn__label">{label}</span>
+    </button>
+  );
+}
+
+/**
+ * The call window: incoming, dialing and connected views (waiting screen with the other party's
+ * name and avatar, top bar with timer and minimize, big and small video, button panel), the float
+ * window when minimized, and the tip toast.
+ */
+export function CallWindow() {
+  const { t } = useTranslation('calls');
+  const s = useCallStore();
+  const timer = useTimer(s.connectedAt);
+  const run = useRun();
+  if (s.phase === 'idle') {
+    return s.tip ? (
+      <div className="call-tip" role="status" data-testid="call-tip">
+        {t(s.tip.key, s.tip.values)}
+      </div>
+    ) : null;
+  }
+  const peerName = s.peer?.nickName || s.peer?.wtId || '';
+  const video = s.mediaType === 2;
+  const connected = s.phase === 'connected';
+  const state = fineState(s);
+
+  if (s.minimized) {
+    return (
+      <div className="call-float" data-testid="call-float" data-state={state}>
+        <span className="call-float__text">
+          {connected ? <span className="call-float__timer">{timer}</span> : t('waiting')}
+        </span>
+        <Btn
+          id="float-mic"
+          label={s.micOn ? t('btn.micOn') : t('btn.micOff')}
+          on={s.micOn}
+          onClick={() => (s.micOn ? callEngine.closeMicrophone() : callEngine.openMicrophone())}
+        />
+        <Btn
+          id="float-hangup"
+          label={!connected && s.role === 'callee' ? t('btn.reject') : t('btn.hangup')}
+          danger
+          onClick={() => run(() => callEngine.hangup())}
+        />
+        <Btn id="restore" label={t('btn.restore')} onClick={callEngine.restore} />
+      </div>
+    );
+  }
+
+  const big = connected && video ? (s.bigView === 'remote' ? s.remoteStream : s.localStream) : s.localStream;
+  const small = s.bigView === 'remote' ? s.localStream : s.remoteStream;
+  return (
+    <div
+      className="call-window"
+      role="dialog"
+      aria-label={t('title')}
+      data-testid="call-window"
+      data-state={state}
+    >
+      <div className="call-top">
+        {connected && (
+          <span className="call-timer" data-testid="call-timer">
+            {timer}
+          </span>
+        )}
+        {s.enableFloatWindow && <Btn id="minimize" label={t('btn.minimize')} onClick={callEngine.minimize} />}
+        <Btn
+          id="fullscreen"
+          label={t('btn.fullscreen')}
+          onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
+        />
+      </div>
+      {video && (
+        <Video
+          stream={big}
+          muted={big === s.localStream || s.speakerMuted}
+          fit={s.displayMode}
+          testId={big === s.remoteStream ? 'call-remote-video' : 'call-local-video'}
+          className="call-big"
+        />
+      )}
+      {/* Remote audio always plays through its own element (audio calls have no big video). */}
+      {!video && s.remoteStream && (
+        <Video
+          stream={s.remoteStream}
+          muted={s.speakerMuted}
+          fit="cover"
+          testId="call-remote-audio"
+          className="call-hidden"
+        />
+      )}
+      {connected && video && small && (
+        <Video
+          stream={small}
+          muted={small === s.localStream || s.speakerMuted}
+          fit={s.displayMode}
+          testId={small === s.remoteStream ? 'call-remote-video' : 'call-local-video'}
+          className="call-small"
+          onClick={callEngine.swapViews}
+        />
+      )}
+      {(!connected || !video) && (
+        <div className="call-waiting" data-testid="call-waiting">
+          <Avatar src={s.peer?.avatar} name={peerName} size={96} />
+          <div className="call-waiting__name" data-testid="call-peer-name">
+            {peerName}
+          </div>
+          <div className="call-waiting__text">
+            {connected
+              ? timer
+              : s.role === 'callee'
+                ? t(video ? 'invitedVideo' : 'invitedVoice')
+                : t('waitingAnswer')}
+          </div>
+        </div>
+      )}
+      <div
+        className="call-stats"
+        data-testid="call-stats"
+        data-frames-decoded={s.framesDecoded}
+        data-quality={s.networkQuality.remote}
+        data-link={s.linkState}
+      />
+      {s.tip && (
+        <div className="call-tip call-tip--inside" role="status" data-testid="call-tip">
+          {t(s.tip.key, s.tip.values)}
+        </div>
+      )}
+      <div className="call-panel">
+        {s.phase === 'calling' && s.role === 'callee' ? (
+          <>
+            <Btn id="reject" label={t('btn.reject')} danger onClick={() => run(() => callEngine.reject())} />
+            <Btn
+              id="accept"
+              label={t('btn.accept')}
+              accept
+              busy={s.loading.accept}
+              onClick={() => run(() => callEngine.accept())}
+            />
+          </>
+        ) : (
+          <>
+            <Btn
+              id="mic"
+              label={s.micOn ? t('btn.micOn') : t('btn.micOff')}
+              on={s.micOn}
+              onClick={() => (s.micOn ? callEngine.closeMicrophone() : callEngine.openMicrophone())}
+            />
+            {connected && (
+              <Btn
+                id="speaker"
+                label={s.speakerMuted ? t('btn.speakerOff') : t('btn.speakerOn')}
+                on={!s.speakerMuted}
+                onClick={() => (s.speakerMuted ? callEngine.unMuteSpeaker() : callEngine.muteSpeaker())}
+              />
+            )}
+            {video && (
+              <Btn
+                id="camera"
+                label={s.cameraOn ? t('btn.cameraOn') : t('btn.cameraOff')}
+                on={s.cameraOn}
+                onClick={() => (s.cameraOn ? callEngine.closeCamera() : callEngine.openCamera())}
+              />
+            )}
+            {connected && video && (
+              <Btn
+                id="to-audio"
+                label={t('btn.toAudio')}
+                busy={s.loading.switch}
+                onClick={() => run(() => callEngine.switchCallMediaType(1))}
+              />
+            )}
+            <Btn
+              id="hangup"
+              label={t('btn.hangup')}
+              danger
+              busy={s.loading.hangup}
+              onClick={() => run(() => callEngine.hangup())}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { CallSignal, IceServers } from '@parley/protocol';
+
+type SignalOut =
+  { kind: 'offer' | 'answer'; sdp: string } | { kind: 'candidate'; candidate: RTCIceCandidateInit };
+
+/**
+ * One RTCPeerConnection for a one-to-one call: trickle ICE, candidates queued until the remote
+ * description is set, and the remote stream handed to `onRemote`. The caller offers; the callee
+ * answers. A group call holds one of these per remote member (mesh) or one to an SFU.
+ */
+export class PeerLink {
+  readonly pc: RTCPeerConnection;
+  private queued: RTCIceCandidateInit[] = [];
+  private remote = new MediaStream();
+
+  constructor(
+    ice: IceServers | null,
+    private readonly send: (s: SignalOut) => void,
+    onRemote: (stream: MediaStream) => void,
+    onState: (state: string) => void = () => undefined,
+  ) {
+    this.pc = new RTCPeerConnection({
+      iceServers: ice?.iceServers ?? [],
+      iceTransportPolicy: ice?.iceTransportPolicy ?? 'all',
+    });
+    this.pc.onicecandidate = (ev) => {
+      if (ev.candidate) this.send({ kind: 'candidate', candidate: ev.candidate.toJSON() });
+    };
+    this.pc.onconnectionstatechange = () => onState(this.pc.connectionState);
+    this.pc.ontrack = (ev) => {
+      this.remote.addTrack(ev.track);
+      onRemote(this.remote);
+    };
+  }
+
+  addStream(stream: MediaStream): void {
+    for (const track of stream.getTracks()) this.pc.addTrack(track, stream);
+  }
+
+  async offer(iceRestart = false): Promise<void> {
+    const offer = await this.pc.createOffer({ iceRestart });
+    await this.pc.setLocalDescription(offer);
+    this.send({ kind: 'offer', sdp: offer.sdp ?? '' });
+  }
+
+  async handle(signal: CallSignal): Promise<void> {
+    if (signal.kind === 'candidate' && signal.candidate) {
+      const c: RTCIceCandidateInit = {
+        candidate: signal.candidate.candidate,
+        sdpMid: signal.candidate.sdpMid ?? null,
+        sdpMLineIndex: signal.candidate.sdpMLineIndex ?? null,
+        usernameFragment: signal.candidate.usernameFragment ?? null,
+      };
+      if (this.pc.remoteDescription) await this.pc.addIceCandidate(c).catch(() => undefined);
+      else this.queued.push(c);
+      return;
+    }
+    if (!signal.sdp) return;
+    await this.pc.setRemoteDescription({ type: signal.kind as 'offer' | 'answer', sdp: signal.sdp });
+    for (const c of this.queued.splice(0)) await this.pc.addIceCandidate(c).catch(() => undefined);
+    if (signal.kind === 'offer') {
+      const answer = await this.pc.createAnswer();
+      await this.pc.setLocalDescription(answer);
+      this.send({ kind: 'answer', sdp: answer.sdp ?? '' });
+    }
+  }
+
+  /** Decoded video frames and a 1–6 quality from loss and round trip (getStats). */
+  async stats(): Promise<{ framesDecoded: number; quality: number }> {
+    let framesDecoded = 0;
+    let lost = 0;
+    let received = 0;
+    let rtt = 0;
+    (await this.pc.getStats()).forEach((r: Record<string, unknown>) => {
+      if (r.type === 'inbound-rtp') {
+        if (r.kind === 'video') framesDecoded += Number(r.framesDecoded ?? 0);
+        lost += Number(r.packetsLost ?? 0);
+        received += Number(r.packetsReceived ?? 0);
+      }
+      if (r.type === 'candidate-pair' && r.nominated) rtt = Number(r.currentRoundTripTime ?? 0);
+    });
+    const loss = received + lost > 0 ? lost / (received + lost) : 0;
+    const state = this.pc.connectionState;
+    let quality = 1;
+    if (state === 'failed' || state === 'disconnected') quality = 6;
+    else if (loss > 0.2 || rtt > 1) quality = 5;
+    else if (loss > 0.1 || rtt > 0.5) quality = 4;
+    else if (loss > 0.05 || rtt > 0.3) quality = 3;
+    else if (loss > 0.01 || rtt > 0.15) quality = 2;
+    return { framesDecoded, quality };
+  }
+
+  close(): void {
+    this.pc.close();
+  }
+}

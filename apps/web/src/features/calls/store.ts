@@ -1,0 +1,92 @@
+import { create } from 'zustand';
+import type { CallInfo, CallParty } from '@parley/protocol';
+
+/** Call status (idle, calling, connected), role and media type, as the call window draws them. */
+export type CallPhase = 'idle' | 'calling' | 'connected';
+export type DisplayMode = 'contain' | 'cover' | 'fill';
+export type Resolution = '480p' | '720p' | '1080p';
+
+export interface CallState {
+  phase: CallPhase;
+  role: 'caller' | 'callee' | 'unknown';
+  /** 1 audio, 2 video. */
+  mediaType: 0 | 1 | 2;
+  call: CallInfo | null;
+  /** The other party (name and avatar for the waiting screen). */
+  peer: CallParty | null;
+  localStream: MediaStream | null;
+  remoteStream: MediaStream | null;
+  micOn: boolean;
+  cameraOn: boolean;
+  speakerMuted: boolean;
+  minimized: boolean;
+  /** Big view: 'remote' once connected in a video call; tapping the small one swaps. */
+  bigView: 'local' | 'remote';
+  connectedAt: number | null;
+  /** A button whose action is running (its clicks are ignored meanwhile). */
+  loading: Partial<Record<'camera' | 'mic' | 'speaker' | 'accept' | 'hangup' | 'switch', boolean>>;
+  /** Transient tip ('other side line busy', 'call timeout', …) as an i18n key with values. */
+  tip: { key: string; values?: Record<string, string> } | null;
+  /** 1 (best) … 6 (down), from getStats; ≥ 4 is poor. */
+  networkQuality: { local: number; remote: number };
+  framesDecoded: number;
+  /** The peer connection's state (new, connecting, connected, failed, …). */
+  linkState: string;
+  limitDialog: boolean;
+  displayMode: DisplayMode;
+  resolution: Resolution;
+  enableFloatWindow: boolean;
+  callingBell: string | null;
+  muteBell: boolean;
+}
+
+export const initialCallState: CallState = {
+  phase: 'idle',
+  role: 'unknown',
+  mediaType: 0,
+  call: null,
+  peer: null,
+  localStream: null,
+  remoteStream: null,
+  micOn: true,
+  cameraOn: true,
+  speakerMuted: false,
+  minimized: false,
+  bigView: 'local',
+  connectedAt: null,
+  loading: {},
+  tip: null,
+  networkQuality: { local: 1, remote: 1 },
+  framesDecoded: 0,
+  linkState: 'new',
+  limitDialog: false,
+  displayMode: 'cover',
+  resolution: '480p',
+  enableFloatWindow: true,
+  callingBell: null,
+  muteBell: false,
+};
+
+export const useCallStore = create<CallState>(() => initialCallState);
+
+/** Reset clears the call but keeps the settings (display mode, resolution, float window, bell). */
+export function resetCall(keep: Partial<CallState> = {}): void {
+  const s = useCallStore.getState();
+  useCallStore.setState({
+    ...initialCallState,
+    displayMode: s.displayMode,
+    resolution: s.resolution,
+    enableFloatWindow: s.enableFloatWindow,
+    callingBell: s.callingBell,
+    muteBell: s.muteBell,
+    limitDialog: s.limitDialog,
+    ...keep,
+  });
+}
+
+/** The fine-grained state the SPEC reports (be-invited, dialing-c2c, calling-c2c-video, …). */
+export function fineState(s: Pick<CallState, 'phase' | 'role' | 'mediaType'>): string {
+  if (s.phase === 'idle') return 'idle';
+  if (s.phase === 'calling') return s.role === 'callee' ? 'be-invited' : 'dialing-c2c';
+  return s.mediaType === 1 ? 'calling-c2c-audio' : 'calling-c2c-video';
+}

@@ -1,0 +1,2 @@
+/** Public surface of the member feature: its page is a route entry loaded by app/router.tsx. */
+export {};

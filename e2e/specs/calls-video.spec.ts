@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { api, registerUser } from '../harness/api';
+import { useHarness } from '../harness/setup';
+import { befriend, pair } from './messages-helpers';
+import { callShot, chatPage, launchCallBrowser, waitFrames, waitState } from './calls-helpers';
+
+const h = useHarness({
+  name: 'calls-video',
+  env: { CALL_INVITE_TIMEOUT_MS: '6000', CALL_DAILY_LIMIT_SECONDS: '2' },
+});
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchCallBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('calls: one-to-one video in two Chromium contexts', () => {
+  it('placed, accepted, remote video decoding, timer, mute, minimize/restore, switch to audio, hang up; cards on both sides', async () => {
+    const { A, B } = await pair(h);
+    const a = await chatPage(browser, h.server, A, B);
+    const b = await chatPage(browser, h.server, B, A);
+
+    await a.page.getByTestId('call-video').click();
+    await waitState(a.page, 'dialing-c2c');
+    await waitState(b.page, 'be-invited');
+    expect(await b.page.getByTestId('call-peer-name').textContent()).toBe('安娜');
+    expect(await b.page.getByTestId('call-waiting').textContent()).toContain('邀请你视频通话');
+    await callShot(a.page, 'dialing');
+    await callShot(b.page, 'incoming');
+
+    await b.page.getByTestId('call-accept').click();
+    await waitState(a.page, 'calling-c2c-video');
+    await waitState(b.page, 'calling-c2c-video');
+    // Remote video decodes on both sides, and keeps decoding.
+    const firstA = await waitFrames(a.page, 0);
+    const firstB = await waitFrames(b.page, 0);
+    await waitFrames(a.page, firstA + 10);
+    await waitFrames(b.page, firstB + 10);
+    await a.page.getByTestId('call-remote-video').waitFor();
+    // The timer runs (hh:mm:ss).
+    const t0 = await a.page.getByTestId('call-timer').textContent();
+    expect(t0).toMatch(/^00:00:\d\d$/);
+    await a.page.waitForFunction(
+      (prev) => document.querySelector('[data-testid="call-timer"]')?.textContent !== prev,
+      t0,
+    );
+    await callShot(a.page, 'connected');
+
+    // Mute the microphone; minimize to the float window and restore.
+    await a.page.getByTestId('call-mic').click();
+    expect(await a.page.getByTestId('call-mic').getAttribute('aria-pressed')).toBe('false');
+    await a.page.getByTestId('call-minimize').click();
+    await a.page.getByTestId('call-float').waitFor();
+    await a.page.locator('.call-float__timer').waitFor();
+    await callShot(a.page, 'float');
+    await a.page.getByTestId('call-restore').click();
+    await waitState(a.page, 'calling-c2c-video');
+
+    // Video → audio on both sides.
+    await b.page.getByTestId('call-to-audio').click();
+    await waitState(a.page, 'calling-c2c-audio');
+    await waitState(b.page, 'calling-c2c-audio');
+    await callShot(b.page, 'audio');
+
+    await a.page.getByTestId('call-hangup').click();
+    await a.page.getByTestId('call-window').waitFor({ state: 'detached' });
+    await b.page.getByTestId('call-window').waitFor({ state: 'detached' });
+    const cardA = a.page.getByTestId('call-card').last();
+    const cardB = b.page.getByTestId('call-card').last();
+    await cardA.waitFor();
+    await cardB.waitFor();
+    expect(await cardA.getAttribute('data-result')).toBe('answered');
+    expect(await cardA.textContent()).toMatch(/通话时长 00:00:\d\d/);
+    expect(await cardB.textContent()).toMatch(/通话时长 00:00:\d\d/);
+    await callShot(a.page, 'card');
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('reject: the caller hears 对方已拒绝; both chats get the card', async () => {
+    const { A, B } = await pair(h, ['晓明', '丽丽']);
+    const a = await chatPage(browser, h.server, A, B);
+    const b = await chatPage(browser, h.server, B, A);
+    await a.page.getByTestId('call-voice').click();
+    await waitState(b.page, 'be-invited');
+    expect(await b.page.getByTestId('call-waiting').textContent()).toContain('邀请你语音通话');
+    await b.page.getByTestId('call-reject').click();
+    await a.page.getByTestId('call-tip').filter({ hasText: '对方已拒绝' }).waitFor();
+    await a.page.getByTestId('call-card').filter({ hasText: '对方已拒绝' }).waitFor();
+    await b.page.getByTestId('call-card').filter({ hasText: '已拒绝' }).waitFor();
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('timeout: nobody answers; busy: a third caller hears 对方忙线中', async () => {
+    const { A, B } = await pair(h, ['阿强', '小红']);
+    const C = await registerUser(h.server, { nickName: '老王' });
+    await befriend(h, C, B);
+    const a = await chatPage(browser, h.server, A, B);
+    const b = await chatPage(browser, h.server, B, A);
+    const c = await chatPage(browser, h.server, C, B);
+    await a.page.getByTestId('call-video').click();
+    await waitState(b.page, 'be-invited');
+    await c.page.getByTestId('call-voice').click();
+    await c.page.getByTestId('call-tip').filter({ hasText: '对方忙线中' }).waitFor();
+    await c.page.getByTestId('call-card').filter({ hasText: '对方忙线中' }).waitFor();
+    // No answer within CALL_INVITE_TIMEOUT_MS (6 s here).
+    await a.page.getByTestId('call-tip').filter({ hasText: '对方无应答' }).waitFor({ timeout: 15_000 });
+    await b.page.getByTestId('call-window').waitFor({ state: 'detached' });
+    await b.page.getByTestId('call-card').filter({ hasText: '未接听' }).waitFor();
+    for (const p of [a, b, c]) await p.context.close();
+  });
+
+  it('a non-member over the daily limit gets 开通会员提示; 开通 opens /member', async () => {
+    const { A, B } = await pair(h, ['小李', '小张']);
+    // Fill today's limit through the API: a record open longer than the limit (see CALL_DAILY_LIMIT_SECONDS).
+    const rec = await api<{ callId: number }>(h.server, '/media/call', {
+      token: A.token,
+      body: { acceptWtId: B.wtId, callType: 2 },
+    });
+    expect(rec.callId).toBeGreaterThan(0);
+    const a = await chatPage(browser, h.server, A, B);
+    // The open record counts up to now: the limit (2 s here) is reached shortly.
+    await vi.waitFor(
+      async () => expect(await api<number>(h.server, '/media/checkCall', { token: A.token })).toBe(1),
+      { timeout: 10_000, interval: 250 },
+    );
+    await a.page.getByTestId('call-video').click();
+    await a.page
+      .getByTestId('limit-text')
+      .filter({ hasText: '今日通话时长已达上限，请开通会员解锁' })
+      .waitFor();
+    await callShot(a.page, 'limit');
+    await a.page.getByTestId('limit-open').click();
+    await a.page.waitForURL('**/member');
+    await a.page.getByTestId('member-status').filter({ hasText: '未开通会员' }).waitFor();
+    expect(await a.page.getByTestId('member-plan').count()).toBe(3);
+    await callShot(a.page, 'member');
+    await a.context.close();
+  });
+});
