@@ -185,6 +185,8 @@ export interface ConversationMembersTable {
   draft: string | null;
   activity_at: number;
   updated_at: number;
+  /** Unread messages from others (kept by the messaging engine; see ConversationRepo.refreshUnread). */
+  unread: Generated<number>;
 }
 
 /** One stored copy per message. `visible_to`: a notice only that user sees. */

@@ -3,8 +3,11 @@ import type { AppContext } from '../lib/context.js';
 import { registerContract, type DomainHandlers } from '../lib/route.js';
 import { createAuthModule } from './auth/auth.module.js';
 import { createCallsModule } from './calls/calls.module.js';
+import { createFavoritesModule } from './favorites/favorites.module.js';
 import { createFriendsModule } from './friends/friends.module.js';
 import { createMessagingModule } from './messaging/messaging.module.js';
+import { forwardHandlers } from './messaging/forward.routes.js';
+import { ForwardService } from './messaging/forward.service.js';
 import { createUploadsModule } from './uploads/uploads.module.js';
 import { ProfileService } from './users/profile.service.js';
 import { userHandlers } from './users/user.routes.js';
@@ -29,6 +32,8 @@ export async function registerModules(
   const friends = createFriendsModule(ctx, users);
   const messaging = createMessagingModule(ctx, users, friends);
   const calls = createCallsModule(ctx, users, friends);
+  const forward = new ForwardService(ctx, messaging.send);
+  const favorites = createFavoritesModule(ctx, users);
 
   registerContract(
     app,
@@ -41,6 +46,8 @@ export async function registerModules(
       tags: friends.tagHandlers,
       messages: messaging.handlers,
       conversations: messaging.conversationHandlers,
+      forward: forwardHandlers(forward),
+      favorites: favorites.handlers,
       calls: calls.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },

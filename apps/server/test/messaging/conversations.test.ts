@@ -214,3 +214,49 @@ describe('friend notices', () => {
     expect(await fullHistory(t, b, a)).toHaveLength(1);
   });
 });
+
+describe('counter pushes', () => {
+  it('a new message pushes the receiver only the unread counter, with the new total', async () => {
+    const me = await userOn(t, 'pushMe');
+    const x = await userOn(t, 'pushX');
+    await befriend(t, me, x);
+    const socket = await openSocket(t, me.token);
+    sockets.push(socket);
+    await socket.next((f) => f.type === 'hello');
+    await sent(t, x, me, 'one');
+    const first = await socket.next((f) => f.type === 'counters.updated');
+    expect(first.data).toEqual({ unread: 1 });
+    await sent(t, x, me, 'two');
+    expect((await socket.next((f) => f.type === 'counters.updated')).data).toEqual({ unread: 2 });
+  });
+});
+
+describe('stored unread counts', () => {
+  it('follow new messages, revokes, deletes for me, reads, clears and replies', async () => {
+    const me = await userOn(t, 'countMe');
+    const x = await userOn(t, 'countX');
+    await befriend(t, me, x);
+    const unread = async () => ({
+      conversation: (await conversation(t, me, x)).unreadCount,
+      total: (await api<Counters>(t, 'GET', '/user/counters', { token: me.token })).data.unread,
+    });
+    const m = [];
+    for (const text of ['1', '2', '3', '4', '5']) m.push(await sent(t, x, me, text));
+    expect(await unread()).toEqual({ conversation: 5, total: 5 });
+    expect((await post(t, x, '/message/revoke', { messageID: m[4]!.ID })).code).toBe(200);
+    expect(await unread()).toEqual({ conversation: 4, total: 4 });
+    expect((await post(t, me, '/message/delete', { messageIDs: [m[0]!.ID] })).code).toBe(200);
+    expect(await unread()).toEqual({ conversation: 3, total: 3 });
+    expect(
+      (await post(t, me, '/conversation/read', { conversationID: c2c(x), seq: m[2]!.sequence })).code,
+    ).toBe(200);
+    expect(await unread()).toEqual({ conversation: 1, total: 1 });
+    await sent(t, x, me, '6');
+    expect(await unread()).toEqual({ conversation: 2, total: 2 });
+    expect((await post(t, me, '/conversation/clearHistory', { conversationID: c2c(x) })).code).toBe(200);
+    expect(await unread()).toEqual({ conversation: 0, total: 0 });
+    await sent(t, x, me, '7');
+    await sent(t, me, x, 'my reply reads everything');
+    expect(await unread()).toEqual({ conversation: 0, total: 0 });
+  });
+});

@@ -5,6 +5,10 @@ import { callSchemas } from './calls.js';
 import { conversationRoutes } from './conversations.routes.js';
 import { conversationSchemas } from './conversations.js';
 import type { BodyIn, DataOf, RouteMeta, RouteSchemas } from './define.js';
+import { favoriteRoutes } from './favorites.routes.js';
+import { favoriteSchemas } from './favorites.js';
+import { forwardRoutes } from './forward.routes.js';
+import { forwardSchemas } from './forward.js';
 import { friendRoutes } from './friends.routes.js';
 import { friendSchemas } from './friends.js';
 import { messageRoutes } from './messages.routes.js';
@@ -20,6 +24,9 @@ import { userSchemas } from './users.js';
 
 export * from './define.js';
 export * from './events.js';
+export { FAVORITES_PAGE, favoriteTypes } from './favorites.routes.js';
+export type { Favorite, FavoriteAddBody } from './favorites.js';
+export { ForwardLimits } from './forward.routes.js';
 
 /** Every REST route by domain and name: method, path, auth (zod-free; see define.ts). */
 export const routes = {
@@ -30,6 +37,8 @@ export const routes = {
   tags: tagRoutes,
   uploads: uploadRoutes,
   messages: messageRoutes,
+  forward: forwardRoutes,
+  favorites: favoriteRoutes,
   conversations: conversationRoutes,
   calls: callRoutes,
 } as const;
@@ -43,6 +52,8 @@ export const schemas = {
   tags: tagSchemas,
   uploads: uploadSchemas,
   messages: messageSchemas,
+  forward: forwardSchemas,
+  favorites: favoriteSchemas,
   conversations: conversationSchemas,
   calls: callSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };

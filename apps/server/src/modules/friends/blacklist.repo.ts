@@ -1,3 +1,4 @@
+import { prepared } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
 
 export interface BlackRow {
@@ -11,6 +12,19 @@ export interface BlackRow {
 }
 
 /** SQL for the blacklist (owner blocks target). */
+// Asked on every send (db/compiled.ts).
+const blocksBetween = prepared<{ a: number; b: number }, { owner_id: number; target_id: number }>((db, p) =>
+  db
+    .selectFrom('blacklist')
+    .select(['owner_id', 'target_id'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('owner_id', '=', p('a')), eb('target_id', '=', p('b'))]),
+        eb.and([eb('owner_id', '=', p('b')), eb('target_id', '=', p('a'))]),
+      ]),
+    ),
+);
+
 export class BlacklistRepo extends Repo {
   async has(ownerId: number, targetId: number): Promise<boolean> {
     const row = await this.db
@@ -24,16 +38,7 @@ export class BlacklistRepo extends Repo {
 
   /** Both directions between a and b in one query. */
   async between(a: number, b: number): Promise<{ aBlocksB: boolean; bBlocksA: boolean }> {
-    const rows = await this.db
-      .selectFrom('blacklist')
-      .select(['owner_id', 'target_id'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('owner_id', '=', a), eb('target_id', '=', b)]),
-          eb.and([eb('owner_id', '=', b), eb('target_id', '=', a)]),
-        ]),
-      )
-      .execute();
+    const rows = await blocksBetween.all(this.db, { a, b });
     return {
       aBlocksB: rows.some((r) => Number(r.owner_id) === a),
       bBlocksA: rows.some((r) => Number(r.owner_id) === b),

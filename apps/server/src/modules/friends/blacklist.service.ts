@@ -11,7 +11,7 @@ import type { AppContext } from '../../lib/context.js';
 import { friendsPolicy } from '../../policies/friends.policy.js';
 import { authorize, decide } from '../../policies/policy.js';
 import { fail } from '../../lib/errors.js';
-import type { UserRepo } from '../users/user.repo.js';
+import type { UserRepo, UserRow } from '../users/user.repo.js';
 import type { BlacklistRepo } from './blacklist.repo.js';
 import type { FriendHooks } from './friend.hooks.js';
 import { toBlackItem } from './friend.presenter.js';
@@ -45,9 +45,10 @@ export interface PermissionDeps {
 export async function messagePermission(
   deps: PermissionDeps,
   fromUserId: number,
-  toUserId: number,
+  toUser: number | Pick<UserRow, 'id' | 'status'>,
 ): Promise<MessagePermission> {
-  const to = await deps.users.byId(toUserId);
+  // A caller that already holds the target's row (the send path) saves the lookup.
+  const to = typeof toUser === 'number' ? await deps.users.byId(toUser) : toUser;
   const relation = await loadRelation(deps, fromUserId, to);
   const decision = decide(friendsPolicy, 'message.send', { userId: fromUserId }, relation);
   if (decision === true) return { allowed: true, isFriend: relation.friend };
@@ -136,11 +137,14 @@ export class BlacklistService {
   }
 
   /** Details of whether `fromUserId` may message `toUserId` (see MessagePermission). */
-  messagePermission(fromUserId: number, toUserId: number): Promise<MessagePermission> {
+  messagePermission(
+    fromUserId: number,
+    to: number | Pick<UserRow, 'id' | 'status'>,
+  ): Promise<MessagePermission> {
     return messagePermission(
       { users: this.users, blacklist: this.blacklist, friendships: this.friendships },
       fromUserId,
-      toUserId,
+      to,
     );
   }
 
@@ -150,8 +154,8 @@ export class BlacklistService {
   }
 
   /** Throws the refusal (20007 with its catalogue text when Y blacklisted X). */
-  async assertCanMessage(fromUserId: number, toUserId: number): Promise<void> {
-    const p = await this.messagePermission(fromUserId, toUserId);
+  async assertCanMessage(fromUserId: number, to: number | Pick<UserRow, 'id' | 'status'>): Promise<void> {
+    const p = await this.messagePermission(fromUserId, to);
     if (!p.allowed) throw fail(p.error ?? 'forbidden');
   }
 }

@@ -1,9 +1,19 @@
+import { prepared } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
 import type { Selectable, Updateable } from 'kysely';
 import type { FriendshipsTable } from '../../db/schema.js';
 import { containsInsensitive } from './sql.js';
 
 export type FriendshipRow = Selectable<FriendshipsTable>;
+
+// Asked on every send (db/compiled.ts).
+const friendshipOf = prepared<{ ownerId: number; friendId: number }, FriendshipRow>((db, p) =>
+  db
+    .selectFrom('friendships')
+    .selectAll()
+    .where('owner_id', '=', p('ownerId'))
+    .where('friend_id', '=', p('friendId')),
+);
 
 /** A friendship row of the owner joined with the friend's public profile. */
 export interface FriendRow extends FriendshipRow {
@@ -18,12 +28,7 @@ export interface FriendRow extends FriendshipRow {
 /** SQL for the two directed rows of each friendship. */
 export class FriendshipRepo extends Repo {
   get(ownerId: number, friendId: number): Promise<FriendshipRow | undefined> {
-    return this.db
-      .selectFrom('friendships')
-      .selectAll()
-      .where('owner_id', '=', ownerId)
-      .where('friend_id', '=', friendId)
-      .executeTakeFirst();
+    return friendshipOf.first(this.db, { ownerId, friendId });
   }
 
   async count(ownerId: number): Promise<number> {

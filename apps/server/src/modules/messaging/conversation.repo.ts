@@ -1,3 +1,5 @@
+import { prepared } from '../../db/compiled.js';
+import { isPostgres } from '../../db/dialect.js';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { ConversationMembersTable, ConversationsTable } from '../../db/schema.js';
 import { Repo } from '../../db/repo.js';
@@ -7,12 +9,38 @@ export type MemberRow = Selectable<ConversationMembersTable>;
 /** A member row with its conversation's columns. */
 export type MemberView = MemberRow & Pick<ConversationRow, 'last_seq' | 'last_message_id' | 'last_time'>;
 
+// The send path's statements, built once (db/compiled.ts).
+const conversationByC2cKey = prepared<{ key: string }, ConversationRow>((db, p) =>
+  db.selectFrom('conversations').selectAll().where('c2c_key', '=', p('key')),
+);
+const takeNextSeq = prepared<{ id: number; now: number }, { last_seq: number }>((db, p) =>
+  db
+    .updateTable('conversations')
+    .set({ last_seq: sql`last_seq + 1`, last_time: p('now') })
+    .where('id', '=', p('id'))
+    .returning('last_seq'),
+);
+const totalUnread = prepared<{ userId: number }, { n: number }>((db, p) =>
+  db
+    .selectFrom('conversation_members')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('unread'), eb.lit(0)).as('n'))
+    .where('user_id', '=', p('userId'))
+    .where('visible', '=', 1)
+    .where('muted', '=', 0),
+);
+const setLastMessageId = prepared<{ id: number; messageId: number }, never>((db, p) =>
+  db
+    .updateTable('conversations')
+    .set({ last_message_id: p('messageId') })
+    .where('id', '=', p('id')),
+);
+
 export const c2cKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
 /** Conversations and their members' state (docs/architecture.md "Data model"). */
 export class ConversationRepo extends Repo {
   byC2cKey(key: string): Promise<ConversationRow | undefined> {
-    return this.db.selectFrom('conversations').selectAll().where('c2c_key', '=', key).executeTakeFirst();
+    return conversationByC2cKey.first(this.db, { key });
   }
 
   byId(id: number): Promise<ConversationRow | undefined> {
@@ -65,21 +93,13 @@ export class ConversationRepo extends Repo {
    * numbers with no gap: a rolled-back send releases its number with the lock.
    */
   async nextSeq(conversationId: number, now: number): Promise<number> {
-    const row = await this.db
-      .updateTable('conversations')
-      .set({ last_seq: sql`last_seq + 1`, last_time: now })
-      .where('id', '=', conversationId)
-      .returning('last_seq')
-      .executeTakeFirstOrThrow();
+    const row = await takeNextSeq.first(this.db, { id: conversationId, now });
+    if (!row) throw new Error(`conversation ${conversationId} does not exist`);
     return Number(row.last_seq);
   }
 
   async setLastMessage(conversationId: number, messageId: number): Promise<void> {
-    await this.db
-      .updateTable('conversations')
-      .set({ last_message_id: messageId })
-      .where('id', '=', conversationId)
-      .execute();
+    await setLastMessageId.run(this.db, { id: conversationId, messageId });
   }
 
   member(conversationId: number, userId: number): Promise<MemberView | undefined> {
@@ -139,39 +159,75 @@ export class ConversationRepo extends Repo {
   }
 
   /**
-   * Unread per conversation for `userId`: messages after the read cursor (and the cleared part)
-   * from others, visible to the user, not revoked, not deleted by the user. `conversationIds` undefined: all visible ones
-   * that are not muted (the total badge).
+   * Unread per conversation for `userId` (the stored counts). `conversationIds` undefined: all visible
+   * ones that are not muted (the total badge).
    */
   async unread(userId: number, conversationIds?: number[]): Promise<Map<number, number>> {
     if (conversationIds && conversationIds.length === 0) return new Map();
     let q = this.db
-      .selectFrom('messages as msg')
-      .innerJoin('conversation_members as m', (j) =>
-        j.onRef('m.conversation_id', '=', 'msg.conversation_id').on('m.user_id', '=', userId),
-      )
-      .select(['msg.conversation_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .whereRef('msg.seq', '>', 'm.read_seq')
-      .whereRef('msg.seq', '>', 'm.cleared_seq')
-      .where('msg.sender_id', '<>', userId)
-      .where('msg.revoked', '=', 0)
-      .where((eb) => eb.or([eb('msg.visible_to', 'is', null), eb('msg.visible_to', '=', userId)]))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('message_hides as h')
-              .select('h.message_id')
-              .whereRef('h.message_id', '=', 'msg.id')
-              .where('h.user_id', '=', userId),
-          ),
-        ),
-      );
+      .selectFrom('conversation_members')
+      .select(['conversation_id', 'unread'])
+      .where('user_id', '=', userId)
+      .where('unread', '>', 0);
     q = conversationIds
-      ? q.where('msg.conversation_id', 'in', conversationIds)
-      : q.where('m.visible', '=', 1).where('m.muted', '=', 0);
-    const rows = await q.groupBy('msg.conversation_id').execute();
-    return new Map(rows.map((r) => [Number(r.conversation_id), Number(r.n)]));
+      ? q.where('conversation_id', 'in', conversationIds)
+      : q.where('visible', '=', 1).where('muted', '=', 0);
+    const rows = await q.execute();
+    return new Map(rows.map((r) => [Number(r.conversation_id), Number(r.unread)]));
+  }
+
+  /** The total badge: unread of the visible, unmuted conversations (a new message's push). */
+  async totalUnread(userId: number): Promise<number> {
+    const row = await totalUnread.first(this.db, { userId });
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Recounts the stored unread of `userIds` in one conversation: messages after the read cursor (and
+   * the cleared part) from others, visible to the user, not revoked, not deleted by the user. Called
+   * by every change but a new message (which adds one as it shows the conversation): reads, clears,
+   * revokes, deletes. The member rows are locked first, so on PostgreSQL the count is taken after any
+   * send holding them committed (a send adds its one under that lock).
+   */
+  async refreshUnread(conversationId: number, userIds: number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    if (isPostgres(this.db)) {
+      await this.db
+        .selectFrom('conversation_members')
+        .select('user_id')
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', 'in', userIds)
+        .orderBy('user_id')
+        .forUpdate()
+        .execute();
+    }
+    await this.db
+      .updateTable('conversation_members as m')
+      .set((eb) => ({
+        unread: eb
+          .selectFrom('messages as msg')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('msg.conversation_id', '=', 'm.conversation_id')
+          .whereRef('msg.seq', '>', 'm.read_seq')
+          .whereRef('msg.seq', '>', 'm.cleared_seq')
+          .whereRef('msg.sender_id', '<>', 'm.user_id')
+          .where('msg.revoked', '=', 0)
+          .where((w) => w.or([w('msg.visible_to', 'is', null), w('msg.visible_to', '=', w.ref('m.user_id'))]))
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('message_hides as h')
+                  .select('h.message_id')
+                  .whereRef('h.message_id', '=', 'msg.id')
+                  .whereRef('h.user_id', '=', 'm.user_id'),
+              ),
+            ),
+          ),
+      }))
+      .where('m.conversation_id', '=', conversationId)
+      .where('m.user_id', 'in', userIds)
+      .execute();
   }
 
   private members() {

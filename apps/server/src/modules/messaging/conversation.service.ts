@@ -77,6 +77,9 @@ export class ConversationService {
       const p = patch(m);
       if (p) {
         await convs.updateMember(m.conversation_id, userId, { ...p, updated_at: this.ctx.clock.now() });
+        if (p.read_seq !== undefined || p.cleared_seq !== undefined) {
+          await convs.refreshUnread(m.conversation_id, [userId]);
+        }
         if (after) await after(uow, m);
         else
           await new SyncRepo(uow.db).record([{ userId, conversationId: m.conversation_id, messageId: null }]);
@@ -214,6 +217,7 @@ export class ConversationService {
       ...(clearHistory ? { cleared_seq: m.last_seq } : {}),
       updated_at: now,
     });
+    await this.convs.in(uow).refreshUnread(m.conversation_id, [m.user_id]);
     await new SyncRepo(uow.db).record([
       { userId: m.user_id, conversationId: m.conversation_id, messageId: null },
     ]);

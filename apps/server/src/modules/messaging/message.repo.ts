@@ -1,8 +1,42 @@
+import { prepared } from '../../db/compiled.js';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { MessagesTable } from '../../db/schema.js';
 import { Repo } from '../../db/repo.js';
 
 export type MessageRow = Selectable<MessagesTable>;
+export type NewMessage = Required<Omit<Insertable<MessagesTable>, 'id'>>;
+
+// The send path's statements, built once (db/compiled.ts).
+const messageByClientId = prepared<{ senderId: number; clientMsgId: string }, MessageRow>((db, p) =>
+  db
+    .selectFrom('messages')
+    .selectAll()
+    .where('sender_id', '=', p('senderId'))
+    .where('client_msg_id', '=', p('clientMsgId')),
+);
+const insertMessage = prepared<NewMessage, MessageRow>((db, p) =>
+  db
+    .insertInto('messages')
+    .values({
+      msg_id: p('msg_id'),
+      conversation_id: p('conversation_id'),
+      seq: p('seq'),
+      sender_id: p('sender_id'),
+      client_msg_id: p('client_msg_id'),
+      type: p('type'),
+      payload: p('payload'),
+      cloud_custom_data: p('cloud_custom_data'),
+      need_read_receipt: p('need_read_receipt'),
+      revoked: p('revoked'),
+      revoker: p('revoker'),
+      risky: p('risky'),
+      visible_to: p('visible_to'),
+      search_text: p('search_text'),
+      created_at: p('created_at'),
+      updated_at: p('updated_at'),
+    })
+    .returningAll(),
+);
 
 /** What one reader may see of a conversation: after the cleared part, not hidden, visible to them. */
 export interface ReaderScope {
@@ -28,16 +62,11 @@ export class MessageRepo extends Repo {
   }
 
   byClientId(senderId: number, clientMsgId: string): Promise<MessageRow | undefined> {
-    return this.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('sender_id', '=', senderId)
-      .where('client_msg_id', '=', clientMsgId)
-      .executeTakeFirst();
+    return messageByClientId.first(this.db, { senderId, clientMsgId });
   }
 
-  async insert(row: Insertable<MessagesTable>): Promise<MessageRow> {
-    return this.db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
+  async insert(row: NewMessage): Promise<MessageRow> {
+    return (await insertMessage.first(this.db, row))!;
   }
 
   /** Marks a message revoked; false when it already was (a concurrent revoke won). */

@@ -112,6 +112,7 @@ export class MessageService {
           .executeTakeFirst();
         if (!(await msgs.revoke(row.id, me?.wt_id ?? '', now))) return (await msgs.byMsgId(msgId))!;
         const audience = await this.audience(uow, row);
+        await this.convs.in(uow).refreshUnread(row.conversation_id, audience);
         await this.sync
           .in(uow)
           .record(
@@ -152,6 +153,9 @@ export class MessageService {
         allowed.map((r) => r.id),
         this.ctx.clock.now(),
       );
+      for (const conversationId of new Set(allowed.map((r) => r.conversation_id))) {
+        await this.convs.in(uow).refreshUnread(conversationId, [userId]);
+      }
       await this.sync
         .in(uow)
         .record(allowed.map((r) => ({ userId, conversationId: r.conversation_id, messageId: r.id })));

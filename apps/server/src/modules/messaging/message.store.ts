@@ -1,4 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { sql, type ExpressionBuilder, type UpdateObject } from 'kysely';
+import { prepared, type ParamOf } from '../../db/compiled.js';
+import { randomId } from '../../lib/ids.js';
+import type { Database } from '../../db/schema.js';
 import type { Message } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { UserRepo, type UserRow } from '../users/user.repo.js';
@@ -25,8 +28,44 @@ export interface AppendInput {
   people?: UserRow[];
 }
 
+type MemberParams = { conversationId: number; userId: number; seq: number; now: number };
+type MemberUpdate = (
+  eb: ExpressionBuilder<Database, 'conversation_members'>,
+  p: ParamOf<MemberParams>,
+) => UpdateObject<Database, 'conversation_members'>;
+
+/** A member row's update for a new message, built once per case (db/compiled.ts). */
+const memberUpdate = (set: MemberUpdate) =>
+  prepared<MemberParams, { read_seq: number }>((db, p) =>
+    db
+      .updateTable('conversation_members')
+      .set((eb) => ({ ...set(eb, p), updated_at: p('now') }))
+      .where('conversation_id', '=', p('conversationId'))
+      .where('user_id', '=', p('userId'))
+      .returning('read_seq'),
+  );
+const shown = (p: ParamOf<MemberParams>) => ({ visible: 1, activity_at: p('now') });
+const senderSees = memberUpdate((_, p) => ({ ...shown(p), read_seq: p('seq'), unread: 0 }));
+const senderHidden = memberUpdate((_, p) => ({ read_seq: p('seq'), unread: 0 }));
+const receiverSees = memberUpdate((_, p) => ({ ...shown(p), unread: sql<number>`unread + 1` }));
+const receiverHidden = memberUpdate(() => ({}));
+const receiverNotice = memberUpdate((eb, p) => {
+  const caughtUp = eb.ref('read_seq');
+  const prev = sql<number>`${p('seq')} - 1`;
+  return {
+    ...shown(p),
+    read_seq: eb.case().when(caughtUp, '=', prev).then(p('seq')).else(eb.ref('read_seq')).end(),
+    unread: eb
+      .case()
+      .when(caughtUp, '=', prev)
+      .then(eb.ref('unread'))
+      .else(sql<number>`unread + 1`)
+      .end(),
+  };
+});
+
 /** A public message ID: 16 URL-safe characters. */
-export const newMessageId = () => randomBytes(12).toString('base64url');
+export const newMessageId = () => randomId(12);
 
 /**
  * Appends a message to a one-to-one conversation inside `uow` and queues `message.new` for every
@@ -44,32 +83,20 @@ export async function appendMessage(
   const readSeq = new Map<number, number>();
   for (const userId of [input.senderId, input.peerId]) {
     const sees = audience.includes(userId);
-    const moveRead = userId === input.senderId || (input.notice && sees);
-    await uow.db
-      .updateTable('conversation_members')
-      .set((eb) => ({
-        ...(sees ? { visible: 1, activity_at: input.now } : {}),
-        // The sender has read everything up to their own message.
-        ...(moveRead
-          ? {
-              read_seq:
-                userId === input.senderId
-                  ? seq
-                  : eb
-                      .case()
-                      .when('read_seq', '=', seq - 1)
-                      .then(seq)
-                      .else(eb.ref('read_seq'))
-                      .end(),
-            }
-          : {}),
-        updated_at: input.now,
-      }))
-      .where('conversation_id', '=', conv.id)
-      .where('user_id', '=', userId)
-      .returning('read_seq')
-      .executeTakeFirst()
-      .then((r) => readSeq.set(userId, Number(r?.read_seq ?? 0)));
+    // The sender has read everything up to their own message; a notice moves its receiver's cursor
+    // past it when nothing else is unread; anyone else who sees it has one more unread.
+    const update =
+      userId === input.senderId
+        ? sees
+          ? senderSees
+          : senderHidden
+        : !sees
+          ? receiverHidden
+          : input.notice
+            ? receiverNotice
+            : receiverSees;
+    const r = await update.first(uow.db, { conversationId: conv.id, userId, seq, now: input.now });
+    readSeq.set(userId, Number(r?.read_seq ?? 0));
   }
   const row = await new MessageRepo(uow.db).insert({
     msg_id: newMessageId(),

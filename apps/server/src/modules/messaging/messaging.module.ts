@@ -23,11 +23,7 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
   const conversations = new ConversationService(ctx, peers, users.counters);
   const convRepo = new ConversationRepo(ctx.db);
 
-  users.counters.register(async (userId) => {
-    let unread = 0;
-    for (const n of (await convRepo.unread(userId)).values()) unread += n;
-    return { unread };
-  });
+  users.counters.register(async (userId) => ({ unread: await convRepo.totalUnread(userId) }), 'unread');
   // Friend notices are kept in the one-to-one conversation (the accepter "sends" the add-friend one).
   friends.hooks.on('notice.sent', (p, uow) =>
     storeFriendNotice(uow, { id: p.fromId }, { id: p.toId }, p.type, p.at, p.noticeId),

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { fail } from '../../lib/errors.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
 import type { CountersService } from '../users/counters.service.js';
-import type { UserRepo } from '../users/user.repo.js';
+import type { UserRepo, UserRow } from '../users/user.repo.js';
 import { CommitBatcher } from './commit-batcher.js';
 import { checkContent } from './content.js';
 import { MessageRepo } from './message.repo.js';
@@ -16,7 +16,7 @@ import type { PeerResolver } from './peer.js';
 
 /** The friends module's answer to "may X message Y" (20007, 21005, 20003, 10010). */
 export interface MessageGate {
-  assertCanMessage(fromUserId: number, toUserId: number): Promise<void>;
+  assertCanMessage(fromUserId: number, to: Pick<UserRow, 'id' | 'status'>): Promise<void>;
 }
 
 /**
@@ -50,7 +50,7 @@ export class SendService {
 
     const peer = await this.peers.open(userId, body.conversationID);
     const content = checkContent(body, this.ctx.config.sensitiveWords);
-    await this.gate.assertCanMessage(userId, peer.id);
+    await this.gate.assertCanMessage(userId, peer);
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
 
     const me = await this.users.byId(userId);
@@ -71,7 +71,7 @@ export class SendService {
           now: this.ctx.clock.now(),
           people: [me, peer],
         });
-        uow.afterCommit(() => this.counters.pushSoon(peer.id));
+        uow.afterCommit(() => this.counters.pushSoon(peer.id, 'unread'));
         return stored.get(userId)!;
       });
     } catch (err) {

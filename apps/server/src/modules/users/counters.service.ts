@@ -1,6 +1,9 @@
 import { EMPTY_COUNTERS, type Counters } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 
+/** Least time between two coalesced pushes to one user (`pushSoon`). */
+export const PUSH_INTERVAL_MS = 250;
+
 export type CounterProvider = (userId: number) => Promise<Partial<Counters>>;
 
 /**
@@ -8,17 +11,24 @@ export type CounterProvider = (userId: number) => Promise<Partial<Counters>>;
  * groups: notifications, ...) and calls `push` after a change so open tabs update live.
  */
 export class CountersService {
-  private readonly providers: CounterProvider[] = [];
+  private readonly providers: Array<{ provider: CounterProvider; key: string | undefined }> = [];
 
   constructor(private readonly ctx: AppContext) {}
 
-  register(provider: CounterProvider): void {
-    this.providers.push(provider);
+  /** `key` names the provider for partial pushes (`pushSoon(userId, key)`). */
+  register(provider: CounterProvider, key?: string): void {
+    this.providers.push({ provider, key });
   }
 
   async get(userId: number): Promise<Counters> {
-    const parts = await Promise.all(this.providers.map((p) => p(userId)));
-    return Object.assign({ ...EMPTY_COUNTERS }, ...parts) as Counters;
+    return Object.assign({ ...EMPTY_COUNTERS }, await this.compute(userId, undefined)) as Counters;
+  }
+
+  /** The counters of the providers in `keys` (undefined: all). */
+  private async compute(userId: number, keys: Set<string> | undefined): Promise<Partial<Counters>> {
+    const chosen = this.providers.filter((p) => !keys || (p.key !== undefined && keys.has(p.key)));
+    const parts = await Promise.all(chosen.map((p) => p.provider(userId)));
+    return Object.assign({}, ...parts) as Partial<Counters>;
   }
 
   /** Recomputes and pushes `counters.updated` to the user's open tabs. */
@@ -26,34 +36,44 @@ export class CountersService {
     await this.ctx.realtime.emit([userId], 'counters.updated', await this.get(userId));
   }
 
-  /** Users with a coalesced push under way: true when another change arrived meanwhile. */
-  private readonly pushing = new Map<number, boolean>();
+  /**
+   * Users with a coalesced push pending or under way, with the providers the next round must
+   * recompute (undefined: all of them; empty: nothing asked since the round started).
+   */
+  private readonly pending = new Map<number, { keys: Set<string> | undefined }>();
 
   /**
    * `push`, coalesced for bursts (a message per receiver, say): requests in the same event-loop turn
-   * share one push, and while a user's push runs, further requests fold into one more push after it.
-   * At most one recompute per user is in flight, so an older count never overtakes a newer one, and
-   * the last push always starts after the last change committed.
+   * share one push; after a push, further requests for the next PUSH_INTERVAL_MS fold into one more
+   * push at its end. A single change is pushed at once; a user receiving a stream of messages gets at
+   * most a few pushes a second, each with the count of that moment. At most one recompute per user is
+   * in flight, so an older count never overtakes a newer one, and the last push always starts after
+   * the last change committed. With `key`, only that provider's counters are recomputed and pushed
+   * (clients merge partial pushes): a new message recounts `unread`, not the friend applications.
    */
-  pushSoon(userId: number): void {
-    if (this.pushing.has(userId)) {
-      this.pushing.set(userId, true);
+  pushSoon(userId: number, key?: string): void {
+    const entry = this.pending.get(userId);
+    if (entry) {
+      entry.keys = entry.keys && key !== undefined ? entry.keys.add(key) : undefined;
       return;
     }
-    this.pushing.set(userId, false);
+    this.pending.set(userId, { keys: key === undefined ? undefined : new Set([key]) });
     setImmediate(() => void this.drain(userId));
   }
 
   private async drain(userId: number): Promise<void> {
-    for (;;) {
-      try {
-        await this.push(userId);
-      } catch (err) {
-        this.ctx.log.error({ err }, 'counters push failed');
-      }
-      if (!this.pushing.get(userId)) break;
-      this.pushing.set(userId, false);
+    const entry = this.pending.get(userId)!;
+    const keys = entry.keys;
+    // Requests from here on are collected for the next round.
+    entry.keys = new Set();
+    try {
+      await this.ctx.realtime.emit([userId], 'counters.updated', await this.compute(userId, keys));
+    } catch (err) {
+      this.ctx.log.error({ err }, 'counters push failed');
     }
-    this.pushing.delete(userId);
+    setTimeout(() => {
+      if (entry.keys !== undefined && entry.keys.size === 0) this.pending.delete(userId);
+      else void this.drain(userId);
+    }, PUSH_INTERVAL_MS).unref();
   }
 }

@@ -1,3 +1,4 @@
+import { prepared } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { UsersTable, UserConfigsTable } from '../../db/schema.js';
@@ -6,14 +7,22 @@ export type UserRow = Selectable<UsersTable>;
 export type UserConfigRow = Selectable<UserConfigsTable>;
 
 /** SQL for users and their config rows. */
+// Built once: every request and every send looks users up (db/compiled.ts).
+const userById = prepared<{ id: number }, UserRow>((db, p) =>
+  db.selectFrom('users').selectAll().where('id', '=', p('id')),
+);
+const userByWtId = prepared<{ wtId: string }, UserRow>((db, p) =>
+  db.selectFrom('users').selectAll().where('wt_id', '=', p('wtId')),
+);
+
 export class UserRepo extends Repo {
   byId(id: number): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return userById.first(this.db, { id });
   }
 
   /** wtIds are stored in lower case; lookups ignore case. */
   byWtId(wtId: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('wt_id', '=', wtId.toLowerCase()).executeTakeFirst();
+    return userByWtId.first(this.db, { wtId: wtId.toLowerCase() });
   }
 
   byPhone(phone: string): Promise<UserRow | undefined> {

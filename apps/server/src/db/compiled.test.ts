@@ -1,0 +1,90 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { prepared, preparedBy } from './compiled.js';
+import type { Executor } from './repo.js';
+
+interface T {
+  items: { id: number; owner: number; name: string; kind: string };
+}
+
+let db: Kysely<T>;
+let statements: string[];
+
+beforeEach(async () => {
+  statements = [];
+  db = new Kysely<T>({
+    dialect: new SqliteDialect({ database: new SQLite(':memory:') }),
+    log: (e) => {
+      statements.push(e.query.sql);
+    },
+  });
+  await sql`create table items (id integer primary key, owner integer, name text, kind text)`.execute(db);
+  await sql`insert into items values (1, 7, 'a', 'x'), (2, 7, 'b', 'y'), (3, 8, 'c', 'x')`.execute(db);
+});
+afterEach(() => db.destroy());
+
+const asExecutor = (k: Kysely<T>) => k as unknown as Executor;
+
+describe('prepared', () => {
+  it('builds the SQL once and binds named parameters on every run, constants kept in place', async () => {
+    let builds = 0;
+    const q = prepared<{ owner: number }, { name: string }>((d, p) => {
+      builds++;
+      return (d as unknown as Kysely<T>)
+        .selectFrom('items')
+        .select('name')
+        .where('owner', '=', p('owner'))
+        .where('kind', '=', 'x') // a constant, not a parameter
+        .orderBy('id') as never;
+    });
+    expect(await q.all(asExecutor(db), { owner: 7 })).toEqual([{ name: 'a' }]);
+    expect(await q.all(asExecutor(db), { owner: 8 })).toEqual([{ name: 'c' }]);
+    expect(await q.first(asExecutor(db), { owner: 9 })).toBeUndefined();
+    expect(builds).toBe(1);
+  });
+
+  it('runs inside a transaction and reports changed rows', async () => {
+    const rename = prepared<{ id: number; name: string }, never>(
+      (d, p) =>
+        (d as unknown as Kysely<T>)
+          .updateTable('items')
+          .set({ name: p('name') })
+          .where('id', '=', p('id')) as never,
+    );
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await rename.run(trx as unknown as Executor, { id: 2, name: 'B' })).toBe(1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const row = await db.selectFrom('items').select('name').where('id', '=', 2).executeTakeFirst();
+    expect(row?.name).toBe('b');
+    expect(await rename.run(asExecutor(db), { id: 99, name: 'none' })).toBe(0);
+  });
+
+  it('preparedBy keeps one statement per shape', async () => {
+    let builds = 0;
+    const byOwners = preparedBy<number, Record<string, number>, { id: number }>((n, d, p) => {
+      builds++;
+      return (d as unknown as Kysely<T>)
+        .selectFrom('items')
+        .select('id')
+        .where(
+          'owner',
+          'in',
+          Array.from({ length: n }, (_, i) => p(`o${i}`)),
+        )
+        .orderBy('id') as never;
+    });
+    expect(await byOwners(1).all(asExecutor(db), { o0: 8 })).toEqual([{ id: 3 }]);
+    expect(await byOwners(2).all(asExecutor(db), { o0: 7, o1: 8 })).toEqual([
+      { id: 1 },
+      { id: 2 },
+      { id: 3 },
+    ]);
+    expect(await byOwners(1).all(asExecutor(db), { o0: 7 })).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(builds).toBe(2);
+    expect(statements.filter((s) => s.includes('in (?, ?)'))).toHaveLength(1);
+  });
+});
