@@ -286,6 +286,45 @@ describe('call signalling', () => {
   });
 });
 
+describe('reconnect', () => {
+  it('a reconnected tab takes the call over once the old connection has been silent 8 s; a live holder is never displaced', async () => {
+    const clock = new FakeClock();
+    const t = await startTestServer({ callSweepMs: 0 }, clock);
+    try {
+      const a = await newUser(t, 'rc_caller');
+      const b = await newUser(t, 'rc_callee');
+      await befriend(t, a, b);
+      const ta = await openTab(t, a);
+      const tb = await openTab(t, b);
+      const { data: call } = await invite(ta, b);
+      await tb.send('call.accept', { v: 1, callId: call.callId });
+      const other = await openTab(t, a);
+      // The holder pinged just now: another tab cannot take over, nor inject SDP.
+      expect((await other.send('call.ping', { v: 1, callId: call.callId })).data.connectionId).toBe(
+        ta.connectionId,
+      );
+      const sdp = 'v=0\r\ns=-\r\n';
+      expect((await other.send('call.signal', { v: 1, callId: call.callId, kind: 'offer', sdp })).code).toBe(
+        403,
+      );
+      // The holder's socket drops; 9 s later the same page reconnects with a new connection.
+      ta.close();
+      clock.advance(9_000);
+      await tb.send('call.ping', { v: 1, callId: call.callId });
+      const back = await openTab(t, a);
+      const took = await back.send('call.ping', { v: 1, callId: call.callId });
+      expect(took.data).toMatchObject({ status: 'connected', connectionId: back.connectionId });
+      expect((await back.send('call.signal', { v: 1, callId: call.callId, kind: 'offer', sdp })).code).toBe(
+        200,
+      );
+      expect((await tb.socket.next((f) => f.type === 'call.signal')).data).toMatchObject({ kind: 'offer' });
+      for (const tab of [tb, other, back]) tab.close();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('call record durability', () => {
   it('a node restart during ringing keeps the call: the callee reconnects, finds it and accepts', async () => {
     const clock = new FakeClock();

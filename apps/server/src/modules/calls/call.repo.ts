@@ -55,6 +55,26 @@ export class CallRepo extends Repo {
       .execute();
   }
 
+  /**
+   * Moves a side of the call to another socket connection of the same user (a reconnected tab),
+   * only if the holder has been silent since `silentBefore`: a live holder tab is never displaced.
+   */
+  async rebind(callId: string, side: 'caller' | 'callee', conn: string, now: number, silentBefore: number) {
+    const q =
+      side === 'caller'
+        ? this.db
+            .updateTable('calls')
+            .set({ caller_conn: conn, caller_seen_at: now })
+            .where('caller_seen_at', '<', silentBefore)
+        : this.db
+            .updateTable('calls')
+            .set({ callee_conn: conn, callee_seen_at: now })
+            .where('callee_conn', 'is not', null)
+            .where('callee_seen_at', '<', silentBefore);
+    const res = await q.where('call_id', '=', callId).where('status', '!=', 'ended').executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
   /** Calls the sweeper must end: invitations past their timeout, and calls a party stopped pinging. */
   async stale(now: number, graceMs: number, limit = 100): Promise<CallRow[]> {
     const silentSince = now - graceMs;

@@ -19,6 +19,9 @@ export interface CallActor {
   connectionId: string;
 }
 
+/** A holder tab pings every 5 s; silent this long, another tab of the same user may take the call over. */
+export const REBIND_AFTER_MS = 8000;
+
 const newCallId = () => randomBytes(12).toString('base64url');
 
 /**
@@ -157,11 +160,21 @@ export class CallService {
     return row!;
   }
 
-  /** Liveness and state: the holder tab pings while in a call; the answer is the call now. */
+  /**
+   * Liveness and state: the holder tab pings while in a call; the answer is the call now. A ping from
+   * another tab of the party takes the call over only when the holder has been silent for
+   * REBIND_AFTER_MS (the same tab after a socket reconnect has a new connection ID).
+   */
   async ping(actor: CallActor, callId: string): Promise<CallInfo> {
-    const row = await this.load(actor, callId);
-    if (row.status !== 'ended') {
-      await this.calls.touch(callId, row.caller_id === actor.userId ? 'caller' : 'callee', this.now());
+    let row = await this.load(actor, callId);
+    const side = row.caller_id === actor.userId ? 'caller' : 'callee';
+    const holder = side === 'caller' ? row.caller_conn : row.callee_conn;
+    const now = this.now();
+    if (row.status !== 'ended' && holder === actor.connectionId) await this.calls.touch(callId, side, now);
+    else if (row.status !== 'ended' && holder !== null) {
+      if (await this.calls.rebind(callId, side, actor.connectionId, now, now - REBIND_AFTER_MS)) {
+        row = (await this.calls.byCallId(callId))!;
+      }
     }
     return this.view(row, actor.userId, await this.people(row));
   }

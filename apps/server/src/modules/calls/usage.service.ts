@@ -12,6 +12,14 @@ const PLANS: MemberInfo['plans'] = [
   { level: 3, name: '年度会员', months: 12, price: '168.00' },
 ];
 
+/** Sets a user's membership: level 1–10 makes a member (vipType 1), 0 revokes. False: no such user. */
+export async function grantMembership(users: UserRepo, wtId: string, level: number, now: number) {
+  const user = await users.byWtId(wtId);
+  if (!user) return false;
+  await users.update(user.id, { vip_type: level > 0 ? 1 : 0, vip_level: level, updated_at: now });
+  return true;
+}
+
 /**
  * The daily call-time limit (/media/*): a caller records each connected outgoing call, reports it
  * every 60 s while connected, and closes it at the end. Non-members (vipType 0) may have
@@ -101,15 +109,8 @@ export class UsageService {
   }
 
   /** Operator action (npm run member:grant): makes a user a member of `level` (0 revokes). */
-  async grantMembership(wtId: string, level: number): Promise<boolean> {
-    const user = await this.users.byWtId(wtId);
-    if (!user) return false;
-    await this.users.update(user.id, {
-      vip_type: level > 0 ? 1 : 0,
-      vip_level: level,
-      updated_at: this.ctx.clock.now(),
-    });
-    return true;
+  grantMembership(wtId: string, level: number): Promise<boolean> {
+    return grantMembership(this.users, wtId, level, this.ctx.clock.now());
   }
 
   async memberInfo(userId: number): Promise<MemberInfo> {

@@ -328,16 +328,25 @@ class CallEngine {
     set({ limitDialog: true });
   }
 
-  /** After the socket came back: the call is re-read; a connected caller restarts ICE. */
+  /**
+   * After the socket came back (a new connection ID): pings until the server hands the call to this
+   * connection (once the old one has been silent 8 s), then a connected caller restarts ICE.
+   */
   private async resume(): Promise<void> {
-    const id = this.callId;
-    if (!id) return;
-    try {
-      const info = await socket.send<CallInfo>('call.ping', { v: CallLimits.version, callId: id });
-      if (info.status === 'ended') return this.finish(CallAction.hangup);
-      if (get().phase === 'connected' && info.role === 'caller') await this.link?.offer(true);
-    } catch {
-      this.finish(CallAction.hangup);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const id = this.callId;
+      if (!id) return;
+      try {
+        const info = await socket.send<CallInfo>('call.ping', { v: CallLimits.version, callId: id });
+        if (info.status === 'ended') return this.finish(CallAction.hangup);
+        if (info.connectionId === this.connectionId || info.connectionId === null) {
+          if (get().phase === 'connected' && info.role === 'caller') await this.link?.offer(true);
+          return;
+        }
+      } catch {
+        return this.finish(CallAction.hangup);
+      }
+      await new Promise((r) => setTimeout(r, 2000));
     }
   }
 
