@@ -11,8 +11,8 @@ describe('language switch', () => {
   it('the app menu switches zh-CN → en → ja, changes the UI text, and the choice survives a reload', async () => {
     const user = await registerUser(h.server);
     const { page } = await h.open({ login: user.login });
-    await page.goto('/favorites');
-    await page.getByTestId('screen-favorites').waitFor();
+    await page.goto('/moments');
+    await page.getByTestId('screen-moments').waitFor();
     expect(await navLabel(page)).toBe('消息');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
 
@@ -24,7 +24,7 @@ describe('language switch', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
     await page.reload();
-    await page.getByTestId('screen-favorites').waitFor();
+    await page.getByTestId('screen-moments').waitFor();
     expect(await navLabel(page)).toBe('Chats');
 
     await page.getByTestId('menu-button').click();

@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
             path: paths.contacts,
             element: page(() => import('../features/contacts/ContactsPage')),
           },
-          { path: paths.favorites, element: page(() => import('../features/placeholder/FavoritesPage')) },
+          { path: paths.favorites, element: page(() => import('../features/favorites/FavoritesPage')) },
           { path: paths.moments, element: page(() => import('../features/placeholder/MomentsPage')) },
           { path: '/moments/:id', element: page(() => import('../features/placeholder/MomentDetailPage')) },
           { path: paths.member, element: page(() => import('../features/member/MemberPage')) },

@@ -7,6 +7,7 @@ import { confirm } from '../../ui/confirm';
 import { CallButtons } from '../calls';
 import { useFriends } from '../friends';
 import { messageActions } from './actions';
+import { ChatForwardHost, forwardSelected } from './composer-rich';
 import { Composer } from './Composer';
 import { getConversation, putConversation } from './conversations';
 import { markRead, useHistory } from './hooks';
@@ -29,8 +30,8 @@ function useTyping(conversationID: string): boolean {
   return until > Date.now();
 }
 
-function SelectBar({ conversationID }: { conversationID: string }) {
-  const { t } = useTranslation('messages');
+function SelectBar({ conversationID, peerName }: { conversationID: string; peerName: string }) {
+  const { t } = useTranslation(['messages', 'forward']);
   const selected = useMessagesUi((s) => s.selected);
   const endSelect = useMessagesUi((s) => s.endSelect);
   const remove = async () => {
@@ -44,6 +45,22 @@ function SelectBar({ conversationID }: { conversationID: string }) {
   return (
     <div className="select-bar" data-testid="select-bar">
       <span>{t('select.count', { count: selected.size })}</span>
+      <button
+        type="button"
+        className="btn"
+        data-testid="select-forward-single"
+        onClick={() => forwardSelected(conversationID, 'single', t, peerName)}
+      >
+        {t('forward:oneByOne')}
+      </button>
+      <button
+        type="button"
+        className="btn"
+        data-testid="select-forward-merged"
+        onClick={() => forwardSelected(conversationID, 'merged', t, peerName)}
+      >
+        {t('forward:mergedAction')}
+      </button>
       <button
         type="button"
         className="btn ct-danger"
@@ -128,8 +145,9 @@ export function ChatWindow({
         {conversationID.startsWith('C2C') && <CallButtons peerWtId={peerOf(conversationID)} />}
       </header>
       <MessageList conversation={conversation} peerName={name} official={official} />
+      <ChatForwardHost />
       {selecting ? (
-        <SelectBar conversationID={conversationID} />
+        <SelectBar conversationID={conversationID} peerName={name} />
       ) : (
         <Composer key={conversationID} conversation={conversation} />
       )}

@@ -10,6 +10,7 @@ import { messageActions } from './actions';
 import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
 import { loadOlder } from './hooks';
 import { canRevoke, hasMenu } from './merge';
+import { richMenuItems } from './composer-rich';
 import { MessageBubble } from './MessageBubble';
 import { resend } from './send';
 import { useConversationMessages, useChatStore } from './store';
@@ -37,7 +38,7 @@ export function MessageList({
   /** The helper (official) conversation has no message menu. */
   official?: boolean;
 }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(['messages', 'forward', 'favorites']);
   const formatTime = useFormatTime();
   const id = conversation.conversationID;
   const held = useConversationMessages(id);
@@ -169,6 +170,7 @@ export function MessageList({
         onSelect: () => void messageActions.revoke(m),
       });
     items.push({ key: 'quote', label: t('msgMenu.quote'), onSelect: () => ui.setQuote(id, m) });
+    items.push(...richMenuItems(m, t));
     items.push({ key: 'select', label: t('msgMenu.select'), onSelect: () => ui.startSelect(m.ID) });
     items.push({
       key: 'remove',

@@ -14,6 +14,7 @@ import { FaceContent } from './FaceContent';
 import { FileContent } from './FileContent';
 import { ImageContent } from './ImageContent';
 import { LocationContent } from './LocationContent';
+import { MergerContent } from './MergerContent';
 import { SoundContent } from './SoundContent';
 import { TextContent } from './TextContent';
 import type { ContentRenderer } from './types';
@@ -32,6 +33,7 @@ export const bubbleRenderers: Partial<Record<string, ContentRenderer>> = {
   sound: SoundContent,
   face: FaceContent,
   location: LocationContent,
+  merger: MergerContent,
 };
 
 /** `custom` messages by the `businessID` in their `data` JSON (name card, order, call card, …). */

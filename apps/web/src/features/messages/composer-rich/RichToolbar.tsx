@@ -1,5 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FavoritesButton } from '../../favorites';
+import { sendFavoritesHere } from './forwarding';
 import { FileIcon, ImageIcon, VideoIcon } from './icons';
 import { sendFile } from './rich-send';
 import { StickerPicker } from './StickerPicker';
@@ -64,6 +66,7 @@ export function RichToolbar({ conversationID, extra }: { conversationID: string;
       <PickButton kind="file" label={t('tools.file')} icon={<FileIcon />} onPick={pick('file')} />
       <PickButton kind="video" label={t('tools.video')} icon={<VideoIcon />} onPick={pick('video')} />
       <VoiceButton conversationID={conversationID} />
+      <FavoritesButton onSend={(list) => sendFavoritesHere(conversationID, list)} />
       {extra}
     </>
   );
