@@ -179,6 +179,7 @@ export function CallWindow() {
         data-frames-decoded={s.framesDecoded}
         data-quality={s.networkQuality.remote}
         data-link={s.linkState}
+        data-route={s.route}
       />
       {s.tip && (
         <div className="call-tip call-tip--inside" role="status" data-testid="call-tip">

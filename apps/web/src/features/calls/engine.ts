@@ -387,9 +387,9 @@ class CallEngine {
   private startStats(): void {
     if (this.statsTimer) return;
     this.statsTimer = setInterval(() => {
-      void this.link?.stats().then(({ framesDecoded, quality }) => {
+      void this.link?.stats().then(({ framesDecoded, quality, route }) => {
         const poor = quality >= 4;
-        set({ framesDecoded, networkQuality: { local: quality, remote: quality } });
+        set({ framesDecoded, route, networkQuality: { local: quality, remote: quality } });
         if (poor && !get().tip) set({ tip: { key: 'tips.networkPoor' } });
       });
     }, STATS_MS);

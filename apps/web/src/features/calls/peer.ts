@@ -66,8 +66,10 @@ export class PeerLink {
   }
 
   /** Decoded video frames and a 1–6 quality from loss and round trip (getStats). */
-  async stats(): Promise<{ framesDecoded: number; quality: number }> {
+  async stats(): Promise<{ framesDecoded: number; quality: number; route: string }> {
     let framesDecoded = 0;
+    let localCandidateId = '';
+    const candidateTypes = new Map<string, string>();
     let lost = 0;
     let received = 0;
     let rtt = 0;
@@ -77,7 +79,11 @@ export class PeerLink {
         lost += Number(r.packetsLost ?? 0);
         received += Number(r.packetsReceived ?? 0);
       }
-      if (r.type === 'candidate-pair' && r.nominated) rtt = Number(r.currentRoundTripTime ?? 0);
+      if (r.type === 'candidate-pair' && r.nominated && r.state === 'succeeded') {
+        rtt = Number(r.currentRoundTripTime ?? 0);
+        localCandidateId = String(r.localCandidateId ?? '');
+      }
+      if (r.type === 'local-candidate') candidateTypes.set(String(r.id), String(r.candidateType ?? ''));
     });
     const loss = received + lost > 0 ? lost / (received + lost) : 0;
     const state = this.pc.connectionState;
@@ -87,7 +93,8 @@ export class PeerLink {
     else if (loss > 0.1 || rtt > 0.5) quality = 4;
     else if (loss > 0.05 || rtt > 0.3) quality = 3;
     else if (loss > 0.01 || rtt > 0.15) quality = 2;
-    return { framesDecoded, quality };
+    // host, srflx or relay (through TURN): the local side of the pair carrying media.
+    return { framesDecoded, quality, route: candidateTypes.get(localCandidateId) ?? '' };
   }
 
   close(): void {

@@ -32,6 +32,8 @@ export interface CallState {
   framesDecoded: number;
   /** The peer connection's state (new, connecting, connected, failed, …). */
   linkState: string;
+  /** Local candidate type of the media path: host, srflx, relay (TURN). */
+  route: string;
   limitDialog: boolean;
   displayMode: DisplayMode;
   resolution: Resolution;
@@ -59,6 +61,7 @@ export const initialCallState: CallState = {
   networkQuality: { local: 1, remote: 1 },
   framesDecoded: 0,
   linkState: 'new',
+  route: '',
   limitDialog: false,
   displayMode: 'cover',
   resolution: '480p',
