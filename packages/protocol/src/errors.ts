@@ -60,6 +60,19 @@ export const Errors = {
   tagNameTaken: def(21021, 409, '标签名称已存在'),
   tagLimit: def(21022, 409, '标签数量已达上限'),
 
+  // Groups (Parley's 22xxx).
+  groupNotFound: def(22001, 404, '群聊不存在'),
+  groupMemberNotFound: def(22002, 404, '该成员不在群聊中'),
+  adminLimit: def(22003, 409, '管理员人数已达上限'),
+  alreadyInGroup: def(22004, 409, '你已在该群聊中'),
+  groupBlacklisted: def(22005, 403, '你已被该群拉黑，无法加入'),
+  joinLevelTooLow: def(22006, 403, '等级不足，无法加入该群'),
+  groupNotPublic: def(22007, 403, '该群不允许主动加入'),
+  groupApplyNotFound: def(22008, 404, '入群申请不存在'),
+  groupApplyHandled: def(22009, 409, '该申请已处理'),
+  groupFull: def(22010, 409, '群成员人数已达上限'),
+  memberProtected: def(22011, 403, '该群已开启成员保护，无法添加群成员为好友'),
+
   // Profile and uploads (Parley's own).
   avatarInvalid: def(10011, 400, '头像地址无效，请重新上传'),
   uploadMissing: def(10012, 400, '请选择要上传的文件'),

@@ -229,6 +229,72 @@ export interface SyncLogTable {
   message_id: number | null;
 }
 
+/** Groups (migration 20261123010000_groups). status 0 active, 1 dissolved. */
+export interface GroupsTable {
+  id: Generated<number>;
+  group_number: string;
+  name: string;
+  avatar: string;
+  notice: string;
+  welcome: string;
+  owner_id: number;
+  limit_level: number;
+  confirm_invite_switch: number;
+  invite_switch: number;
+  member_protect_switch: number;
+  banned_switch: number;
+  member_count: number;
+  admin_count: number;
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** identity 1 member, 2 admin, 3 owner; mute_until in unix ms (0 none). */
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+  identity: number;
+  group_nickname: string;
+  name_remark: string;
+  mute_until: number;
+  join_type: number;
+  inviter_id: number | null;
+  top_status: number;
+  last_send_at: number;
+  created_at: number;
+}
+
+export interface GroupBlacklistTable {
+  group_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+export interface GroupApplicationsTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  inviter_id: number | null;
+  join_type: number;
+  message: string;
+  status: number;
+  handler_id: number | null;
+  self_read: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GroupNoticesTable {
+  id: Generated<number>;
+  user_id: number;
+  group_id: number;
+  kind: string;
+  operator_id: number | null;
+  is_read: number;
+  created_at: number;
+}
+
 /** A one-to-one call the server owns (signalling state). Times in ms. */
 export interface CallsTable {
   id: Generated<number>;
@@ -286,4 +352,9 @@ export interface Database {
   sync_log: SyncLogTable;
   calls: CallsTable;
   call_usage: CallUsageTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  group_blacklist: GroupBlacklistTable;
+  group_applications: GroupApplicationsTable;
+  group_notices: GroupNoticesTable;
 }

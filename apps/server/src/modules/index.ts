@@ -5,6 +5,7 @@ import { createAuthModule } from './auth/auth.module.js';
 import { createCallsModule } from './calls/calls.module.js';
 import { createFavoritesModule } from './favorites/favorites.module.js';
 import { createFriendsModule } from './friends/friends.module.js';
+import { createGroupsModule } from './groups/groups.module.js';
 import { createMessagingModule } from './messaging/messaging.module.js';
 import { forwardHandlers } from './messaging/forward.routes.js';
 import { ForwardService } from './messaging/forward.service.js';
@@ -31,6 +32,7 @@ export async function registerModules(
   );
   const friends = createFriendsModule(ctx, users);
   const messaging = createMessagingModule(ctx, users, friends);
+  const groups = createGroupsModule(ctx, users, friends);
   const calls = createCallsModule(ctx, users, friends);
   const forward = new ForwardService(ctx, messaging.send);
   const favorites = createFavoritesModule(ctx, users);
@@ -49,10 +51,11 @@ export async function registerModules(
       forward: forwardHandlers(forward),
       favorites: favorites.handlers,
       calls: calls.handlers,
+      groups: groups.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );
-  return { users, auth, uploads, profile, friends, messaging, calls };
+  return { users, auth, uploads, profile, friends, messaging, calls, groups };
 }
 
 export type Modules = Awaited<ReturnType<typeof registerModules>>;

@@ -13,6 +13,7 @@ import {
   messageSchema,
   typingSchema,
 } from '../models/messages.js';
+import { groupChangedSchema } from '../models/group.js';
 import {
   callIdFrame,
   callInviteFrame,
@@ -56,6 +57,8 @@ export const serverEvents = {
   '2': z.object({ count: z.number() }),
   /** Group notification counters. */
   '4': z.object({ joinApplyUnRead: z.number(), otherUnRead: z.number(), selfApplyUnRead: z.number() }),
+  /** A group the user belongs to (or just left) changed: refetch it. */
+  '5': groupChangedSchema,
   'counters.updated': countersSchema.partial(),
   /** A new (or renewed) application reached the target (direction 'in'). */
   'friend.apply': friendApplicationSchema,

@@ -11,6 +11,8 @@ import { forwardRoutes } from './forward.routes.js';
 import { forwardSchemas } from './forward.js';
 import { friendRoutes } from './friends.routes.js';
 import { friendSchemas } from './friends.js';
+import { groupRoutes } from './groups.routes.js';
+import { groupSchemas } from './groups.js';
 import { messageRoutes } from './messages.routes.js';
 import { messageSchemas } from './messages.js';
 import { tagRoutes } from './tags.routes.js';
@@ -40,6 +42,7 @@ export const routes = {
   forward: forwardRoutes,
   favorites: favoriteRoutes,
   conversations: conversationRoutes,
+  groups: groupRoutes,
   calls: callRoutes,
 } as const;
 
@@ -55,6 +58,7 @@ export const schemas = {
   forward: forwardSchemas,
   favorites: favoriteSchemas,
   conversations: conversationSchemas,
+  groups: groupSchemas,
   calls: callSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 

@@ -5,3 +5,5 @@ export * from './tags.js';
 export * from './uploads.js';
 export * from './messages.js';
 export * from './calls.js';
+export * from './group.js';
+export * from './group-requests.js';

@@ -70,6 +70,7 @@ export class ApplicationService {
     const relation = await loadRelation(this, me.id, target);
     authorize(friendsPolicy, 'friend.apply', { userId }, relation);
     const to = target!;
+    await this.hooks.groups.assertMayBefriend(me.id, to.id);
     if (!(await this.perUser.hit(`u:${me.id}`)) || !(await this.perPair.hit(`p:${me.id}:${to.id}`))) {
       throw fail('rateLimited', APPLY_TOO_OFTEN);
     }

@@ -20,8 +20,17 @@ type Handler<K extends keyof FriendHookMap> = (
   uow: UnitOfWork,
 ) => Promise<void> | void;
 
+/** What the friends module asks the groups module (set when groups are wired; none before). */
+export interface GroupRelations {
+  /** Active groups both users are in (the profile's commonGroupCount). */
+  commonCount(a: number, b: number): Promise<number>;
+  /** Throws 22011 when member protection forbids `a` to befriend `b`. */
+  assertMayBefriend(a: number, b: number): Promise<void>;
+}
+
 export class FriendHooks {
   private readonly handlers: { [K in keyof FriendHookMap]?: Array<Handler<K>> } = {};
+  groups: GroupRelations = { commonCount: async () => 0, assertMayBefriend: async () => {} };
 
   constructor(private readonly log: FastifyBaseLogger) {}
 

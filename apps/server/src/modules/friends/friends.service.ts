@@ -163,12 +163,13 @@ export class FriendsService {
     const gone = user.status !== ACTIVE;
 
     const now = this.ctx.clock.now();
-    const [row, blocked, tagMap, mine, theirs] = await Promise.all([
+    const [row, blocked, tagMap, mine, theirs, commonGroupCount] = await Promise.all([
       this.friendships.get(userId, user.id),
       this.blacklist.has(userId, user.id),
       this.tags.tagsOf(userId, [user.id]),
       this.apps.byPair(userId, user.id),
       this.apps.byPair(user.id, userId),
+      user.id === userId ? 0 : this.hooks.groups.commonCount(userId, user.id),
     ]);
     const tags = tagMap.get(user.id) ?? [];
     let friendsStatus: FriendsStatus = FriendsStatus.stranger;
@@ -193,7 +194,7 @@ export class FriendsService {
       avatar: gone ? '' : user.avatar,
       bio: gone ? '' : user.bio,
       friendsStatus,
-      commonGroupCount: 0,
+      commonGroupCount,
       applySource: row ? asSource(row.apply_source) : source,
       isOfficial: user.is_official ? 1 : 0,
     };

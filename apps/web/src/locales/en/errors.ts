@@ -65,6 +65,17 @@ const byName = {
   callNotFriend: 'You can only call friends.',
   callLimitReached: "Today's call time is used up. Become a member to unlock it.",
   callRecordNotFound: 'The call record does not exist.',
+  groupNotFound: 'This group does not exist.',
+  groupMemberNotFound: 'This user is not in the group.',
+  adminLimit: 'The group already has the maximum number of admins.',
+  alreadyInGroup: 'You are already in this group.',
+  groupBlacklisted: 'You are blocked by this group and cannot join.',
+  joinLevelTooLow: 'Your level is too low to join this group.',
+  groupNotPublic: 'This group cannot be joined directly.',
+  groupApplyNotFound: 'The join request does not exist.',
+  groupApplyHandled: 'This request has already been handled.',
+  groupFull: 'The group is full.',
+  memberProtected: 'Member protection is on: group members cannot add each other as friends.',
 } satisfies Record<ErrorName, string>;
 
 export default {

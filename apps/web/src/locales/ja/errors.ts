@@ -65,6 +65,17 @@ const byName = {
   callNotFriend: '友だちにのみ発信できます。',
   callLimitReached: '本日の通話時間の上限に達しました。メンバーになると解除されます',
   callRecordNotFound: '通話記録が存在しません。',
+  groupNotFound: 'このグループは存在しません。',
+  groupMemberNotFound: 'このユーザーはグループにいません。',
+  adminLimit: '管理者の人数が上限に達しています。',
+  alreadyInGroup: 'すでにこのグループに参加しています。',
+  groupBlacklisted: 'このグループからブロックされているため参加できません。',
+  joinLevelTooLow: 'レベルが足りないため参加できません。',
+  groupNotPublic: 'このグループには直接参加できません。',
+  groupApplyNotFound: '参加申請が存在しません。',
+  groupApplyHandled: 'この申請はすでに処理されています。',
+  groupFull: 'グループの人数が上限に達しています。',
+  memberProtected: 'メンバー保護が有効なため、グループメンバー同士で友だち追加できません。',
 } satisfies Record<ErrorName, string>;
 
 export default {

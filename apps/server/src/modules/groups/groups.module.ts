@@ -1,0 +1,49 @@
+import type { AppContext } from '../../lib/context.js';
+import { groupsPolicy } from '../../policies/groups.policy.js';
+import { authorize } from '../../policies/policy.js';
+import type { FriendsModule } from '../friends/friends.module.js';
+import type { UsersModule } from '../users/users.module.js';
+import { GroupExtraRepo } from './group-extra.repo.js';
+import { GroupAccess } from './group.access.js';
+import { GroupCounters } from './group.events.js';
+import { GroupRepo } from './group.repo.js';
+import { groupHandlers } from './groups.routes.js';
+import { GroupsService } from './groups.service.js';
+import { JoinService } from './join.service.js';
+import { MembersService } from './members.service.js';
+
+/**
+ * Groups: creation, profile and switches, roles, members, mutes, blacklist, join applications and
+ * notices. Registers the group notification counters and answers the friends module's
+ * questions (commonGroupCount, member protection) through `friends.hooks.groups`.
+ */
+export function createGroupsModule(ctx: AppContext, users: UsersModule, friends: FriendsModule) {
+  const repo = new GroupRepo(ctx.db);
+  const extra = new GroupExtraRepo(ctx.db);
+  const access = new GroupAccess(ctx, repo, users.repo);
+  const counters = new GroupCounters(ctx, extra, users.counters);
+  const groups = new GroupsService(ctx, repo, access, counters);
+  const members = new MembersService(ctx, repo, access, counters);
+  const join = new JoinService(ctx, repo, extra, access, members, counters);
+
+  users.counters.register((userId) => counters.of(userId));
+  friends.hooks.groups = {
+    commonCount: (a, b) => groups.commonCount(a, b),
+    assertMayBefriend: async (a, b) =>
+      authorize(
+        groupsPolicy,
+        'friend.apply',
+        { userId: a },
+        { protectedPair: await repo.protectedPair(a, b) },
+      ),
+  };
+
+  return {
+    groups,
+    members,
+    join,
+    access,
+    handlers: groupHandlers({ groups, members, join }),
+  };
+}
+export type GroupsModule = ReturnType<typeof createGroupsModule>;

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestUser } from '../helpers.js';
+import { createGroup, must, newUser, post } from './helpers.js';
+
+/**
+ * The roles matrix: every group endpoint called by the owner, an admin, an ordinary member, a
+ * non-member, a user on the group's blacklist and a removed member, each on a fresh group.
+ */
+type Role = 'owner' | 'admin' | 'member' | 'outsider' | 'blacklisted' | 'removed';
+const ROLES: Role[] = ['owner', 'admin', 'member', 'outsider', 'blacklisted', 'removed'];
+
+interface Fixture {
+  groupNumber: string;
+  users: Record<Role, TestUser>;
+  target: TestUser;
+  guest: TestUser;
+}
+
+let t: TestServer;
+let people: Record<Role | 'target' | 'guest', TestUser>;
+
+async function fixture(): Promise<Fixture> {
+  const { owner, admin, member, blacklisted, removed, target } = people;
+  const g = await createGroup(t, owner, [admin, member, blacklisted, removed, target]);
+  const groupNumber = g.groupNumber;
+  await must(t, owner, '/user/groupchat/admin/addOrRemove', {
+    groupNumber,
+    wtIds: [admin.wtId],
+    identity: 2,
+  });
+  await must(t, owner, '/user/groupchat/member/remove', { groupNumber, wtIds: [removed.wtId] });
+  await must(t, owner, '/user/groupchat/memberBlack/add', { groupNumber, wtIds: [blacklisted.wtId] });
+  const users = Object.fromEntries(ROLES.map((r) => [r, people[r]])) as Record<Role, TestUser>;
+  return { groupNumber, users, target, guest: people.guest };
+}
+
+const OK = 200;
+const NO = 403;
+const MEMBERS = { owner: OK, admin: OK, member: OK, outsider: NO, blacklisted: NO, removed: NO };
+const MANAGERS = { ...MEMBERS, member: NO };
+const OWNER = { ...MANAGERS, admin: NO };
+
+type Expect = Record<Role, number>;
+const matrix: Array<[string, string, (f: Fixture) => Record<string, unknown>, Expect]> = [
+  ['getInfoById', '/user/groupchat/getInfoById', (f) => ({ groupNumber: f.groupNumber }), MEMBERS],
+  ['member/list', '/user/groupchat/member/list', (f) => ({ groupNumber: f.groupNumber }), MEMBERS],
+  [
+    'member/oneInfo',
+    '/user/groupchat/member/oneInfo',
+    (f) => ({ groupNumber: f.groupNumber, wtId: f.target.wtId }),
+    MEMBERS,
+  ],
+  [
+    'member/editGroup',
+    '/user/groupchat/member/editGroup',
+    (f) => ({ groupNumber: f.groupNumber, groupNickname: '小名' }),
+    MEMBERS,
+  ],
+  [
+    'member/setTop',
+    '/user/groupchat/member/setTop',
+    (f) => ({ groupNumber: f.groupNumber, topStatus: 1 }),
+    MEMBERS,
+  ],
+  [
+    'position/managerList',
+    '/user/groupchat/member/position/managerList',
+    (f) => ({ groupNumber: f.groupNumber }),
+    MEMBERS,
+  ],
+  [
+    'position/mutedList',
+    '/user/groupchat/member/position/mutedList',
+    (f) => ({ groupNumber: f.groupNumber }),
+    MEMBERS,
+  ],
+  [
+    'position/addList',
+    '/user/groupchat/member/position/addList',
+    (f) => ({ groupNumber: f.groupNumber }),
+    MEMBERS,
+  ],
+  [
+    'member/batchInvite',
+    '/user/groupchat/member/batchInvite',
+    (f) => ({ groupNumber: f.groupNumber, wtIds: [f.guest.wtId] }),
+    MEMBERS,
+  ],
+  ['edit', '/user/groupchat/edit', (f) => ({ groupNumber: f.groupNumber, groupName: '新群名' }), MANAGERS],
+  [
+    'admin/setWelcomeMsg',
+    '/user/groupchat/admin/setWelcomeMsg',
+    (f) => ({ groupNumber: f.groupNumber, groupWelcomeMsg: '欢迎' }),
+    MANAGERS,
+  ],
+  [
+    'admin/joinLimit',
+    '/user/groupchat/admin/joinLimit',
+    (f) => ({ groupNumber: f.groupNumber, limitLevel: 5 }),
+    MANAGERS,
+  ],
+  [
+    'admin/getMutedList',
+    '/user/groupchat/admin/getMutedList',
+    (f) => ({ groupNumber: f.groupNumber }),
+    MANAGERS,
+  ],
+  ['memberBlack/list', '/user/groupchat/memberBlack/list', (f) => ({ groupNumber: f.groupNumber }), MANAGERS],
+  [
+    'memberBlack/add',
+    '/user/groupchat/memberBlack/add',
+    (f) => ({ groupNumber: f.groupNumber, wtIds: [f.target.wtId] }),
+    MANAGERS,
+  ],
+  [
+    'memberBlack/remove',
+    '/user/groupchat/memberBlack/remove',
+    (f) => ({ groupNumber: f.groupNumber, wtIds: [f.users.blacklisted.wtId] }),
+    MANAGERS,
+  ],
+  [
+    'position/removeList',
+    '/user/groupchat/member/position/removeList',
+    (f) => ({ groupNumber: f.groupNumber }),
+    MANAGERS,
+  ],
+  [
+    'member/remove',
+    '/user/groupchat/member/remove',
+    (f) => ({ groupNumber: f.groupNumber, wtIds: [f.target.wtId] }),
+    MANAGERS,
+  ],
+  [
+    'admin/batchMuted',
+    '/user/groupchat/admin/batchMuted',
+    (f) => ({ groupNumber: f.groupNumber, wtIds: [f.target.wtId], muteTime: 600 }),
+    MANAGERS,
+  ],
+  [
+    'admin/addOrRemove',
+    '/user/groupchat/admin/addOrRemove',
+    (f) => ({ groupNumber: f.groupNumber, wtIds: [f.target.wtId], identity: 2 }),
+    OWNER,
+  ],
+  [
+    'transfer',
+    '/user/groupchat/transfer',
+    (f) => ({ groupNumber: f.groupNumber, wtId: f.target.wtId }),
+    OWNER,
+  ],
+  ['remove (dissolve)', '/user/groupchat/remove', (f) => ({ groupNumber: f.groupNumber }), OWNER],
+  [
+    'member/quit',
+    '/user/groupchat/member/quit',
+    (f) => ({ groupNumber: f.groupNumber }),
+    { ...MEMBERS, owner: NO },
+  ],
+  [
+    'member/activeJoin',
+    '/user/groupchat/member/activeJoin',
+    (f) => ({ groupNumber: f.groupNumber, joinType: 3 }),
+    { owner: 409, admin: 409, member: 409, outsider: OK, blacklisted: 403, removed: OK },
+  ],
+  [
+    'member/joinVerify',
+    '/user/groupchat/member/joinVerify',
+    (f) => ({ groupNumber: f.groupNumber }),
+    { owner: OK, admin: OK, member: OK, outsider: OK, blacklisted: OK, removed: OK },
+  ],
+  [
+    'getCardInfoById',
+    '/user/groupchat/getCardInfoById',
+    (f) => ({ groupNumber: f.groupNumber }),
+    { owner: OK, admin: OK, member: OK, outsider: OK, blacklisted: OK, removed: OK },
+  ],
+];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const names = [
+    'owner',
+    'admin',
+    'member',
+    'outsider',
+    'blacklisted',
+    'removed',
+    'target',
+    'guest',
+  ] as const;
+  people = {} as typeof people;
+  for (const n of names) people[n] = await newUser(t, `g${n.slice(0, 6)}`, n);
+});
+afterAll(() => t?.close());
+
+describe('group endpoints by role', () => {
+  for (const [name, url, body, expected] of matrix) {
+    it(`${name}: ${ROLES.map((r) => `${r} ${expected[r]}`).join(', ')}`, async () => {
+      const got: Partial<Record<Role, number>> = {};
+      const msgs: Partial<Record<Role, string>> = {};
+      for (const role of ROLES) {
+        const f = await fixture();
+        const res = await post(t, f.users[role], url, body(f));
+        got[role] = res.status === 200 ? res.code : res.status;
+        msgs[role] = res.msg;
+      }
+      expect(got).toEqual(expected);
+      for (const role of ROLES)
+        if (expected[role] === NO && role !== 'blacklisted') expect(msgs[role]).toBe('当前操作没有权限');
+    });
+  }
+
+  it('an unknown group answers 22001 群聊不存在 and nobody reads it', async () => {
+    const res = await post(t, people.owner, '/user/groupchat/getInfoById', { groupNumber: '00000000' });
+    expect([res.status, res.code, res.msg]).toEqual([404, 22001, '群聊不存在']);
+  });
+
+  it('an admin cannot remove, mute or blacklist the owner or another admin; the owner can remove an admin', async () => {
+    const f = await fixture();
+    const { owner, admin } = f.users;
+    await must(t, owner, '/user/groupchat/admin/addOrRemove', {
+      groupNumber: f.groupNumber,
+      wtIds: [f.target.wtId],
+      identity: 2,
+    });
+    for (const wtId of [owner.wtId, f.target.wtId]) {
+      for (const url of ['/user/groupchat/member/remove', '/user/groupchat/memberBlack/add']) {
+        const res = await post(t, admin, url, { groupNumber: f.groupNumber, wtIds: [wtId] });
+        expect([res.status, res.msg]).toEqual([403, '当前操作没有权限']);
+      }
+      const mute = await post(t, admin, '/user/groupchat/admin/batchMuted', {
+        groupNumber: f.groupNumber,
+        wtIds: [wtId],
+        muteTime: 60,
+      });
+      expect(mute.status).toBe(403);
+    }
+    const ok = await post(t, owner, '/user/groupchat/member/remove', {
+      groupNumber: f.groupNumber,
+      wtIds: [f.target.wtId],
+    });
+    expect(ok.code).toBe(200);
+    const info = await must<{ memberCount: number }>(t, owner, '/user/groupchat/getInfoById', {
+      groupNumber: f.groupNumber,
+    });
+    expect(info.memberCount).toBe(3); // owner, admin, member (removed and blacklisted are out)
+  });
+});

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { bit } from './common.js';
+
+/**
+ * Groups as the API answers them (docs/api.md "Groups"). A group is named by its public
+ * `groupNumber`; members by wtId. Identity: 1 member, 2 admin, 3 owner.
+ */
+export const groupIdentity = z.literal([1, 2, 3]);
+
+/** One member of a group as another member sees it. */
+export const groupMemberSchema = z.object({
+  userID: z.string(),
+  userId: z.string(),
+  wtId: z.string(),
+  nickname: z.string(),
+  groupNickname: z.string(),
+  avatar: z.string(),
+  identity: groupIdentity,
+  /** Muted until this unix time in seconds (0: not muted). */
+  muteUntil: z.number(),
+  /** 1 scan, 2 invite, 3 search group ID (0: creator). */
+  joinType: z.number(),
+  inviterUserName: z.string(),
+  createTime: z.number(),
+  lastSendMsgTime: z.number(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+
+/** The caller's own member settings. */
+export const selfMemberSchema = z.object({
+  userId: z.string(),
+  identity: groupIdentity,
+  groupNickname: z.string(),
+  groupNameRemark: z.string(),
+  topStatus: bit,
+  muteUntil: z.number(),
+});
+
+/** A group as a member sees it (getInfoById, add, list rows). */
+export const groupInfoSchema = z.object({
+  groupID: z.string(),
+  groupNumber: z.string(),
+  name: z.string(),
+  groupName: z.string(),
+  avatar: z.string(),
+  groupNotice: z.string(),
+  groupWelcomeMsg: z.string(),
+  /** What the group's QR code encodes (the /h5 join link path). */
+  qrcode: z.string(),
+  memberCount: z.number(),
+  groupMemberCount: z.number(),
+  /** Join level limit (0: none). */
+  limitLevel: z.number(),
+  /** 2 not public, 0 join freely, 1 admin approval. */
+  confirminviteSwitch: z.literal([0, 1, 2]),
+  /** 2 members cannot invite, 0 invite freely, 1 invites need admin approval. */
+  inviteSwitch: z.literal([0, 1, 2]),
+  memberProtectSwitch: bit,
+  /** 1: everyone but the owner and admins is muted. */
+  bannedSwitch: bit,
+  ownerWtId: z.string(),
+  /** The first members (owner, admins, then by join time) for the panel preview. */
+  groupchatMemberList: z.array(groupMemberSchema),
+  selfMember: selfMemberSchema,
+  createTime: z.number(),
+});
+export type GroupInfo = z.infer<typeof groupInfoSchema>;
+
+/** The public card of a group (search by number, QR join page): no member data. */
+export const groupCardSchema = z.object({
+  groupNumber: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  memberCount: z.number(),
+  limitLevel: z.number(),
+  confirminviteSwitch: z.literal([0, 1, 2]),
+  /** 1 when the caller is already a member. */
+  isMember: bit,
+});
+export type GroupCard = z.infer<typeof groupCardSchema>;
+
+/** A join application (or an invitation awaiting approval). status 0 pending, 1 agreed, 2 rejected. */
+export const groupApplicationSchema = z.object({
+  id: z.number(),
+  groupID: z.string(),
+  groupNumber: z.string(),
+  groupName: z.string(),
+  groupAvatar: z.string(),
+  /** The applicant (or the invited user). */
+  userID: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  /** 0: the applicant applied; otherwise the wtId of the member who invited them. */
+  applicationType: z.string(),
+  joinType: z.number(),
+  applyMessage: z.string(),
+  status: z.literal([0, 1, 2]),
+  handlerName: z.string(),
+  createTime: z.number(),
+  updateTime: z.number(),
+});
+export type GroupApplication = z.infer<typeof groupApplicationSchema>;
+
+/** A notice to the caller about a group (invited, removed, role changed, disbanded). */
+export const groupNoticeSchema = z.object({
+  id: z.number(),
+  groupNumber: z.string(),
+  groupName: z.string(),
+  groupAvatar: z.string(),
+  /** invited | removed | admin | unadmin | owner | dissolved | muted | unmuted */
+  kind: z.string(),
+  operatorName: z.string(),
+  createTime: z.number(),
+});
+export type GroupNotice = z.infer<typeof groupNoticeSchema>;
+
+/** A blacklisted user of a group. */
+export const groupBlackItemSchema = z.object({
+  userID: z.string(),
+  wtId: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  createTime: z.number(),
+});
+export type GroupBlackItem = z.infer<typeof groupBlackItemSchema>;
+
+/** A friend as a candidate for invitation (member/position/addList). */
+export const groupCandidateSchema = z.object({
+  userID: z.string(),
+  wtId: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  /** 1: already in the group. */
+  inGroup: bit,
+});
+
+export const joinResultSchema = z.object({
+  groupNumber: z.string(),
+  /** 1 joined now, 0 waiting for approval. */
+  joined: bit,
+});
+
+export const joinVerifySchema = z.object({
+  groupNumber: z.string(),
+  /** 1 the caller may join at once, 0 an admin must approve; `reason` set when refused. */
+  needApproval: bit,
+  canJoin: bit,
+  reason: z.string(),
+});
+
+/** Socket type 5: a group the user belongs to (or just left) changed. */
+export const groupChangedSchema = z.object({
+  groupNumber: z.string(),
+  /** What changed: info | members | roles | mute | removed | dissolved | quit | joined | self */
+  change: z.string(),
+});
