@@ -101,7 +101,8 @@ process.on('message', (command: DServerCommand) => {
   }
 });
 
-httpServer.listen(Number(process.env.BENCH_PORT ?? 0), '127.0.0.1', () => {
+// The same listen backlog as Parley's default (LISTEN_BACKLOG), so both meet a storm alike.
+httpServer.listen(Number(process.env.BENCH_PORT ?? 0), '127.0.0.1', 4096, () => {
   const { port } = httpServer.address() as { port: number };
   reply({ kind: 'ready', baseUrl: `http://127.0.0.1:${port}`, label: 'bare durable relay' });
 });

@@ -57,7 +57,8 @@ process.on('message', (command: ServerCommand) => {
   }
 });
 
-httpServer.listen(0, '127.0.0.1', () => {
+// The same listen backlog as Parley's default (LISTEN_BACKLOG).
+httpServer.listen(0, '127.0.0.1', 4096, () => {
   const { port } = httpServer.address() as { port: number };
   reply({ kind: 'ready', baseUrl: `http://127.0.0.1:${port}` });
 });

@@ -15,7 +15,11 @@ const reply = (m: DServerReply) => process.send?.(m);
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { port: 0, host: '127.0.0.1', webDistDir: undefined });
   const server = await buildServer(config);
-  const address = await server.app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
+  const address = await server.app.listen({
+    port: Number(process.env.BENCH_PORT ?? 0),
+    host: '127.0.0.1',
+    backlog: config.listenBacklog,
+  });
   const { users, auth } = server.modules;
 
   async function seed(count: number): Promise<BenchClient[]> {

@@ -15,7 +15,7 @@ function reply(message: ServerReply): void {
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { port: 0, host: '127.0.0.1', webDistDir: undefined });
   const server = await buildServer(config);
-  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1', backlog: config.listenBacklog });
   const sessionUsers = new Map<string, number>();
 
   process.on('message', (raw: ServerCommand) => {

@@ -5,6 +5,13 @@ export interface Config {
   env: 'production' | 'development' | 'test';
   host: string;
   port: number;
+  /**
+   * Pending connections the kernel queues before Parley accepts them (listen backlog; the kernel
+   * caps it at net.core.somaxconn). A node restarting under 10,000 tabs gets their reconnects at
+   * once: with Node's default of 511 the kernel dropped the overflow's SYNs, and those clients came
+   * back only after TCP's 1, 3, 7, 15 s… retransmissions (docs/performance.md "Reconnect storm").
+   */
+  listenBacklog: number;
   dataDir: string;
   databaseUrl: string | undefined;
   /** PostgreSQL schema to use (tests isolate themselves with it). */
@@ -78,6 +85,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     env: nodeEnv,
     host: env.HOST ?? '0.0.0.0',
     port: int(env, 'PORT', 3000),
+    listenBacklog: int(env, 'LISTEN_BACKLOG', 4096),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,

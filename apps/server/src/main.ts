@@ -6,7 +6,7 @@ async function main() {
   const config = loadConfig();
   const server = await buildServer(config);
   const { app } = server;
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   app.log.info(
     { port: config.port, db: server.dbHandle.dialect, bus: server.ctx.bus.name, node: config.nodeId },
     'Parley is up',

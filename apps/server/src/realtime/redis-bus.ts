@@ -18,6 +18,11 @@ export interface RedisBusOptions {
 
 type Handler = (message: BusMessage) => void;
 
+/** The publisher with PUSH_SCRIPT as a command (sent as EVALSHA, the script text once). */
+type PushPipeline = ReturnType<Redis['pipeline']> & {
+  parleyPush(seqKey: string, channel: string, json: string, ttlSeconds: number): PushPipeline;
+};
+
 /** Redacts the password of a redis:// URL for messages and logs. */
 export function redactRedisUrl(url: string): string {
   try {
@@ -109,6 +114,8 @@ export class RedisBus implements Bus {
         connectionName: `parley-${role}${opts.clientName ? `-${opts.clientName.replace(/[^\w.-]/g, '_')}` : ''}`,
         // Before the first connection: no retries (startup fails loudly). After: back off up to 2 s.
         retryStrategy: (times) => (everReady ? Math.min(times * 200, 2000) : null),
+        // Commands of one event-loop turn go out in one write (a reconnect storm's sequence reads).
+        enableAutoPipelining: role === 'pub',
       };
       const client = new Redis(opts.url, options);
       client.on('ready', () => {
@@ -125,6 +132,7 @@ export class RedisBus implements Bus {
       return client;
     };
     const pub = make('pub');
+    pub.defineCommand('parleyPush', { numberOfKeys: 2, lua: PUSH_SCRIPT });
     const sub = make('sub');
     try {
       await withTimeout(
@@ -148,10 +156,10 @@ export class RedisBus implements Bus {
       await this.pub.publish(this.channelOf(message.userId), `0|${JSON.stringify(message)}`);
       return;
     }
-    const pipeline = this.pub.pipeline();
+    const pipeline = this.pub.pipeline() as PushPipeline;
     for (const userId of message.userIds) {
       const json = JSON.stringify({ kind: 'users', userIds: [userId], frame: message.frame });
-      pipeline.eval(PUSH_SCRIPT, 2, this.seqKey(userId), this.channelOf(userId), json, SEQ_TTL_SECONDS);
+      pipeline.parleyPush(this.seqKey(userId), this.channelOf(userId), json, SEQ_TTL_SECONDS);
     }
     const results = await pipeline.exec();
     const failed = results?.find(([err]) => err);
@@ -162,8 +170,25 @@ export class RedisBus implements Bus {
     this.handlers.push(handler);
   }
 
-  async watch(userId: number): Promise<void> {
-    await this.sub.subscribe(this.channelOf(userId));
+  /** Channels asked for in this event-loop turn, subscribed together by one SUBSCRIBE. */
+  private watchBatch: { channels: string[]; done: Promise<void> } | null = null;
+
+  /**
+   * Subscribes to the user's channel. Watches asked for in the same turn (sockets accepted together,
+   * as in a reconnect storm) share one SUBSCRIBE with all their channels; each resolves once Redis
+   * confirmed them all.
+   */
+  watch(userId: number): Promise<void> {
+    if (!this.watchBatch) {
+      const batch: { channels: string[]; done: Promise<void> } = { channels: [], done: Promise.resolve() };
+      batch.done = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        if (this.watchBatch === batch) this.watchBatch = null;
+        await this.sub.subscribe(...batch.channels);
+      });
+      this.watchBatch = batch;
+    }
+    this.watchBatch.channels.push(this.channelOf(userId));
+    return this.watchBatch.done;
   }
 
   unwatch(userId: number): void {

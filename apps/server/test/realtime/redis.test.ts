@@ -29,6 +29,37 @@ function collector(bus: RedisBus): BusMessage[] {
 }
 
 describe.skipIf(!services.run)('Redis bus', () => {
+  it('watches asked for in one turn subscribe together, and each resolves only once Redis confirmed', async () => {
+    const p = prefix();
+    const a = await RedisBus.connect({ url: redisUrl, prefix: p });
+    const b = await RedisBus.connect({ url: redisUrl, prefix: p });
+    const probe = new Redis(redisUrl);
+    try {
+      const got = collector(b);
+      const users = Array.from({ length: 50 }, (_, i) => 1000 + i);
+      // One turn: one batch. Once the promises resolve, every channel has its subscriber.
+      await Promise.all(users.map((u) => b.watch(u)));
+      const counts = (await probe.pubsub('NUMSUB', ...users.map((u) => b.channelOf(u)))) as Array<
+        string | number
+      >;
+      expect(counts.filter((_, i) => i % 2 === 1).map(Number)).toEqual(users.map(() => 1));
+      await a.publish({
+        kind: 'users',
+        userIds: users,
+        frame: { type: 'counters.updated', data: { unread: 1 } },
+      });
+      await waitUntil(() => got.length === users.length, 3000, 'all users');
+      // A watch in a later turn starts a new batch.
+      await b.watch(2000);
+      expect(Number(((await probe.pubsub('NUMSUB', b.channelOf(2000))) as Array<string | number>)[1])).toBe(
+        1,
+      );
+    } finally {
+      probe.disconnect();
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it('routes each message only to the nodes that watch its user, with the user’s push sequence', async () => {
     const p = prefix();
     const a = await RedisBus.connect({ url: redisUrl, prefix: p });

@@ -1,9 +1,15 @@
+import { prepared } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
 import type { Selectable } from 'kysely';
 import type { AuthTokensTable, LoginTicketsTable } from '../../db/schema.js';
 
 export type TokenRow = Selectable<AuthTokensTable>;
 export type TicketRow = Selectable<LoginTicketsTable>;
+
+// Every request and every socket resolves its token (db/compiled.ts).
+const tokenByHash = prepared<{ hash: string }, TokenRow>((db, p) =>
+  db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', p('hash')),
+);
 
 /** SQL for session tokens and second-step login tickets. Only hashes are stored. */
 export class SessionRepo extends Repo {
@@ -12,7 +18,7 @@ export class SessionRepo extends Repo {
   }
 
   tokenByHash(hash: string): Promise<TokenRow | undefined> {
-    return this.db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+    return tokenByHash.first(this.db, { hash });
   }
 
   /** Revokes live tokens; returns the ids that were revoked by this call. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { preparedBy } from '../../db/compiled.js';
+import { prepared, preparedBy } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
 
 export interface Change {
@@ -50,6 +50,9 @@ const upsertVersions = preparedBy<number, Record<string, number>, { user_id: num
       )
       .returning(['user_id', 'version']),
 );
+const currentVersion = prepared<{ userId: number }, { version: number }>((db, p) =>
+  db.selectFrom('sync_versions').select('version').where('user_id', '=', p('userId')),
+);
 const insertLog = preparedBy<number, Record<string, number | null>, never>((n, db, p) =>
   db.insertInto('sync_log').values(
     Array.from({ length: n }, (_, i) => ({
@@ -70,11 +73,7 @@ const insertLog = preparedBy<number, Record<string, number | null>, never>((n, d
  */
 export class SyncRepo extends Repo {
   async current(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('sync_versions')
-      .select('version')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await currentVersion.first(this.db, { userId });
     return row ? Number(row.version) : 0;
   }
 
