@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { api, registerUser } from '../harness/api';
+import { openUser } from '../harness/browser';
 import { useHarness } from '../harness/setup';
 import { befriend, pair } from './messages-helpers';
-import { callShot, chatPage, launchCallBrowser, waitFrames, waitState } from './calls-helpers';
+import { callShot, chatPage, DESKTOP, launchCallBrowser, waitFrames, waitState } from './calls-helpers';
 
 const h = useHarness({
   name: 'calls-video',
@@ -92,6 +93,23 @@ describe('calls: one-to-one video in two Chromium contexts', () => {
     await a.page.getByTestId('call-tip').filter({ hasText: '对方已拒绝' }).waitFor();
     await a.page.getByTestId('call-card').filter({ hasText: '对方已拒绝' }).waitFor();
     await b.page.getByTestId('call-card').filter({ hasText: '已拒绝' }).waitFor();
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('the profile card link (&call=audio) dials; the caller cancels: 已取消 / 对方已取消 cards', async () => {
+    const { A, B } = await pair(h, ['阿明', '阿芳']);
+    const b = await chatPage(browser, h.server, B, A);
+    const a = await openUser(browser, h.server, { login: A.login, viewport: DESKTOP });
+    await a.page.goto(`/messages?conversationID=C2C${B.wtId}&call=audio`);
+    await waitState(a.page, 'dialing-c2c');
+    await waitState(b.page, 'be-invited');
+    expect(a.page.url()).not.toContain('call=audio');
+    await a.page.getByTestId('call-hangup').click();
+    await b.page.getByTestId('call-window').waitFor({ state: 'detached' });
+    await b.page.getByTestId('call-tip').filter({ hasText: '对方已取消' }).waitFor();
+    await b.page.getByTestId('call-card').filter({ hasText: '对方已取消' }).waitFor();
+    await a.page.getByTestId('call-card').filter({ hasText: '已取消' }).waitFor();
     await a.context.close();
     await b.context.close();
   });

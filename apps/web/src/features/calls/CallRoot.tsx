@@ -1,7 +1,9 @@
 import { Suspense, useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { call } from '../../lib/api';
 import { useSocketStatus } from '../../lib/realtime';
-import { CallWindow } from './CallWindow';
+import { useFriends } from '../friends';
+import { CallWindow, useRun } from './CallWindow';
 import { LimitDialog } from './LimitDialog';
 import { callEngine } from './engine';
 import { useCallStore } from './store';
@@ -24,7 +26,28 @@ export function CallRoot() {
   return (
     <Suspense fallback={null}>
       <CallWindow />
+      <CallFromLink status={status} />
       <LimitDialog />
     </Suspense>
   );
+}
+
+/** The profile card's voice/video buttons open the chat with `&call=audio|video`: place that call once. */
+function CallFromLink({ status }: { status: string }) {
+  const [params, setParams] = useSearchParams();
+  const friends = useFriends();
+  const run = useRun();
+  useEffect(() => {
+    const kind = params.get('call');
+    const conv = params.get('conversationID') ?? '';
+    if (!kind || status !== 'open' || !friends.data) return;
+    const next = new URLSearchParams(params);
+    next.delete('call');
+    setParams(next, { replace: true });
+    const friend = friends.data.find((f) => `C2C${f.wtId}` === conv);
+    if (!friend || friend.isOfficial === 1 || useCallStore.getState().phase !== 'idle') return;
+    const party = { wtId: friend.wtId, nickName: friend.remark || friend.nickName, avatar: friend.avatar };
+    run(() => callEngine.call(party, kind === 'video' ? 2 : 1));
+  }, [params, setParams, status, friends.data, run]);
+  return null;
 }

@@ -134,6 +134,7 @@ export function CallWindow() {
           stream={big}
           muted={big === s.localStream || s.speakerMuted}
           fit={s.displayMode}
+          sinkId={s.devices.current.speaker}
           testId={big === s.remoteStream ? 'call-remote-video' : 'call-local-video'}
           className="call-big"
         />
@@ -144,6 +145,7 @@ export function CallWindow() {
           stream={s.remoteStream}
           muted={s.speakerMuted}
           fit="cover"
+          sinkId={s.devices.current.speaker}
           testId="call-remote-audio"
           className="call-hidden"
         />
@@ -153,6 +155,7 @@ export function CallWindow() {
           stream={small}
           muted={small === s.localStream || s.speakerMuted}
           fit={s.displayMode}
+          sinkId={s.devices.current.speaker}
           testId={small === s.remoteStream ? 'call-remote-video' : 'call-local-video'}
           className="call-small"
           onClick={callEngine.swapViews}
@@ -220,6 +223,14 @@ export function CallWindow() {
                 label={s.cameraOn ? t('btn.cameraOn') : t('btn.cameraOff')}
                 on={s.cameraOn}
                 onClick={() => (s.cameraOn ? callEngine.closeCamera() : callEngine.openCamera())}
+              />
+            )}
+            {video && (
+              <Btn
+                id="switch-camera"
+                label={t('btn.switchCamera')}
+                on={s.cameraOn}
+                onClick={() => s.cameraOn && run(() => callEngine.switchCamera())}
               />
             )}
             {connected && video && (

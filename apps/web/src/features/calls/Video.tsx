@@ -8,6 +8,7 @@ export function Video({
   testId,
   onClick,
   className,
+  sinkId,
 }: {
   stream: MediaStream | null;
   muted: boolean;
@@ -15,11 +16,17 @@ export function Video({
   testId: string;
   onClick?: () => void;
   className?: string;
+  /** Output device (switchDevice speaker), where the browser supports choosing one. */
+  sinkId?: string;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
   }, [stream]);
+  useEffect(() => {
+    const el = ref.current as (HTMLVideoElement & { setSinkId?(id: string): Promise<void> }) | null;
+    if (sinkId && el?.setSinkId) void el.setSinkId(sinkId).catch(() => undefined);
+  }, [sinkId]);
   return (
     <video
       ref={ref}

@@ -12,7 +12,7 @@ import { call as api } from '../../lib/api';
 import { ApiError } from '../../lib/http';
 import { socket } from '../../lib/realtime';
 import { PeerLink } from './peer';
-import { resetCall, useCallStore, type CallState } from './store';
+import { resetCall, useCallStore, type CallState, type DeviceLists } from './store';
 import { playTone, stopTone } from './tones';
 import { startLimitWatch, stopLimitWatch } from './limit';
 
@@ -72,6 +72,8 @@ class CallEngine {
       if (reconnected) void this.resume();
     });
     socket.on('call.updated', (d) => this.onUpdated(d));
+    // A headset or camera plugged in or out: the device lists follow.
+    navigator.mediaDevices?.addEventListener?.('devicechange', () => void this.getDeviceList());
     socket.on('call.signal', (d) => void this.onSignal(d));
   }
 
@@ -188,17 +190,69 @@ class CallEngine {
     }
   }
 
-  async getDeviceList(): Promise<{
-    camera: MediaDeviceInfo[];
-    microphone: MediaDeviceInfo[];
-    speaker: MediaDeviceInfo[];
-  }> {
+  /** The devices of each kind (labels once the user allowed media), stored for the device menus. */
+  async getDeviceList(): Promise<DeviceLists> {
     const all = await navigator.mediaDevices.enumerateDevices();
-    return {
-      camera: all.filter((d) => d.kind === 'videoinput'),
-      microphone: all.filter((d) => d.kind === 'audioinput'),
-      speaker: all.filter((d) => d.kind === 'audiooutput'),
+    const pick = (kind: MediaDeviceKind) =>
+      all.filter((d) => d.kind === kind).map((d) => ({ deviceId: d.deviceId, label: d.label }));
+    const prev = get().devices.current;
+    const lists = {
+      camera: pick('videoinput'),
+      microphone: pick('audioinput'),
+      speaker: pick('audiooutput'),
     };
+    const keep = (list: { deviceId: string }[], id: string) =>
+      list.some((d) => d.deviceId === id) ? id : (list[0]?.deviceId ?? '');
+    const devices: DeviceLists = {
+      ...lists,
+      current: {
+        camera: keep(lists.camera, prev.camera),
+        microphone: keep(lists.microphone, prev.microphone),
+        speaker: keep(lists.speaker, prev.speaker),
+      },
+    };
+    set({ devices });
+    return devices;
+  }
+
+  /** Uses another camera, microphone or speaker during the call (failures are ignored). */
+  async switchDevice(type: 'camera' | 'microphone' | 'speaker', deviceId: string): Promise<void> {
+    if (!['camera', 'microphone', 'speaker'].includes(type) || typeof deviceId !== 'string' || !deviceId) {
+      throw new Error('API switchDevice: deviceType error, only be camera, microphone, speaker');
+    }
+    const current = { ...get().devices.current, [type]: deviceId };
+    if (type !== 'speaker') {
+      const kind = type === 'camera' ? 'video' : 'audio';
+      const stream = get().localStream;
+      if (stream && stream.getTracks().some((t) => t.kind === kind)) {
+        try {
+          const fresh = await navigator.mediaDevices.getUserMedia(
+            kind === 'video'
+              ? { video: { deviceId: { exact: deviceId } } }
+              : { audio: { deviceId: { exact: deviceId } } },
+          );
+          const track = fresh.getTracks()[0]!;
+          for (const old of stream.getTracks().filter((t) => t.kind === kind)) {
+            old.stop();
+            stream.removeTrack(old);
+          }
+          stream.addTrack(track);
+          await this.link?.replaceTrack(track);
+          set({ localStream: new MediaStream(stream.getTracks()) });
+        } catch {
+          return;
+        }
+      }
+    }
+    set({ devices: { ...get().devices, current } });
+  }
+
+  /** The next camera (front/back on phones). */
+  async switchCamera(): Promise<void> {
+    const { camera, current } = await this.getDeviceList();
+    if (camera.length < 2) return;
+    const i = camera.findIndex((c) => c.deviceId === current.camera);
+    await this.switchDevice('camera', camera[(i + 1) % camera.length]!.deviceId);
   }
 
   setVideoDisplayMode(mode: string): void {

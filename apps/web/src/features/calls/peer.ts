@@ -37,6 +37,12 @@ export class PeerLink {
     for (const track of stream.getTracks()) this.pc.addTrack(track, stream);
   }
 
+  /** Swaps the outgoing track of that kind (another camera or microphone) without renegotiation. */
+  async replaceTrack(track: MediaStreamTrack): Promise<void> {
+    const sender = this.pc.getSenders().find((s) => s.track?.kind === track.kind);
+    await sender?.replaceTrack(track);
+  }
+
   async offer(iceRestart = false): Promise<void> {
     const offer = await this.pc.createOffer({ iceRestart });
     await this.pc.setLocalDescription(offer);

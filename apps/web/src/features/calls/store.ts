@@ -6,6 +6,13 @@ export type CallPhase = 'idle' | 'calling' | 'connected';
 export type DisplayMode = 'contain' | 'cover' | 'fill';
 export type Resolution = '480p' | '720p' | '1080p';
 
+export interface DeviceLists {
+  camera: { deviceId: string; label: string }[];
+  microphone: { deviceId: string; label: string }[];
+  speaker: { deviceId: string; label: string }[];
+  current: { camera: string; microphone: string; speaker: string };
+}
+
 export interface CallState {
   phase: CallPhase;
   role: 'caller' | 'callee' | 'unknown';
@@ -39,6 +46,8 @@ export interface CallState {
   resolution: Resolution;
   enableFloatWindow: boolean;
   callingBell: string | null;
+  /** Devices (camera, microphone, speaker) and the current of each; refreshed when one is plugged in. */
+  devices: DeviceLists;
   muteBell: boolean;
 }
 
@@ -67,6 +76,7 @@ export const initialCallState: CallState = {
   resolution: '480p',
   enableFloatWindow: true,
   callingBell: null,
+  devices: { camera: [], microphone: [], speaker: [], current: { camera: '', microphone: '', speaker: '' } },
   muteBell: false,
 };
 
@@ -81,6 +91,7 @@ export function resetCall(keep: Partial<CallState> = {}): void {
     resolution: s.resolution,
     enableFloatWindow: s.enableFloatWindow,
     callingBell: s.callingBell,
+    devices: s.devices,
     muteBell: s.muteBell,
     limitDialog: s.limitDialog,
     ...keep,

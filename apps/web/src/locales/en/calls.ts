@@ -17,6 +17,7 @@ export default {
     speakerOn: 'Speaker on',
     speakerOff: 'Speaker off',
     toAudio: 'Switch to audio',
+    switchCamera: 'Switch camera',
     minimize: 'Minimize',
     restore: 'Restore',
     fullscreen: 'Full screen',
