@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { prepared, preparedBy } from './compiled.js';
+import { prepared, preparedBy, registerSqlite, runsOn } from './compiled.js';
 import type { Executor } from './repo.js';
 
 interface T {
@@ -9,12 +9,14 @@ interface T {
 }
 
 let db: Kysely<T>;
+let file: SQLite.Database;
 let statements: string[];
 
 beforeEach(async () => {
   statements = [];
+  file = new SQLite(':memory:');
   db = new Kysely<T>({
-    dialect: new SqliteDialect({ database: new SQLite(':memory:') }),
+    dialect: new SqliteDialect({ database: file }),
     log: (e) => {
       statements.push(e.query.sql);
     },
@@ -86,5 +88,42 @@ describe('prepared', () => {
     expect(await byOwners(1).all(asExecutor(db), { o0: 7 })).toEqual([{ id: 1 }, { id: 2 }]);
     expect(builds).toBe(2);
     expect(statements.filter((s) => s.includes('in (?, ?)'))).toHaveLength(1);
+  });
+});
+
+describe('prepared queries inside a unit of work on SQLite', () => {
+  it('run on the connection directly, inside the transaction: rolled back with it, seen by it', async () => {
+    registerSqlite(asExecutor(db), file as never);
+    const rename = prepared<{ id: number; name: string }, never>(
+      (d, p) =>
+        (d as unknown as Kysely<T>)
+          .updateTable('items')
+          .set({ name: p('name') })
+          .where('id', '=', p('id')) as never,
+    );
+    const nameOf = prepared<{ id: number }, { name: string }>(
+      (d, p) =>
+        (d as unknown as Kysely<T>).selectFrom('items').select('name').where('id', '=', p('id')) as never,
+    );
+    const before = statements.length;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        runsOn(trx as unknown as Executor, asExecutor(db));
+        expect(await rename.run(trx as unknown as Executor, { id: 1, name: 'A' })).toBe(1);
+        // Kysely's own statements in the same transaction see the direct write.
+        expect(
+          (await trx.selectFrom('items').select('name').where('id', '=', 1).executeTakeFirst())?.name,
+        ).toBe('A');
+        expect(await nameOf.first(trx as unknown as Executor, { id: 1 })).toEqual({ name: 'A' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    // Only begin, Kysely's select and rollback went through Kysely: the prepared ones ran directly.
+    expect(statements.slice(before)).toEqual([
+      'begin',
+      'select "name" from "items" where "id" = ?',
+      'rollback',
+    ]);
+    expect(await nameOf.first(asExecutor(db), { id: 1 })).toEqual({ name: 'a' });
   });
 });

@@ -1,8 +1,31 @@
-import { CompiledQuery, type Compilable } from 'kysely';
+import { CompiledQuery, type Compilable, type SqliteDatabase } from 'kysely';
 import { isPostgres } from './dialect.js';
 import type { Executor } from './repo.js';
 
 const PARAM = Symbol('param');
+
+/**
+ * SQLite databases by Kysely instance, and their transactions while they run. Kysely's SQLite driver
+ * has one connection, held by a transaction from its first to its last statement; inside one that a
+ * unit of work opened (`runsOn`), a prepared query runs on better-sqlite3 directly, skipping the
+ * driver's per-query promise chain (a dozen statements per sent message). Outside a transaction it
+ * always goes through Kysely, which waits for the connection: running directly there could land in
+ * the middle of another use case's open transaction.
+ */
+const sqliteOf = new WeakMap<object, SqliteDatabase>();
+
+/** Registers the better-sqlite3 database behind a Kysely instance (db/index.ts). */
+export function registerSqlite(db: Executor, file: SqliteDatabase): void {
+  sqliteOf.set(db, file);
+}
+
+/** Marks `trx`, a transaction opened on `db`, as running: its prepared queries run directly. */
+export function runsOn(trx: Executor, db: Executor): void {
+  if (!trx.isTransaction) return;
+  const file = sqliteOf.get(db);
+  if (file) transactionsOf.set(trx, file);
+}
+const transactionsOf = new WeakMap<object, SqliteDatabase>();
 
 interface Slot {
   readonly [PARAM]: string;
@@ -47,7 +70,14 @@ export class PreparedQuery<P extends object, R> {
 
   async all(db: Executor, params: P): Promise<R[]> {
     const c = this.compiled(db);
-    const values = c.slots.map((s) => ('name' in s ? (params as Record<string, unknown>)[s.name] : s.value));
+    const values = this.values(c, params);
+    const file = transactionsOf.get(db);
+    if (file) {
+      const stmt = file.prepare(c.sql);
+      if (stmt.reader) return stmt.all(values) as R[];
+      stmt.run(values);
+      return [];
+    }
     const result = await db.executeQuery<R>(CompiledQuery.raw(c.sql, values));
     return result.rows;
   }
@@ -59,9 +89,15 @@ export class PreparedQuery<P extends object, R> {
   /** The number of rows an insert, update or delete changed. */
   async run(db: Executor, params: P): Promise<number> {
     const c = this.compiled(db);
-    const values = c.slots.map((s) => ('name' in s ? (params as Record<string, unknown>)[s.name] : s.value));
+    const values = this.values(c, params);
+    const file = transactionsOf.get(db);
+    if (file) return Number(file.prepare(c.sql).run(values).changes);
     const result = await db.executeQuery(CompiledQuery.raw(c.sql, values));
     return Number(result.numAffectedRows ?? 0);
+  }
+
+  private values(c: Compiled, params: P): unknown[] {
+    return c.slots.map((s) => ('name' in s ? (params as Record<string, unknown>)[s.name] : s.value));
   }
 
   private compiled(db: Executor): Compiled {

@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrate.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
+import { registerSqlite } from './compiled.js';
 import { withStatementCache } from './sqlite-statements.js';
 
 export type Db = Kysely<Database>;
@@ -52,7 +53,9 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     checkpointer = startCheckpointer(file, filePath);
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+    const cached = withStatementCache(file);
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+    registerSqlite(db, cached);
     dialect = 'sqlite';
   }
   await migrateToLatest(db, config.databaseUrl ? config.databaseSchema : undefined);

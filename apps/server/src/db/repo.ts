@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { runsOn } from './compiled.js';
 import type { Database } from './schema.js';
 
 /** What a repository runs its SQL on: the database, or the transaction of a use case. */
@@ -14,7 +15,11 @@ export abstract class Repo {
 
   /** Runs `fn` atomically: in the current transaction, or in a new one when the repo has none. */
   protected atomic<T>(fn: (db: Executor) => Promise<T>): Promise<T> {
-    return this.db.isTransaction ? fn(this.db) : this.db.transaction().execute(fn);
+    if (this.db.isTransaction) return fn(this.db);
+    return this.db.transaction().execute((trx) => {
+      runsOn(trx, this.db);
+      return fn(trx);
+    });
   }
 
   /** This repository bound to the transaction of `uow` (or to any executor). */

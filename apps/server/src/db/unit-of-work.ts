@@ -2,6 +2,7 @@ import type { ServerEventMap, ServerEventType } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Audience, Realtime } from '../realtime/types.js';
 import type { Db } from './index.js';
+import { runsOn } from './compiled.js';
 import type { Executor } from './repo.js';
 
 /**
@@ -29,13 +30,14 @@ export class UnitsOfWork {
    */
   async run<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
     const jobs: Array<() => Promise<void> | void> = [];
-    const result = await this.db.transaction().execute((trx) =>
-      work({
+    const result = await this.db.transaction().execute((trx) => {
+      runsOn(trx, this.db);
+      return work({
         db: trx,
         emit: (to, type, data) => jobs.push(() => this.realtime.emit(to, type, data)),
         afterCommit: (job) => jobs.push(job),
-      }),
-    );
+      });
+    });
     for (const job of jobs) {
       try {
         await job();

@@ -1,3 +1,4 @@
+import { runsOn } from '../../db/compiled.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 
@@ -89,6 +90,7 @@ export class CommitBatcher {
     let outcomes: Array<{ value: unknown; jobs: Array<() => Promise<void> | void> }>;
     try {
       outcomes = await this.ctx.db.transaction().execute(async (trx) => {
+        runsOn(trx, this.ctx.db);
         const out: typeof outcomes = [];
         for (const job of batch) {
           const jobs: Array<() => Promise<void> | void> = [];
