@@ -109,6 +109,15 @@ export class ConversationRepo extends Repo {
       .executeTakeFirst();
   }
 
+  /** The caller's member rows of several conversations (one query). */
+  memberRowsOf(userId: number, conversationIds: number[]): Promise<MemberView[]> {
+    if (conversationIds.length === 0) return Promise.resolve([]);
+    return this.members()
+      .where('m.user_id', '=', userId)
+      .where('m.conversation_id', 'in', conversationIds)
+      .execute();
+  }
+
   membersOf(conversationId: number): Promise<MemberView[]> {
     return this.members().where('m.conversation_id', '=', conversationId).execute();
   }
@@ -156,24 +165,6 @@ export class ConversationRepo extends Repo {
       .where('m.user_id', '=', userId)
       .where(sql<boolean>`(m.marks & 4) <> 0`)
       .execute();
-  }
-
-  /**
-   * Unread per conversation for `userId` (the stored counts). `conversationIds` undefined: all visible
-   * ones that are not muted (the total badge).
-   */
-  async unread(userId: number, conversationIds?: number[]): Promise<Map<number, number>> {
-    if (conversationIds && conversationIds.length === 0) return new Map();
-    let q = this.db
-      .selectFrom('conversation_members')
-      .select(['conversation_id', 'unread'])
-      .where('user_id', '=', userId)
-      .where('unread', '>', 0);
-    q = conversationIds
-      ? q.where('conversation_id', 'in', conversationIds)
-      : q.where('visible', '=', 1).where('muted', '=', 0);
-    const rows = await q.execute();
-    return new Map(rows.map((r) => [Number(r.conversation_id), Number(r.unread)]));
   }
 
   /** The total badge: unread of the visible, unmuted conversations (a new message's push). */

@@ -58,12 +58,13 @@ export class MessageService {
     const removed: string[] = [];
     const cleared = new Map<number, number>();
     const views = this.views();
-    for (const id of convIds) {
-      const m = await this.convs.member(id, userId);
-      if (m) cleared.set(id, m.cleared_seq);
-      if (m && m.visible === 1) members.push(m);
-      else if (m) removed.push((await views.conversations(userId, [m]))[0]!.conversationID);
+    const gone = [];
+    for (const m of await this.convs.memberRowsOf(userId, convIds)) {
+      cleared.set(m.conversation_id, m.cleared_seq);
+      if (m.visible === 1) members.push(m);
+      else gone.push(m);
     }
+    for (const c of await views.conversations(userId, gone)) removed.push(c.conversationID);
     // A message cleared since it changed is not sent again.
     const messageRows = (await this.msgs.byIds(msgIds))
       .filter((r) => r.seq > (cleared.get(r.conversation_id) ?? 0))

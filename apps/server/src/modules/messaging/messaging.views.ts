@@ -78,7 +78,6 @@ export class MessagingViews extends Repo {
       convIds,
       lasts.map((l) => l.sender_id),
     );
-    const unread = await this.convs.unread(readerId, convIds);
     const peerIds = members.map((m) => m.peer_id).filter((x): x is number => x !== null);
     const remarks =
       peerIds.length === 0
@@ -94,7 +93,8 @@ export class MessagingViews extends Repo {
     return members.map((m) =>
       toConversation(m, {
         ...facts,
-        unread: unread.get(m.conversation_id) ?? 0,
+        // The stored count (kept by the engine: see ConversationRepo.refreshUnread).
+        unread: Number(m.unread),
         remark: remarkOf.get(m.peer_id ?? -1) ?? '',
         last: m.last_message_id === null ? undefined : lastById.get(m.last_message_id),
       }),
