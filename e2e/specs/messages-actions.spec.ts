@@ -49,6 +49,8 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
       '复制',
       '撤回',
       '引用',
+      '转发',
+      '收藏',
       '多选',
       '删除',
     ]);

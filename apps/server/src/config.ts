@@ -25,6 +25,10 @@ export interface Config {
   uploadMaxBytes: number;
   /** SHA-256 (hex) of files refused as banned content (UPLOAD_BANNED_SHA256, comma-separated): 4005. */
   uploadBannedSha256: string[];
+  /** S3-compatible file storage (S3_BUCKET set): endpoint, bucket, region and keys; unset = local disk. */
+  s3:
+    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | undefined;
   corsOrigins: string[];
   webDistDir: string | undefined;
   logLevel: string;
@@ -98,6 +102,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT ?? 'https://s3.amazonaws.com',
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+        }
+      : undefined,
     corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:5173')
       .split(',')
       .map((s) => s.trim())

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
+import { S3Storage, s3TempDir } from './s3-storage.js';
 import { LocalDiskStorage, type FileStorage } from './storage.js';
 import { UploadRepo } from './upload.repo.js';
 import { maxUploadBytes, UploadService } from './upload.service.js';
@@ -24,7 +25,10 @@ export async function createUploadsModule(app: FastifyInstance, ctx: AppContext,
   });
   const service = new UploadService(
     ctx,
-    storage ?? new LocalDiskStorage(ctx.config.dataDir),
+    storage ??
+      (ctx.config.s3
+        ? new S3Storage({ ...ctx.config.s3, tempDir: s3TempDir(ctx.config.dataDir) })
+        : new LocalDiskStorage(ctx.config.dataDir)),
     new UploadRepo(ctx.db),
   );
   registerFileRoute(app, service);
