@@ -9,6 +9,7 @@ import { ConfirmHost } from '../../ui/confirm';
 import { ProfileDrawer } from '../../features/profile/ProfileDrawer';
 // Friends (issue 4): live friend/tag updates, new-application notifications and the friend dialogs.
 import { FriendsRoot } from '../../features/friends/FriendsRoot';
+import { GroupsRoot } from '../../features/groups';
 // Calls (issue 11): incoming calls ring on any page; the call and float windows.
 import { CallRoot } from '../../features/calls';
 import { NetworkBanner } from '../NetworkBanner';
@@ -65,6 +66,7 @@ function Shell() {
       <ProfileDrawer open={profileOpen} onOpenChange={setProfileOpen} />
       <ConfirmHost />
       <FriendsRoot />
+      <GroupsRoot />
       <CallRoot />
     </div>
   );

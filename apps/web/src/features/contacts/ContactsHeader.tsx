@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SearchField } from '../../ui/SearchField';
 import { PlusMenu } from '../friends';
+import { groupDialogs } from '../groups';
 
 /** Search box and the plus menu ('发起群聊', '添加朋友') at the top of the contacts column. */
 export function ContactsHeader({ keyword, onKeyword }: { keyword: string; onKeyword(v: string): void }) {
@@ -14,7 +15,7 @@ export function ContactsHeader({ keyword, onKeyword }: { keyword: string; onKeyw
         clearLabel={t('clear')}
         testId="contacts-search"
       />
-      <PlusMenu testId="contacts-plus" />
+      <PlusMenu testId="contacts-plus" onStartGroup={groupDialogs.startGroup} />
     </header>
   );
 }

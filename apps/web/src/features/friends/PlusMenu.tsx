@@ -4,11 +4,11 @@ import { Popover } from '../../ui/Popover';
 import { friendDialogs } from './dialogs-store';
 
 /**
- * The "+" of the messages and contacts list headers: 发起群聊 (visible but disabled until groups
- * exist) and 添加朋友 (opens the add-friend dialog). `testId` names the button; the menu and the
- * add-friend item are `${testId}-menu` and `${testId}-add-friend`.
+ * The "+" of the messages and contacts list headers: 发起群聊 (`onStartGroup`, the groups feature's
+ * picker) and 添加朋友 (opens the add-friend dialog). `testId` names the button; the menu and its
+ * items are `${testId}-menu`, `${testId}-start-group` and `${testId}-add-friend`.
  */
-export function PlusMenu({ testId }: { testId: string }) {
+export function PlusMenu({ testId, onStartGroup }: { testId: string; onStartGroup(): void }) {
   const { t } = useTranslation('friends');
   return (
     <Popover
@@ -21,12 +21,13 @@ export function PlusMenu({ testId }: { testId: string }) {
             type="button"
             role="menuitem"
             className="menu__item"
-            disabled
-            aria-disabled="true"
-            title={t('plus.groupSoon')}
+            data-testid={`${testId}-start-group`}
+            onClick={() => {
+              close();
+              onStartGroup();
+            }}
           >
             {t('plus.startGroup')}
-            <span className="menu__soon">{t('plus.soon')}</span>
           </button>
           <button
             type="button"

@@ -10,6 +10,7 @@ import { conversationOps } from './conversations';
 import { ConversationList } from './ConversationList';
 import { BackIcon, ChevronDownIcon } from './icons';
 import { PlusMenu } from '../friends';
+import { groupDialogs } from '../groups';
 import { archivedConversations, TABS, tabUnread, visibleConversations } from './list-logic';
 import { useMessagesUi } from './ui-store';
 
@@ -53,7 +54,7 @@ export function ConversationPanel({
           clearLabel={t('clear')}
           testId="conversation-search"
         />
-        <PlusMenu testId="messages-plus" />
+        <PlusMenu testId="messages-plus" onStartGroup={groupDialogs.startGroup} />
       </header>
       {searching ? (
         <Suspense fallback={<div className="cv-scroll" />}>

@@ -1,0 +1,272 @@
+import { useState } from 'react';
+import { Limits, Ui, type GroupInfo } from '@parley/protocol';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../lib/api';
+import { useDebounced } from '../../lib/useDebounced';
+import { confirm } from '../../ui/confirm';
+import { CloseIcon } from '../../ui/Modal';
+import { SearchField } from '../../ui/SearchField';
+import { useGroupAction } from './actions';
+import { validateGroupName } from './CreateGroup';
+import { EditableRow } from './EditableRow';
+import { ManageView } from './ManageView';
+import { MemberGrid } from './MemberGrid';
+import { MemberPickers } from './MemberPickers';
+import { NoticeRow } from './NoticeRow';
+import { QrDialog } from './QrDialog';
+import { useGroupInfo, useGroupMembers, useJoinApplies } from './queries';
+import { groupDialogs, useGroupUi } from './store';
+
+/** The 320 px group management side panel (hosted by GroupsRoot). */
+export function GroupPanel() {
+  const groupNumber = useGroupUi((s) => s.panel);
+  const info = useGroupInfo(groupNumber);
+  if (!groupNumber) return null;
+  return (
+    <aside
+      className="gp-panel"
+      style={{ width: Ui.sidePanel }}
+      data-testid="group-panel"
+      aria-label={info.data?.name}
+    >
+      {info.data ? <PanelBody group={info.data} /> : <PanelHeader title="" />}
+    </aside>
+  );
+}
+
+function PanelHeader({ title, onBack }: { title: string; onBack?(): void }) {
+  const { t } = useTranslation('groups');
+  return (
+    <header className="gp-panel__head">
+      {onBack && (
+        <button type="button" className="btn btn--ghost" onClick={onBack} data-testid="group-manage-back">
+          {t('manage.back')}
+        </button>
+      )}
+      <h2 className="gp-panel__title">{title}</h2>
+      <button
+        type="button"
+        className="icon-btn"
+        onClick={groupDialogs.closePanel}
+        aria-label={t('panel.cancel')}
+        data-testid="group-panel-close"
+      >
+        <CloseIcon />
+      </button>
+    </header>
+  );
+}
+
+function PanelBody({ group }: { group: GroupInfo }) {
+  const { t } = useTranslation('groups');
+  const run = useGroupAction();
+  const [view, setView] = useState<'main' | 'manage'>('main');
+  const [keyword, setKeyword] = useState('');
+  const [expanded, setExpanded] = useState(false);
+  const [picker, setPicker] = useState<'invite' | 'remove' | null>(null);
+  const [qr, setQr] = useState(false);
+  const kw = useDebounced(keyword.trim(), Ui.searchDebounce);
+  const me = group.selfMember;
+  const manager = me.identity >= 2;
+  const canInvite = manager || group.inviteSwitch !== 2;
+  const all = useGroupMembers(group.groupNumber, '', expanded);
+  const found = useGroupMembers(group.groupNumber, kw, !!kw);
+  const n = group.groupNumber;
+  const save = (body: Omit<Parameters<typeof call<'groups', 'edit'>>[2], 'groupNumber'>) =>
+    run(n, () => call('groups', 'edit', { groupNumber: n, ...body }, { silent: true }), {
+      ok: t('panel.saved'),
+      fail: t('panel.saveFailed'),
+    });
+  const saveSelf = (body: { groupNickname?: string; groupNameRemark?: string }) =>
+    run(n, () => call('groups', 'editSelf', { groupNumber: n, ...body }, { silent: true }), {
+      ok: t('panel.saved'),
+      fail: t('panel.saveFailed'),
+    });
+
+  // Someone who stops managing (transferred, demoted) leaves 群管理.
+  if (view === 'manage' && manager) {
+    return (
+      <>
+        <PanelHeader title={t('manage.title')} onBack={() => setView('main')} />
+        <ManageView group={group} />
+      </>
+    );
+  }
+
+  const handleLeave = async () => {
+    const owner = me.identity === 3;
+    const ok = await confirm({
+      title: owner ? t('panel.dissolve') : t('panel.leave'),
+      message: owner ? t('panel.dissolveConfirm') : t('panel.leaveConfirm'),
+      danger: true,
+    });
+    if (!ok) return;
+    const done = await run(
+      null,
+      () => call('groups', owner ? 'dissolve' : 'quit', { groupNumber: n }, { silent: true }),
+      owner
+        ? { ok: t('panel.dissolved'), fail: t('panel.dissolveFailed') }
+        : { ok: t('panel.left'), fail: t('panel.leaveFailed') },
+    );
+    if (done !== undefined) groupDialogs.closePanel();
+  };
+
+  return (
+    <>
+      <PanelHeader title={`${group.name}（${t('panel.members', { count: group.memberCount })}）`} />
+      <div className="gp-panel__body">
+        <SearchField
+          value={keyword}
+          onChange={setKeyword}
+          label={t('panel.search')}
+          clearLabel={t('panel.cancel')}
+          testId="group-member-search"
+        />
+        {kw ? (
+          found.data && found.data.rows.length === 0 ? (
+            <p className="gp-note" data-testid="group-member-none">
+              {t('panel.notFound')}
+            </p>
+          ) : (
+            <MemberGrid
+              members={found.data?.rows ?? []}
+              expanded
+              canInvite={false}
+              canRemove={false}
+              onInvite={() => {}}
+              onRemove={() => {}}
+            />
+          )
+        ) : (
+          <>
+            <MemberGrid
+              members={expanded ? (all.data?.rows ?? group.groupchatMemberList) : group.groupchatMemberList}
+              expanded={expanded}
+              canInvite={canInvite}
+              canRemove={manager}
+              onInvite={() => setPicker('invite')}
+              onRemove={() => setPicker('remove')}
+            />
+            {group.memberCount > 8 && (
+              <button
+                type="button"
+                className="btn btn--ghost gp-expand"
+                onClick={() => setExpanded((v) => !v)}
+                data-testid="group-expand"
+              >
+                {expanded ? t('panel.collapse') : t('panel.expand')}
+              </button>
+            )}
+          </>
+        )}
+        <EditableRow
+          label={t('panel.name')}
+          value={group.name}
+          max={Limits.groupName}
+          editable={manager}
+          placeholder={t('create.namePlaceholder')}
+          testId="group-name"
+          validate={(v) => {
+            const bad = validateGroupName(v);
+            return bad ? t(`create.${bad}`) : null;
+          }}
+          onSave={(groupName) => save({ groupName })}
+        />
+        <div className="gp-row">
+          <span className="gp-row__label">{t('panel.groupId')}</span>
+          <span className="gp-row__value" data-testid="group-number">
+            {n}
+          </span>
+          <button type="button" className="btn btn--ghost" onClick={() => setQr(true)} data-testid="group-qr">
+            {t('panel.qr')}
+          </button>
+        </div>
+        <NoticeRow group={group} editable={manager} onSave={(groupNotice) => save({ groupNotice })} />
+        <EditableRow
+          label={t('panel.nickname')}
+          value={me.groupNickname}
+          max={Limits.nickName}
+          editable
+          placeholder={t('panel.unset')}
+          testId="group-self-nickname"
+          onSave={(groupNickname) => saveSelf({ groupNickname })}
+        />
+        <EditableRow
+          label={t('panel.remark')}
+          value={me.groupNameRemark}
+          max={Limits.remark}
+          editable
+          placeholder={t('panel.unset')}
+          testId="group-self-remark"
+          onSave={(groupNameRemark) => saveSelf({ groupNameRemark })}
+        />
+        {manager && <ApplyEntry groupNumber={n} />}
+        {manager && (
+          <button
+            type="button"
+            className="gp-row gp-row--link"
+            onClick={() => setView('manage')}
+            data-testid="group-manage"
+          >
+            <span className="gp-row__label">{t('panel.manage')}</span>
+            <span aria-hidden="true">›</span>
+          </button>
+        )}
+        <label className="gp-row gp-row--switch">
+          <span className="gp-row__label">{t('panel.pin')}</span>
+          <input
+            type="checkbox"
+            checked={me.topStatus === 1}
+            data-testid="group-pin"
+            onChange={(e) =>
+              void run(
+                n,
+                () =>
+                  call(
+                    'groups',
+                    'setTop',
+                    { groupNumber: n, topStatus: e.target.checked ? 1 : 0 },
+                    { silent: true },
+                  ),
+                {
+                  fail: t('panel.saveFailed'),
+                },
+              )
+            }
+          />
+        </label>
+        <button
+          type="button"
+          className="btn btn--danger gp-leave"
+          onClick={() => void handleLeave()}
+          data-testid="group-leave"
+        >
+          {me.identity === 3 ? t('panel.dissolve') : t('panel.leave')}
+        </button>
+      </div>
+      <MemberPickers group={group} which={picker} onClose={() => setPicker(null)} />
+      <QrDialog open={qr} onClose={() => setQr(false)} group={group} />
+    </>
+  );
+}
+
+/** Managers: the pending join applications of this group, opening the drawer. */
+function ApplyEntry({ groupNumber }: { groupNumber: string }) {
+  const { t } = useTranslation('groups');
+  const applies = useJoinApplies();
+  const count = (applies.data?.rows ?? []).filter(
+    (a) => a.groupNumber === groupNumber && a.status === 0,
+  ).length;
+  if (count === 0) return null;
+  return (
+    <button
+      type="button"
+      className="gp-row gp-row--link"
+      onClick={groupDialogs.openApplies}
+      data-testid="group-applies-entry"
+    >
+      <span className="gp-row__label">{t('apply.drawer')}</span>
+      <span className="gp-banner">{t('apply.banner', { count })}</span>
+    </button>
+  );
+}

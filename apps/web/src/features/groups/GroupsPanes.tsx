@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatTime } from '../../lib/i18n';
+import { Avatar } from '../../ui/Avatar';
+import { Empty } from '../../ui/Empty';
+import { ApplyList } from './ApplyList';
+import { useGroupNotices, useJoinApplies, useMyApplies, useMyGroups } from './queries';
+import { groupDialogs } from './store';
+
+/** Contacts 群聊: the user's groups; a click opens the group's panel. */
+export function GroupListBody() {
+  const { t } = useTranslation('groups');
+  const groups = useMyGroups();
+  const rows = groups.data ?? [];
+  if (groups.isSuccess && rows.length === 0) return <Empty text={t('list.empty')} />;
+  return (
+    <ul className="gp-list gp-groups" data-testid="group-list">
+      {rows.map((g) => (
+        <li key={g.groupNumber}>
+          <button
+            type="button"
+            className="gp-list__item gp-list__item--button"
+            onClick={() => groupDialogs.openPanel(g.groupNumber)}
+            data-testid={`group-row-${g.groupNumber}`}
+          >
+            <Avatar src={g.avatar} name={g.name} size={40} decorative shape="rounded" />
+            <span className="gp-list__name">{g.selfMember.groupNameRemark || g.name}</span>
+            <span className="gp-note">{t('panel.members', { count: g.memberCount })}</span>
+          </button>
+        </li>
+      ))}
+      {rows.length > 0 && (
+        <li className="gp-note gp-groups__count">{t('list.count', { count: rows.length })}</li>
+      )}
+    </ul>
+  );
+}
+
+type Tab = 'received' | 'mine' | 'others';
+
+/** Contacts 群通知: applications to groups I manage, my own applications, and notices about my groups. */
+export function GroupNoticesBody() {
+  const { t } = useTranslation('groups');
+  const fmt = useFormatTime();
+  const [tab, setTab] = useState<Tab>('received');
+  const received = useJoinApplies(tab === 'received');
+  const mine = useMyApplies(tab === 'mine');
+  const others = useGroupNotices(tab === 'others');
+  return (
+    <div className="gp-notices">
+      <div className="gp-tabs" role="tablist">
+        {(['received', 'mine', 'others'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            className={`gp-tab${tab === k ? ' gp-tab--on' : ''}`}
+            onClick={() => setTab(k)}
+            data-testid={`group-notices-${k}`}
+          >
+            {t(`apply.${k}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'received' &&
+        (received.data?.rows.length ? (
+          <ApplyList rows={received.data.rows} />
+        ) : (
+          <Empty text={t('apply.empty')} />
+        ))}
+      {tab === 'mine' && (
+        <ul className="gp-list">
+          {(mine.data?.rows ?? []).map((a) => (
+            <li key={a.id} className="gp-list__item">
+              <Avatar src={a.groupAvatar} name={a.groupName} size={40} decorative shape="rounded" />
+              <span className="gp-list__name">{a.groupName}</span>
+              <span className="gp-note">
+                {a.status === 0
+                  ? t('apply.pending')
+                  : a.status === 1
+                    ? t('apply.agreed')
+                    : t('apply.rejected')}
+              </span>
+            </li>
+          ))}
+          {mine.data?.rows.length === 0 && <Empty text={t('apply.empty')} />}
+        </ul>
+      )}
+      {tab === 'others' && (
+        <ul className="gp-list" data-testid="group-notice-list">
+          {(others.data?.rows ?? []).map((n) => (
+            <li key={n.id} className="gp-list__item">
+              <Avatar src={n.groupAvatar} name={n.groupName} size={40} decorative shape="rounded" />
+              <span className="gp-list__name">
+                {t(`apply.kinds.${n.kind}`, {
+                  op: n.operatorName,
+                  group: n.groupName,
+                  defaultValue: n.groupName,
+                })}
+              </span>
+              <span className="gp-note">{fmt(n.createTime)}</span>
+            </li>
+          ))}
+          {others.data?.rows.length === 0 && <Empty text={t('apply.empty')} />}
+        </ul>
+      )}
+    </div>
+  );
+}

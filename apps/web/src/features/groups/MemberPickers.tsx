@@ -1,0 +1,86 @@
+import type { GroupInfo } from '@parley/protocol';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../lib/api';
+import { toast } from '../../ui/toast-store';
+import { PeoplePickerDialog, type PickerItem } from '../people-picker';
+import { useGroupAction } from './actions';
+import { groupKeys } from './keys';
+import { useInviteCandidates } from './queries';
+
+/** The invite picker (friends; those already in are marked) and the remove picker (members the caller outranks). */
+export function MemberPickers({
+  group,
+  which,
+  onClose,
+}: {
+  group: GroupInfo;
+  which: 'invite' | 'remove' | null;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('groups');
+  const run = useGroupAction();
+  const n = group.groupNumber;
+  const invite = useInviteCandidates(n, which === 'invite');
+  const removable = useQuery({
+    queryKey: [...groupKeys.membersAll(n), 'removable'],
+    queryFn: () => call('groups', 'candidatesRemove', { groupNumber: n }),
+    enabled: which === 'remove',
+  });
+  const inviteItems: PickerItem[] = (invite.data ?? []).map((c) => ({
+    id: c.wtId,
+    name: c.nickname,
+    avatar: c.avatar,
+    disabled: c.inGroup === 1 || undefined,
+    disabledReason: c.inGroup === 1 ? 'inGroup' : undefined,
+  }));
+  const removeItems: PickerItem[] = (removable.data ?? []).map((m) => ({
+    id: m.wtId,
+    name: m.groupNickname || m.nickname,
+    avatar: m.avatar,
+    role: m.identity === 2 ? 'admin' : undefined,
+  }));
+  return (
+    <>
+      <PeoplePickerDialog
+        open={which === 'invite'}
+        title={t('panel.inviteTitle')}
+        items={inviteItems}
+        type="friend"
+        loading={invite.isLoading}
+        onCancel={onClose}
+        onConfirm={async (sel) => {
+          const out = await run(
+            n,
+            () => call('groups', 'invite', { groupNumber: n, wtIds: sel.map((s) => s.id) }, { silent: true }),
+            { fail: t('panel.inviteFailed') },
+          );
+          if (out) toast.success(out.pending.length ? t('panel.pendingInvite') : t('panel.invited'));
+          onClose();
+        }}
+      />
+      <PeoplePickerDialog
+        open={which === 'remove'}
+        title={t('panel.removeTitle')}
+        items={removeItems}
+        type="member"
+        loading={removable.isLoading}
+        onCancel={onClose}
+        onConfirm={async (sel) => {
+          await run(
+            n,
+            () =>
+              call(
+                'groups',
+                'removeMembers',
+                { groupNumber: n, wtIds: sel.map((s) => s.id) },
+                { silent: true },
+              ),
+            { ok: t('panel.removed'), fail: t('panel.removeFailed') },
+          );
+          onClose();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call } from '../../lib/api';
+import { groupKeys } from './keys';
+
+/** The caller's groups (pinned first). */
+export function useMyGroups() {
+  return useQuery({ queryKey: groupKeys.mine(), queryFn: () => call('groups', 'list') });
+}
+
+/** One group as the caller (a member) sees it; 403/404 leave `data` undefined. */
+export function useGroupInfo(groupNumber: string | null) {
+  return useQuery({
+    queryKey: groupKeys.info(groupNumber ?? ''),
+    queryFn: () => call('groups', 'info', { groupNumber: groupNumber! }, { silent: true }),
+    enabled: !!groupNumber,
+    retry: false,
+  });
+}
+
+/** Members (first 100, or those matching `keyword`). */
+export function useGroupMembers(groupNumber: string | null, keyword = '', enabled = true) {
+  return useQuery({
+    queryKey: groupKeys.members(groupNumber ?? '', keyword),
+    queryFn: () =>
+      call('groups', 'members', { groupNumber: groupNumber!, pageSize: 100, keyword: keyword || undefined }),
+    enabled: !!groupNumber && enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMutedMembers(groupNumber: string, enabled = true) {
+  return useQuery({
+    queryKey: groupKeys.muted(groupNumber),
+    queryFn: () => call('groups', 'positionMuted', { groupNumber }),
+    enabled,
+  });
+}
+
+export function useGroupBlacklist(groupNumber: string, enabled = true) {
+  return useQuery({
+    queryKey: groupKeys.black(groupNumber),
+    queryFn: () => call('groups', 'blackList', { groupNumber, pageSize: 100 }),
+    enabled,
+  });
+}
+
+export function useInviteCandidates(groupNumber: string, enabled: boolean) {
+  return useQuery({
+    queryKey: groupKeys.candidates(groupNumber),
+    queryFn: () => call('groups', 'candidatesAdd', { groupNumber }),
+    enabled,
+  });
+}
+
+/** Applications to the groups the caller manages (pending first). */
+export function useJoinApplies(enabled = true) {
+  return useQuery({
+    queryKey: groupKeys.joinApplies(),
+    queryFn: () => call('groups', 'joinApplyList', { pageSize: 100 }),
+    enabled,
+  });
+}
+
+export function useMyApplies(enabled = true) {
+  return useQuery({
+    queryKey: groupKeys.myApplies(),
+    queryFn: () => call('groups', 'myApplyList', { pageSize: 100 }),
+    enabled,
+  });
+}
+
+export function useGroupNotices(enabled = true) {
+  return useQuery({
+    queryKey: groupKeys.others(),
+    queryFn: () => call('groups', 'othersList', { pageSize: 100 }),
+    enabled,
+  });
+}

@@ -1,0 +1,30 @@
+import { create } from 'zustand';
+
+interface GroupUiState {
+  /** The people picker of 发起群聊 is open. */
+  picking: boolean;
+  /** The 添加群聊 form, with the wtIds picked. */
+  creating: string[] | null;
+  /** The group whose management panel is open. */
+  panel: string | null;
+  /** The managers' join-application drawer. */
+  applies: boolean;
+}
+
+/** Which group dialog or panel is open (hosted once by GroupsRoot). */
+export const useGroupUi = create<GroupUiState>(() => ({
+  picking: false,
+  creating: null,
+  panel: null,
+  applies: false,
+}));
+
+export const groupDialogs = {
+  startGroup: () => useGroupUi.setState({ picking: true }),
+  picked: (wtIds: string[]) => useGroupUi.setState({ picking: false, creating: wtIds }),
+  closeCreate: () => useGroupUi.setState({ picking: false, creating: null }),
+  openPanel: (groupNumber: string) => useGroupUi.setState({ panel: groupNumber }),
+  closePanel: () => useGroupUi.setState({ panel: null }),
+  openApplies: () => useGroupUi.setState({ applies: true }),
+  closeApplies: () => useGroupUi.setState({ applies: false }),
+};
