@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('calls: one-to-one video in two Chromium contexts', () => {
-  it('placed, accepted, remote video decoding, timer, mute, minimize/restore, switch to audio, hang up; cards on both sides', async () => {
+  it('placed, accepted, remote video decoding, timer, mute, minimize/restore, AI voice, switch to audio, hang up; cards on both sides', async () => {
     const { A, B } = await pair(h);
     const a = await chatPage(browser, h.server, A, B);
     const b = await chatPage(browser, h.server, B, A);
@@ -60,6 +60,13 @@ describe('calls: one-to-one video in two Chromium contexts', () => {
     await callShot(a.page, 'float');
     await a.page.getByTestId('call-restore').click();
     await waitState(a.page, 'calling-c2c-video');
+
+    // AI voice: RNNoise (WebAssembly, served by Parley) takes over the microphone track.
+    await a.page.getByTestId('call-ai-voice').click();
+    await a.page
+      .locator('[data-testid="call-stats"][data-ai-voice="on"]')
+      .waitFor({ state: 'attached', timeout: 20_000 });
+    expect(await a.page.getByTestId('call-ai-voice').getAttribute('aria-pressed')).toBe('true');
 
     // Video → audio on both sides.
     await b.page.getByTestId('call-to-audio').click();

@@ -84,7 +84,8 @@ export async function buildServer(
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval': WebAssembly only (RNNoise for calls), not eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '../../lib/api';
 import { useSocketStatus } from '../../lib/realtime';
@@ -37,17 +37,24 @@ function CallFromLink({ status }: { status: string }) {
   const [params, setParams] = useSearchParams();
   const friends = useFriends();
   const run = useRun();
+  // Taken from the URL at once (the messages page may rewrite its query), placed once we can.
+  const pending = useRef<{ kind: string; conv: string } | null>(null);
   useEffect(() => {
     const kind = params.get('call');
-    const conv = params.get('conversationID') ?? '';
-    if (!kind || status !== 'open' || !friends.data) return;
+    if (!kind) return;
+    pending.current = { kind, conv: params.get('conversationID') ?? '' };
     const next = new URLSearchParams(params);
     next.delete('call');
     setParams(next, { replace: true });
-    const friend = friends.data.find((f) => `C2C${f.wtId}` === conv);
+  }, [params, setParams]);
+  useEffect(() => {
+    const want = pending.current;
+    if (!want || status !== 'open' || !friends.data) return;
+    pending.current = null;
+    const friend = friends.data.find((f) => `C2C${f.wtId}` === want.conv);
     if (!friend || friend.isOfficial === 1 || useCallStore.getState().phase !== 'idle') return;
     const party = { wtId: friend.wtId, nickName: friend.remark || friend.nickName, avatar: friend.avatar };
-    run(() => callEngine.call(party, kind === 'video' ? 2 : 1));
-  }, [params, setParams, status, friends.data, run]);
+    run(() => callEngine.call(party, want.kind === 'video' ? 2 : 1));
+  });
   return null;
 }

@@ -183,6 +183,7 @@ export function CallWindow() {
         data-quality={s.networkQuality.remote}
         data-link={s.linkState}
         data-route={s.route}
+        data-ai-voice={s.aiVoiceActive ? 'on' : 'off'}
       />
       {s.tip && (
         <div className="call-tip call-tip--inside" role="status" data-testid="call-tip">
@@ -209,6 +210,14 @@ export function CallWindow() {
               on={s.micOn}
               onClick={() => (s.micOn ? callEngine.closeMicrophone() : callEngine.openMicrophone())}
             />
+            {connected && (
+              <Btn
+                id="ai-voice"
+                label={t('btn.aiVoice')}
+                on={s.aiVoice}
+                onClick={() => run(() => callEngine.enableAIVoice(!s.aiVoice))}
+              />
+            )}
             {connected && (
               <Btn
                 id="speaker"

@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/http';
 import { socket } from '../../lib/realtime';
 import { PeerLink } from './peer';
 import { resetCall, useCallStore, type CallState, type DeviceLists } from './store';
+import { denoise, type Denoised } from './noise';
 import { playTone, stopTone } from './tones';
 import { startLimitWatch, stopLimitWatch } from './limit';
 
@@ -64,6 +65,7 @@ class CallEngine {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private statsTimer: ReturnType<typeof setInterval> | null = null;
   private pendingSignals: CallSignal[] = [];
+  private denoised: Denoised | null = null;
 
   constructor() {
     socket.on('hello', (d) => {
@@ -283,6 +285,32 @@ class CallEngine {
     }
   }
 
+  /** The "AI voice" switch: RNNoise on the microphone now (in a call) and for the next calls. */
+  async enableAIVoice(on: boolean): Promise<void> {
+    set({ aiVoice: !!on });
+    await this.applyAIVoice();
+  }
+
+  private async applyAIVoice(): Promise<void> {
+    const mic = get().localStream?.getAudioTracks()[0];
+    if (!this.link || !mic) return;
+    if (get().aiVoice && !this.denoised) {
+      try {
+        this.denoised = await denoise(mic);
+        await this.link.replaceTrack(this.denoised.track);
+        set({ aiVoiceActive: true });
+      } catch {
+        this.denoised?.stop();
+        this.denoised = null;
+      }
+    } else if (!get().aiVoice && this.denoised) {
+      await this.link.replaceTrack(mic);
+      this.denoised.stop();
+      this.denoised = null;
+      set({ aiVoiceActive: false });
+    }
+  }
+
   minimize = () => set({ minimized: true });
   restore = () => set({ minimized: false });
   swapViews = () => set({ bigView: get().bigView === 'remote' ? 'local' : 'remote' });
@@ -369,6 +397,7 @@ class CallEngine {
     });
     this.startPing();
     this.startStats();
+    void this.applyAIVoice();
     if (call.role === 'caller') {
       startLimitWatch(call.callee.wtId, call.mediaType, {
         onLimit: () => void this.hangupForLimit(),
@@ -426,6 +455,8 @@ class CallEngine {
     this.pingTimer = this.statsTimer = null;
     this.link?.close();
     this.link = null;
+    this.denoised?.stop();
+    this.denoised = null;
     this.pendingSignals = [];
     for (const t of get().localStream?.getTracks() ?? []) t.stop();
   }

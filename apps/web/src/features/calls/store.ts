@@ -42,6 +42,9 @@ export interface CallState {
   /** Local candidate type of the media path: host, srflx, relay (TURN). */
   route: string;
   limitDialog: boolean;
+  /** RNNoise on the microphone (the "AI voice" switch); `aiVoiceActive` once it carries the call's audio. */
+  aiVoice: boolean;
+  aiVoiceActive: boolean;
   displayMode: DisplayMode;
   resolution: Resolution;
   enableFloatWindow: boolean;
@@ -72,6 +75,8 @@ export const initialCallState: CallState = {
   linkState: 'new',
   route: '',
   limitDialog: false,
+  aiVoice: false,
+  aiVoiceActive: false,
   displayMode: 'cover',
   resolution: '480p',
   enableFloatWindow: true,
@@ -94,6 +99,7 @@ export function resetCall(keep: Partial<CallState> = {}): void {
     devices: s.devices,
     muteBell: s.muteBell,
     limitDialog: s.limitDialog,
+    aiVoice: s.aiVoice,
     ...keep,
   });
 }

@@ -17,6 +17,7 @@ export default {
     speakerOn: 'Speaker on',
     speakerOff: 'Speaker off',
     toAudio: 'Switch to audio',
+    aiVoice: 'AI voice',
     switchCamera: 'Switch camera',
     minimize: 'Minimize',
     restore: 'Restore',
