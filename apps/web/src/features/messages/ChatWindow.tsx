@@ -10,7 +10,7 @@ import { messageActions } from './actions';
 import { ChatForwardHost, forwardSelected } from './composer-rich';
 import { Composer } from './Composer';
 import { getConversation, putConversation } from './conversations';
-import { markRead, useHistory } from './hooks';
+import { useHistory } from './hooks';
 import { BackIcon } from './icons';
 import { MessageList } from './MessageList';
 import { useChatStore } from './store';
@@ -103,17 +103,6 @@ export function ChatWindow({
   const typing = useTyping(conversationID);
   const friends = useFriends();
   const official = friends.data?.find((f) => f.wtId === peerOf(conversationID))?.isOfficial === 1;
-
-  // Read on open, and again when the tab comes back into view.
-  const unread = conversation?.unreadCount ?? 0;
-  useEffect(() => {
-    if (unread > 0 && !document.hidden) markRead(conversationID);
-  }, [unread, conversationID]);
-  useEffect(() => {
-    const onVisible = () => !document.hidden && markRead(conversationID);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [conversationID]);
 
   if (!conversation) return <div className="chat chat--empty" data-testid="chat-loading" />;
   const name = conversationName(conversation);

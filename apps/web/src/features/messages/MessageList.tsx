@@ -12,6 +12,7 @@ import { loadOlder } from './hooks';
 import { canRevoke, hasMenu } from './merge';
 import { richMenuItems } from './composer-rich';
 import { MessageBubble } from './MessageBubble';
+import { useReadOnView } from './read-on-view';
 import { resend } from './send';
 import { useConversationMessages, useChatStore } from './store';
 import { buildRows, countsAsNew, type Row } from './timeline';
@@ -54,6 +55,7 @@ export function MessageList({
     key: (r, i) => r?.key ?? i,
     overscan: 10,
   });
+  useReadOnView(scrollRef, id, conversation.unreadCount);
   const stick = useRef(true);
   const prepend = useRef<{ height: number; top: number } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -231,6 +233,7 @@ export function MessageList({
                 key={v.key}
                 data-index={v.index}
                 ref={virtualizer.measureElement}
+                data-seq={row.kind === 'message' ? row.message.sequence : undefined}
                 className="msg-cell"
                 style={{ transform: `translateY(${v.start}px)` }}
               >

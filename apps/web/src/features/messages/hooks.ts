@@ -29,20 +29,25 @@ export const PAGE = 50;
 
 const visible = () => typeof document === 'undefined' || !document.hidden;
 
-/** Marks a conversation read (frame when the socket is up, else REST); quiet on failure. */
-export function markRead(conversationID: string): void {
+/**
+ * Marks a conversation read up to `seq` (default: everything) — frame when the socket is up, else
+ * REST; quiet on failure.
+ */
+export function markRead(conversationID: string, seq?: number): void {
   const c = getConversation(conversationID);
-  // Nothing unread and the cursor at the end: no call (an incoming message read on screen moves the end).
+  // Nothing unread and the cursor at the end (or past `seq`): no call.
   if (c && c.unreadCount === 0 && c.readSequence >= c.lastSequence) return;
+  if (c && seq !== undefined && c.readSequence >= seq) return;
+  const body = seq === undefined ? { conversationID } : { conversationID, seq };
   const done = (conv: Parameters<typeof putConversation>[0]) => putConversation(conv);
   if (socket.status === 'open')
     socket
-      .send<Parameters<typeof putConversation>[0]>('message.read', { conversationID })
+      .send<Parameters<typeof putConversation>[0]>('message.read', body)
       .then(done)
       .catch(() => {});
   // Without a socket the counters push of this read cannot reach the tab: ask for the counters.
   else
-    void call('conversations', 'read', { conversationID }, { silent: true }).then(
+    void call('conversations', 'read', body, { silent: true }).then(
       (conv) => {
         done(conv);
         void queryClient.invalidateQueries({ queryKey: countersKey });
@@ -67,7 +72,7 @@ export function useMessagesRealtime(openID: string | null): void {
     if (store.byConv[m.conversationID]) store.merge(m.conversationID, [m]);
     if (m.flow === 'in') store.setTyping(m.conversationID, 0);
     applyMessage(m, onScreen);
-    if (m.flow === 'in' && onScreen) markRead(m.conversationID);
+    // Read when it is seen (features/messages/read-on-view.ts), not merely when it arrives.
     if (m.flow === 'in' && !visible() && !getConversation(m.conversationID)?.isMuted) notifyMessage(m);
   });
   useSocketEvent('message.updated', (m) => {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../harness/setup';
+import { bubbles, conversationOf, DESKTOP, openChat, pair, sendApi, typeAndSend } from './messages-helpers';
+
+const h = useHarness({ name: 'messages-read' });
+
+describe('messages: read receipts follow what the reader sees', () => {
+  it('a message scrolled out of view stays unread until the reader brings it on screen', async () => {
+    const { A, B } = await pair(h, ['阿兰', '贝拉']);
+    for (let i = 1; i <= 40; i++) await sendApi(h, A, B, `第${i}条`);
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    const b = await h.open({ login: B.login, viewport: DESKTOP });
+    await Promise.all([a.page.goto('/messages'), b.page.goto('/messages')]);
+
+    // B opens the chat at the latest message: everything up to it is read.
+    await openChat(b.page, A);
+    await bubbles(b.page).filter({ hasText: '第40条' }).waitFor();
+    await expect.poll(async () => (await conversationOf(h, B, A)).unreadCount).toBe(0);
+
+    // B scrolls up to the top; A's next message arrives out of B's view.
+    await b.page.getByTestId('message-list').evaluate((el) => (el.scrollTop = 0));
+    await b.page.getByTestId('scroll-latest').filter({ hasText: '回到最新位置' }).waitFor();
+    await openChat(a.page, B);
+    await typeAndSend(a.page, '你看到了吗');
+    const mine = a.page.getByTestId('message').filter({ hasText: '你看到了吗' });
+    await mine.getByTestId('read-marker').filter({ hasText: '未读' }).waitFor();
+    await b.page.getByTestId('scroll-latest').filter({ hasText: '1条新消息' }).waitFor();
+    // Delivered to B's screen but not seen: still unread on the server, still 未读 for A.
+    expect((await conversationOf(h, B, A)).unreadCount).toBe(1);
+    expect(await mine.getByTestId('read-marker').textContent()).toBe('未读');
+
+    // B goes back to the latest: seen, read, and A's marker turns 已读 live.
+    await b.page.getByTestId('scroll-latest').click();
+    await mine.getByTestId('read-marker').filter({ hasText: '已读' }).waitFor();
+    expect((await conversationOf(h, B, A)).unreadCount).toBe(0);
+  });
+});
