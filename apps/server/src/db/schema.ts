@@ -330,6 +330,19 @@ export interface CallUsageTable {
   seconds: number;
 }
 
+/** Reports of users (target_type 0) and groups (1); images comma-joined. */
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target_type: number;
+  target_id: number;
+  complaint_type: string;
+  detail: string;
+  images: string;
+  status: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -357,4 +370,5 @@ export interface Database {
   group_blacklist: GroupBlacklistTable;
   group_applications: GroupApplicationsTable;
   group_notices: GroupNoticesTable;
+  reports: ReportsTable;
 }

@@ -6,6 +6,7 @@ import { createCallsModule } from './calls/calls.module.js';
 import { createFavoritesModule } from './favorites/favorites.module.js';
 import { createFriendsModule } from './friends/friends.module.js';
 import { createGroupsModule } from './groups/groups.module.js';
+import { createReportsModule } from './reports/reports.module.js';
 import { createMessagingModule } from './messaging/messaging.module.js';
 import { forwardHandlers } from './messaging/forward.routes.js';
 import { ForwardService } from './messaging/forward.service.js';
@@ -33,6 +34,12 @@ export async function registerModules(
   const friends = createFriendsModule(ctx, users);
   const messaging = createMessagingModule(ctx, users, friends);
   const groups = createGroupsModule(ctx, users, friends);
+  const reports = createReportsModule(ctx, users, {
+    isOwnImageOf: async (userId, url, mimes) => {
+      const row = await uploads.service.byUrl(url);
+      return !!row && Number(row.owner_id) === userId && row.kind === 'image' && mimes.includes(row.mime);
+    },
+  });
   const calls = createCallsModule(ctx, users, friends);
   const forward = new ForwardService(ctx, messaging.send);
   const favorites = createFavoritesModule(ctx, users);
@@ -52,10 +59,11 @@ export async function registerModules(
       favorites: favorites.handlers,
       calls: calls.handlers,
       groups: groups.handlers,
+      reports: reports.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );
-  return { users, auth, uploads, profile, friends, messaging, calls, groups };
+  return { users, auth, uploads, profile, friends, messaging, calls, groups, reports };
 }
 
 export type Modules = Awaited<ReturnType<typeof registerModules>>;

@@ -13,6 +13,8 @@ import { friendRoutes } from './friends.routes.js';
 import { friendSchemas } from './friends.js';
 import { groupRoutes } from './groups.routes.js';
 import { groupSchemas } from './groups.js';
+import { reportRoutes } from './reports.routes.js';
+import { reportSchemas } from './reports.js';
 import { messageRoutes } from './messages.routes.js';
 import { messageSchemas } from './messages.js';
 import { tagRoutes } from './tags.routes.js';
@@ -43,6 +45,7 @@ export const routes = {
   favorites: favoriteRoutes,
   conversations: conversationRoutes,
   groups: groupRoutes,
+  reports: reportRoutes,
   calls: callRoutes,
 } as const;
 
@@ -59,6 +62,7 @@ export const schemas = {
   favorites: favoriteSchemas,
   conversations: conversationSchemas,
   groups: groupSchemas,
+  reports: reportSchemas,
   calls: callSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 

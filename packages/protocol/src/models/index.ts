@@ -7,3 +7,4 @@ export * from './messages.js';
 export * from './calls.js';
 export * from './group.js';
 export * from './group-requests.js';
+export * from './report.js';
