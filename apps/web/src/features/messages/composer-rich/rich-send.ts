@@ -71,6 +71,12 @@ function previewPayload(
 }
 
 /**
+ * Uploads run side by side, but their messages are sent in the order they were picked: each waits
+ * for the one before it in the same conversation (sent, failed or cancelled).
+ */
+const lastTurn = new Map<string, Promise<void>>();
+
+/**
  * Uploads `file` and sends it as `kind` with `build(result)`'s payload. The bubble shows at once
  * with the progress (0–1) and a cancel button; a failed upload keeps the bubble with a retry.
  */
@@ -93,6 +99,10 @@ function sendUploaded(
   const uploads = useUploads.getState();
   let cancelled = false;
   let stop = () => {};
+  let endTurn = () => {};
+  const previous = lastTurn.get(conversationID) ?? Promise.resolve();
+  const turn = new Promise<void>((resolve) => (endTurn = resolve));
+  lastTurn.set(conversationID, turn);
 
   const run = () => {
     cancelled = false;
@@ -102,6 +112,7 @@ function sendUploaded(
       state: 'uploading',
       cancel: () => {
         cancelled = true;
+        endTurn();
         stop();
         useUploads.getState().remove(out.clientMsgId);
         useChatStore.getState().removeLocal(conversationID, [pending.ID]);
@@ -116,12 +127,14 @@ function sendUploaded(
     ).then(
       async (payload) => {
         if (cancelled) return;
+        await previous;
         useUploads.getState().remove(out.clientMsgId);
         const ready: OutgoingMessage = { ...out, payload };
         await outbox.add(ready);
-        await deliver(ready);
+        await deliver(ready).finally(endTurn);
       },
       (err: unknown) => {
+        endTurn();
         if (cancelled) return;
         useUploads.getState().patch(out.clientMsgId, { state: 'failed' });
         useChatStore.getState().setStatus(conversationID, out.clientMsgId, 'fail');
