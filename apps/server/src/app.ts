@@ -161,6 +161,7 @@ export async function buildServer(
   const close = () => {
     closing ??= (async () => {
       modules.calls.stopSweeper();
+      modules.users.counters.stop();
       gateway.shutdown();
       await app.close();
       await bus.close();

@@ -52,6 +52,7 @@ export class CountersService {
    * (clients merge partial pushes): a new message recounts `unread`, not the friend applications.
    */
   pushSoon(userId: number, key?: string): void {
+    if (this.stopped) return;
     const entry = this.pending.get(userId);
     if (entry) {
       entry.keys = entry.keys && key !== undefined ? entry.keys.add(key) : undefined;
@@ -61,8 +62,17 @@ export class CountersService {
     setImmediate(() => void this.drain(userId));
   }
 
+  private stopped = false;
+
+  /** Server shutdown: pending rounds are dropped (the database is about to close). */
+  stop(): void {
+    this.stopped = true;
+    this.pending.clear();
+  }
+
   private async drain(userId: number): Promise<void> {
-    const entry = this.pending.get(userId)!;
+    const entry = this.pending.get(userId);
+    if (!entry || this.stopped) return;
     const keys = entry.keys;
     // Requests from here on are collected for the next round.
     entry.keys = new Set();
@@ -72,6 +82,7 @@ export class CountersService {
       this.ctx.log.error({ err }, 'counters push failed');
     }
     setTimeout(() => {
+      if (this.stopped) return;
       if (entry.keys !== undefined && entry.keys.size === 0) this.pending.delete(userId);
       else void this.drain(userId);
     }, PUSH_INTERVAL_MS).unref();
