@@ -5,6 +5,7 @@ import { useSocketStatus } from '../../lib/realtime';
 import { useFriends } from '../friends';
 import { CallWindow, useRun } from './CallWindow';
 import { LimitDialog } from './LimitDialog';
+import { PermissionTip } from './PermissionTip';
 import { callEngine } from './engine';
 import { useCallStore } from './store';
 import './call.css';
@@ -28,6 +29,7 @@ export function CallRoot() {
       <CallWindow />
       <CallFromLink status={status} />
       <LimitDialog />
+      <PermissionTip />
     </Suspense>
   );
 }

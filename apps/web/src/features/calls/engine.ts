@@ -315,6 +315,7 @@ class CallEngine {
   restore = () => set({ minimized: false });
   swapViews = () => set({ bigView: get().bigView === 'remote' ? 'local' : 'remote' });
   closeLimitDialog = () => set({ limitDialog: false });
+  closePermissionTip = () => set({ permissionTip: null });
 
   /** An invitation for this user: the incoming view rings (unless the bell is muted). */
   ring(call: CallInfo): void {
@@ -492,6 +493,7 @@ class CallEngine {
     } catch (err) {
       const name = (err as DOMException).name;
       if (name === 'NotAllowedError') {
+        set({ permissionTip: type === 2 ? 'camera' : 'microphone' });
         throw new CallEngineError(
           EngineError.deviceDenied,
           type === 2 ? 'errors.noCameraAccess' : 'errors.noMicAccess',

@@ -44,6 +44,8 @@ export interface CallState {
   limitDialog: boolean;
   /** RNNoise on the microphone (the "AI voice" switch); `aiVoiceActive` once it carries the call's audio. */
   aiVoice: boolean;
+  /** The desktop permission tip card after the browser refused the microphone or camera. */
+  permissionTip: 'microphone' | 'camera' | null;
   aiVoiceActive: boolean;
   displayMode: DisplayMode;
   resolution: Resolution;
@@ -76,6 +78,7 @@ export const initialCallState: CallState = {
   route: '',
   limitDialog: false,
   aiVoice: false,
+  permissionTip: null,
   aiVoiceActive: false,
   displayMode: 'cover',
   resolution: '480p',
@@ -100,6 +103,7 @@ export function resetCall(keep: Partial<CallState> = {}): void {
     muteBell: s.muteBell,
     limitDialog: s.limitDialog,
     aiVoice: s.aiVoice,
+    permissionTip: s.permissionTip,
     ...keep,
   });
 }

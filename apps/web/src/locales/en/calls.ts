@@ -42,6 +42,10 @@ export default {
     deviceDenied: 'Device access denied',
     switchToAudio: 'Switch to audio failed',
   },
+  permission: {
+    text: 'To call, allow Parley to use your microphone and camera: click the camera icon in the address bar (or the site settings), choose Allow, then call again.',
+    ok: 'Got it',
+  },
   card: {
     canceled: 'Canceled',
     canceledByCaller: 'Call canceled by caller',

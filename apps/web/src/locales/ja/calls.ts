@@ -42,6 +42,10 @@ export default {
     deviceDenied: 'デバイスへのアクセスが拒否されました',
     switchToAudio: '音声への切替に失敗しました',
   },
+  permission: {
+    text: '通話するには、Parley にマイクとカメラの使用を許可してください。アドレスバーのカメラアイコン（またはサイトの設定）で「許可」を選び、もう一度発信してください。',
+    ok: 'わかりました',
+  },
   card: {
     canceled: 'キャンセル済み',
     canceledByCaller: '相手がキャンセルしました',

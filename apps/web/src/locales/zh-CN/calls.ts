@@ -42,6 +42,10 @@ export default {
     deviceDenied: '设备访问被拒绝',
     switchToAudio: '切换语音失败',
   },
+  permission: {
+    text: '请允许 Parley 使用麦克风和摄像头：点击地址栏中的摄像头图标（或网站设置），选择“允许”，然后重新发起通话。',
+    ok: '知道了',
+  },
   card: {
     canceled: '已取消',
     canceledByCaller: '对方已取消',
