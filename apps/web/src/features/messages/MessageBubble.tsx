@@ -4,6 +4,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
 import { useAbstract } from './abstract';
 import { bubbleFor, customKind, customRenderers, systemLineFor } from './bubbles';
+import { useUploads } from './composer-rich';
 import { useLongPress } from './ContextMenu';
 import { FailIcon } from './icons';
 import type { ChatMessage } from './types';
@@ -34,6 +35,8 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
   const abstract = useAbstract();
   const { m } = p;
   const mine = m.flow === 'out';
+  // A media message whose upload failed retries the upload (its bubble still holds the local file).
+  const upload = useUploads((s) => s.byId[m.clientMsgId]);
   const press = useLongPress((x, y) => {
     const el = document.querySelector<HTMLElement>(`[data-bubble="${CSS.escape(m.ID)}"]`);
     if (el) p.onMenu(m, el, x, y);
@@ -129,7 +132,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
               data-testid="message-failed"
               aria-label={t('failed')}
               title={t('failed')}
-              onClick={() => p.onResend(m)}
+              onClick={() => (upload ? upload.retry() : p.onResend(m))}
             >
               <FailIcon />
             </button>
