@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './guards';
 import { PageLoading } from './PageLoading';
+import { preloadNamespaces } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { RouteError } from './RouteError';
 
@@ -14,6 +15,13 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
     </Suspense>
   );
 };
+/** A screen whose translation namespaces load together with its chunk, not one per rendered part. */
+const pageWith = (ns: readonly string[], load: () => Promise<{ default: ComponentType }>) =>
+  page(() => Promise.all([load(), preloadNamespaces(ns)]).then(([mod]) => mod));
+/** The chat screen's parts: the list, chat, composer, forward and favorites dialogs, calls, groups. */
+const MESSAGES_NS = ['messages', 'forward', 'favorites', 'rich', 'calls', 'groups', 'friends', 'picker'];
+const CONTACTS_NS = ['contacts', 'friends', 'groups', 'picker', 'profile', 'calls'];
+
 const suspend = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
 const GuestLayout = lazy(() => import('./layouts/GuestLayout'));
@@ -51,12 +59,12 @@ export const routes: RouteObject[] = [
           {
             id: 'messages',
             path: paths.messages,
-            element: page(() => import('../features/messages/MessagesPage')),
+            element: pageWith(MESSAGES_NS, () => import('../features/messages/MessagesPage')),
           },
           {
             id: 'contacts',
             path: paths.contacts,
-            element: page(() => import('../features/contacts/ContactsPage')),
+            element: pageWith(CONTACTS_NS, () => import('../features/contacts/ContactsPage')),
           },
           { path: paths.favorites, element: page(() => import('../features/favorites/FavoritesPage')) },
           { path: paths.moments, element: page(() => import('../features/placeholder/MomentsPage')) },

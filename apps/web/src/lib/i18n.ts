@@ -62,6 +62,15 @@ if (typeof document !== 'undefined') {
   });
 }
 
+/**
+ * Loads a screen's translation namespaces ahead of its first render, all at once: components ask for
+ * theirs as they render, so a screen whose parts each use another namespace would otherwise wait for
+ * them one after the other (docs/performance.md "Messages screen").
+ */
+export function preloadNamespaces(ns: readonly string[]): Promise<void> {
+  return i18n.loadNamespaces([...ns]);
+}
+
 export async function changeLanguage(lng: Language): Promise<void> {
   storage.set(StorageKeys.language, lng);
   await i18n.changeLanguage(lng);
