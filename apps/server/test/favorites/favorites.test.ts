@@ -94,6 +94,13 @@ describe('favorites', () => {
     ]);
     expect((await list(ben, { collectTitle: 'item 1' })).data.total).toBe(3); // item 1, 10, 11
     expect((await list(ben, { collectTitle: '100%' })).data.total).toBe(0);
+    await add(ben, { contentType: 1, collectTitle: 'rate 100% a_b' });
+    expect((await list(ben, { collectTitle: '100%' })).data.total).toBe(1);
+    expect((await list(ben, { collectTitle: 'a_b' })).data.total).toBe(1);
+    expect((await list(ben, { collectTitle: 'a%b' })).data.total).toBe(0);
+    await post(t, ben, '/user/collection/batchDel', {
+      ids: [(await list(ben, { collectTitle: 'a_b' })).data.rows[0]!.id],
+    });
     const old = first.data.rows[9]!;
     expect((await post<Favorite>(t, ben, '/user/collection/topSet', { id: old.id })).data.topStatus).toBe(1);
     expect((await list(ben)).data.rows[0]!.id).toBe(old.id);

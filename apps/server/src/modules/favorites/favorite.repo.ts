@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { Repo } from '../../db/repo.js';
 import type { FavoritesTable } from '../../db/schema.js';
 
@@ -15,7 +15,11 @@ export class FavoriteRepo extends Repo {
 
   private scoped(ownerId: number, search?: string, contentType?: number) {
     let q = this.db.selectFrom('favorites').where('owner_id', '=', ownerId);
-    if (search) q = q.where('search_text', 'like', `%${likeEscape(search.toLowerCase())}%`);
+    if (search) {
+      const pattern = `%${likeEscape(search.toLowerCase())}%`;
+      // ESCAPE spelled out: SQLite has no default escape character for LIKE.
+      q = q.where(sql<boolean>`search_text like ${pattern} escape '\\'`);
+    }
     if (contentType !== undefined)
       q =
         contentType === 1 || contentType === 7
