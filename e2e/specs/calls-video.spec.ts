@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { api, registerUser } from '../harness/api';
 import { openUser } from '../harness/browser';
 import { useHarness } from '../harness/setup';
-import { befriend, pair } from './messages-helpers';
+import { befriend, pair, row } from './messages-helpers';
 import { callShot, chatPage, DESKTOP, launchCallBrowser, waitFrames, waitState } from './calls-helpers';
 
 const h = useHarness({
@@ -85,6 +85,7 @@ describe('calls: one-to-one video in two Chromium contexts', () => {
     expect(await cardA.textContent()).toMatch(/通话时长 00:00:\d\d/);
     expect(await cardB.textContent()).toMatch(/通话时长 00:00:\d\d/);
     await callShot(a.page, 'card');
+    await row(a.page, B).locator('.cv-row__last').filter({ hasText: '[通话]' }).waitFor();
     await a.context.close();
     await b.context.close();
   });

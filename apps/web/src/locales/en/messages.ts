@@ -49,6 +49,7 @@ export default {
     CustomMsg_Type_addFriend: 'You are now friends. Start chatting!',
     CustomMsg_Type_addBlack: 'You blocked this contact',
     CustomMsg_Type_deleteFriend: 'You deleted this contact',
+    call: '[Call]',
   },
   unread: '{{count}} unread',
   muted: 'Muted',

@@ -49,6 +49,7 @@ export default {
     CustomMsg_Type_addFriend: '友だちになりました。トークを始めましょう',
     CustomMsg_Type_addBlack: 'この相手をブロックしました',
     CustomMsg_Type_deleteFriend: 'この友だちを削除しました',
+    call: '[通話]',
   },
   unread: '未読 {{count}} 件',
   muted: '通知オフ',

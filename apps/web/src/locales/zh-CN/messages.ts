@@ -49,6 +49,7 @@ export default {
     CustomMsg_Type_addFriend: '你们已经是好友了，现在可以开始聊天了',
     CustomMsg_Type_addBlack: '你已将对方加入黑名单',
     CustomMsg_Type_deleteFriend: '你已删除该好友',
+    call: '[通话]',
   },
   unread: '{{count}}条未读',
   muted: '消息免打扰',
