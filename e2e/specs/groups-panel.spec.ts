@@ -150,4 +150,37 @@ describe('groups: owner, admin and member in three browsers', () => {
     await pm.getByTestId(`group-row-${groupNumber}`).waitFor({ state: 'detached' });
     expect(await api<GroupInfo[]>(h.server, '/user/groupchat/list', { token: member.token })).toEqual([]);
   });
+
+  it('the QR page /h5/group/{n} joins a signed-in user; the new member reports the group from the panel', async () => {
+    const owner = await registerUser(h.server, { nickName: '群主老赵' });
+    const scanner = await registerUser(h.server, { nickName: '扫码小孙' });
+    const group = await api<GroupInfo>(h.server, '/user/groupchat/add', {
+      token: owner.token,
+      body: { groupName: '读书会', wtIds: [] },
+    });
+    const { page } = await h.open({ login: scanner.login });
+    await page.goto(`/h5/group/${group.groupNumber}`);
+    await page.getByTestId('group-join').click();
+    await page.getByTestId('group-join-done').waitFor();
+
+    // The new member reports the group: type, description, one png.
+    await openPanel(page, group.groupNumber);
+    await page.getByTestId('group-report-open').click();
+    await page.getByTestId('group-report-submit').click();
+    expect(await page.getByTestId('group-report-error').textContent()).toBe('请选择举报类型');
+    await page.getByTestId('group-report').getByRole('radio').first().check();
+    await page.getByTestId('group-report-detail').fill('群里有人发广告');
+    await page.getByTestId('group-report-submit').click();
+    expect(await page.getByTestId('group-report-error').textContent()).toBe('请上传举报图片');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .getByTestId('group-report-images')
+      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('（1/5）').waitFor();
+    await page.getByTestId('group-report-submit').click();
+    await waitToast(page, '感谢反馈，我们将尽快核实处理');
+  });
 });

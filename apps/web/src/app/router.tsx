@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.h5Level} replace /> },
           { path: 'level', element: page(() => import('../features/h5/LevelPage')) },
           { path: 'qr-confirm', element: page(() => import('../features/h5/QrConfirmPage')) },
+          { path: 'group/:groupNumber', element: page(() => import('../features/groups/JoinPage')) },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],
       },

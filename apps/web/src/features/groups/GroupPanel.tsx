@@ -14,6 +14,7 @@ import { MemberGrid } from './MemberGrid';
 import { MemberPickers } from './MemberPickers';
 import { NoticeRow } from './NoticeRow';
 import { QrDialog } from './QrDialog';
+import { ReportForm } from './ReportForm';
 import { useGroupInfo, useGroupMembers, useJoinApplies } from './queries';
 import { groupDialogs, useGroupUi } from './store';
 
@@ -60,7 +61,7 @@ function PanelHeader({ title, onBack }: { title: string; onBack?(): void }) {
 function PanelBody({ group }: { group: GroupInfo }) {
   const { t } = useTranslation('groups');
   const run = useGroupAction();
-  const [view, setView] = useState<'main' | 'manage'>('main');
+  const [view, setView] = useState<'main' | 'manage' | 'report'>('main');
   const [keyword, setKeyword] = useState('');
   const [expanded, setExpanded] = useState(false);
   const [picker, setPicker] = useState<'invite' | 'remove' | null>(null);
@@ -83,6 +84,14 @@ function PanelBody({ group }: { group: GroupInfo }) {
       fail: t('panel.saveFailed'),
     });
 
+  if (view === 'report') {
+    return (
+      <>
+        <PanelHeader title={t('report.title')} onBack={() => setView('main')} />
+        <ReportForm groupNumber={n} onDone={() => setView('main')} />
+      </>
+    );
+  }
   // Someone who stops managing (transferred, demoted) leaves 群管理.
   if (view === 'manage' && manager) {
     return (
@@ -235,6 +244,15 @@ function PanelBody({ group }: { group: GroupInfo }) {
             }
           />
         </label>
+        <button
+          type="button"
+          className="gp-row gp-row--link"
+          onClick={() => setView('report')}
+          data-testid="group-report-open"
+        >
+          <span className="gp-row__label">{t('panel.report')}</span>
+          <span aria-hidden="true">›</span>
+        </button>
         <button
           type="button"
           className="btn btn--danger gp-leave"
