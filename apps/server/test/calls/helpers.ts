@@ -21,7 +21,7 @@ export interface Tab {
 
 let frameId = 0;
 
-export async function openTab(t: TestServer, user: TestUser): Promise<Tab> {
+export async function openTab(t: TestServer | string, user: TestUser): Promise<Tab> {
   const socket = await openSocket(t, user.token);
   const hello = await socket.next((f) => f.type === 'hello');
   const connectionId = (hello.data as { connectionId: string }).connectionId;

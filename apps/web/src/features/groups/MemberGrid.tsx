@@ -1,6 +1,7 @@
 import type { GroupMember } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/Avatar';
+import { ProfilePopover } from '../friends';
 
 const PREVIEW = 8;
 
@@ -26,7 +27,16 @@ export function MemberGrid({
     <ul className="gp-grid" data-testid="group-member-grid">
       {shown.map((m) => (
         <li key={m.wtId} className="gp-grid__cell" data-testid={`group-member-${m.wtId}`}>
-          <Avatar src={m.avatar} name={m.nickname} size={40} decorative />
+          <ProfilePopover wtId={m.wtId} side="left">
+            <button
+              type="button"
+              className="gp-member"
+              aria-label={m.groupNickname || m.nickname}
+              data-testid="group-member-open"
+            >
+              <Avatar src={m.avatar} name={m.nickname} size={40} decorative />
+            </button>
+          </ProfilePopover>
           <span className="gp-grid__name">{m.groupNickname || m.nickname}</span>
           {m.identity === 3 && <span className="gp-tag gp-tag--owner">{t('panel.owner')}</span>}
           {m.identity === 2 && <span className="gp-tag">{t('panel.admin')}</span>}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallAction, type CallSignal } from '@parley/protocol';
+import { api } from '../helpers.js';
+import { befriend, userOn } from '../messaging/helpers.js';
+import { servicesFor } from '../realtime/helpers.js';
+import { startNodeProcess, type NodeProcess } from '../realtime/node-process.js';
+import { openTab, type Tab } from './helpers.js';
+
+// Two server processes sharing PostgreSQL and Redis: a call placed on one node rings tabs on both,
+// is accepted on the other, relays SDP across the bus, and times out exactly once.
+const services = servicesFor(['DATABASE_URL', 'REDIS_URL']);
+
+describe.skipIf(!services.run)('calls across two nodes', () => {
+  const schema = `t_2c_${randomBytes(5).toString('hex')}`;
+  const env = {
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    REDIS_URL: process.env.REDIS_URL ?? '',
+    DATABASE_SCHEMA: schema,
+    REDIS_PREFIX: `parley-2c-${randomBytes(4).toString('hex')}`,
+    CALL_INVITE_TIMEOUT_MS: '1500',
+    CALL_SWEEP_MS: '200',
+  };
+  let nodeA: NodeProcess;
+  let nodeB: NodeProcess;
+  const tabs: Tab[] = [];
+
+  beforeAll(async () => {
+    nodeA = await startNodeProcess('call-a', env);
+    nodeB = await startNodeProcess('call-b', env);
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const t of tabs) t.close();
+    await Promise.all([nodeA?.stop(), nodeB?.stop()]);
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  });
+
+  it('rings tabs on both nodes, is accepted on the other node, relays SDP; a timeout ends it once', async () => {
+    const a = await userOn(nodeA.baseUrl, 'c2nA');
+    const b = await userOn(nodeA.baseUrl, 'c2nB');
+    await befriend(nodeA.baseUrl, a, b);
+    const ta = await openTab(nodeA.baseUrl, a);
+    const tb1 = await openTab(nodeA.baseUrl, b);
+    const tb2 = await openTab(nodeB.baseUrl, b);
+    tabs.push(ta, tb1, tb2);
+
+    const { data: call } = await ta.send('call.invite', { v: 1, userID: b.wtId, type: 2 });
+    expect((await tb1.updated(CallAction.invite)).call.callId).toBe(call.callId);
+    expect((await tb2.updated(CallAction.invite)).call.callId).toBe(call.callId);
+    const accepted = await tb2.send('call.accept', { v: 1, callId: call.callId });
+    expect(accepted.data).toMatchObject({ status: 'connected', connectionId: tb2.connectionId });
+    expect((await ta.updated(CallAction.accept)).call.status).toBe('connected');
+    expect((await tb1.updated(CallAction.accept)).call.connectionId).toBe(tb2.connectionId);
+    const sdp = 'v=0\r\ns=-\r\n';
+    expect((await ta.send('call.signal', { v: 1, callId: call.callId, kind: 'offer', sdp })).code).toBe(200);
+    expect((await tb2.socket.next((f) => f.type === 'call.signal')).data as CallSignal).toMatchObject({
+      sdp,
+    });
+    await tb2.send('call.hangup', { v: 1, callId: call.callId });
+    await ta.updated(CallAction.hangup);
+
+    // Unanswered: both nodes sweep, one of them ends it; one card, one timeout per tab.
+    const { data: second } = await ta.send('call.invite', { v: 1, userID: b.wtId, type: 1 });
+    expect((await ta.updated(CallAction.timeout)).call.callId).toBe(second.callId);
+    await tb2.updated(CallAction.timeout);
+    const current = await api<{ call: unknown }>(nodeB.baseUrl, 'GET', '/call/current', { token: a.token });
+    expect(current.data.call).toBeNull();
+    const history = await api<{ messages: { payload: { data: string } }[] }>(
+      nodeB.baseUrl,
+      'POST',
+      '/message/history',
+      {
+        token: a.token,
+        body: { conversationID: `C2C${b.wtId}`, count: 50 },
+      },
+    );
+    const cards = history.data.messages
+      .map(
+        (m) =>
+          JSON.parse(m.payload.data ?? '{}') as { businessID?: string; callId?: string; result?: string },
+      )
+      .filter((c) => c.businessID === 'call');
+    expect(cards.map((c) => c.result)).toEqual(['answered', 'missed']);
+    expect(
+      ta.socket.frames.filter(
+        (f) => f.type === 'call.updated' && (f.data as { action: number }).action === CallAction.timeout,
+      ),
+    ).toHaveLength(1);
+  });
+});
