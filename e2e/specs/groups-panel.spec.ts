@@ -183,4 +183,32 @@ describe('groups: owner, admin and member in three browsers', () => {
     await page.getByTestId('group-report-submit').click();
     await waitToast(page, '感谢反馈，我们将尽快核实处理');
   });
+
+  it('join by group ID from contacts 群聊: the card, an application with a message, listed under 我的申请', async () => {
+    const owner = await registerUser(h.server, { nickName: '群主老钱' });
+    const seeker = await registerUser(h.server, { nickName: '求加小周' });
+    const group = await api<GroupInfo>(h.server, '/user/groupchat/add', {
+      token: owner.token,
+      body: { groupName: '摄影社', wtIds: [] },
+    });
+    await api(h.server, '/user/groupchat/edit', {
+      token: owner.token,
+      body: { groupNumber: group.groupNumber, confirminviteSwitch: 1 },
+    });
+    const { page } = await h.open({ login: seeker.login });
+    await page.goto('/contacts?tab=groups');
+    await page.getByTestId('group-join-search').fill('99999999');
+    await page.getByTestId('group-join-search-btn').click();
+    expect(await page.getByTestId('group-join-note').textContent()).toBe('群聊不存在');
+    await page.getByTestId('group-join-search').fill(group.groupNumber);
+    await page.getByTestId('group-join-search-btn').click();
+    await page.getByTestId('group-join-card').filter({ hasText: '摄影社' }).waitFor();
+    await page.getByTestId('group-join-message').fill('喜欢拍照');
+    await page.getByTestId('group-join-apply').click();
+    expect(await page.getByTestId('group-join-note').textContent()).toBe('申请已发送');
+    await page.goto('/contacts?tab=notices');
+    await page.getByTestId('group-notices-mine').click();
+    await page.getByText('摄影社').waitFor();
+    await page.getByText('待处理').waitFor();
+  });
 });

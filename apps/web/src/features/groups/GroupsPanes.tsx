@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '../../lib/i18n';
 import { Avatar } from '../../ui/Avatar';
 import { Empty } from '../../ui/Empty';
+import type { GroupInfo } from '@parley/protocol';
 import { ApplyList } from './ApplyList';
+import { JoinById } from './JoinById';
 import { useGroupNotices, useJoinApplies, useMyApplies, useMyGroups } from './queries';
 import { groupDialogs } from './store';
 
@@ -12,7 +14,16 @@ export function GroupListBody() {
   const { t } = useTranslation('groups');
   const groups = useMyGroups();
   const rows = groups.data ?? [];
-  if (groups.isSuccess && rows.length === 0) return <Empty text={t('list.empty')} />;
+  return (
+    <>
+      <JoinById />
+      {groups.isSuccess && rows.length === 0 ? <Empty text={t('list.empty')} /> : <GroupRows rows={rows} />}
+    </>
+  );
+}
+
+function GroupRows({ rows }: { rows: GroupInfo[] }) {
+  const { t } = useTranslation('groups');
   return (
     <ul className="gp-list gp-groups" data-testid="group-list">
       {rows.map((g) => (

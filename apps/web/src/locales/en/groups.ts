@@ -145,6 +145,10 @@ export default {
     count_other: '{{count}} groups',
   },
   join: {
+    placeholder: 'Join by group ID',
+    search: 'Find',
+    notFound: 'This group does not exist.',
+    message: 'Message (optional)',
     open: 'My group chats',
     title: 'Join group',
     apply: 'Request to join',

@@ -141,6 +141,10 @@ export default {
     count_other: '{{count}}個のグループ',
   },
   join: {
+    placeholder: 'グループIDで参加',
+    search: '検索',
+    notFound: 'このグループは存在しません。',
+    message: '申請メッセージ（任意）',
     open: '自分のグループを見る',
     title: 'グループに参加',
     apply: '参加を申請',

@@ -136,6 +136,10 @@ export default {
     count_other: '{{count}}个群聊',
   },
   join: {
+    placeholder: '输入群ID加入群聊',
+    search: '查找',
+    notFound: '群聊不存在',
+    message: '申请理由（选填）',
     open: '查看我的群聊',
     title: '加入群聊',
     apply: '申请加入',
