@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { GroupInfo } from '@parley/protocol';
 import { api, registerUser, type TestUser } from '../harness/api';
+import { expectAccessible } from '../harness/a11y';
 import { SCREENSHOTS_DIR } from '../harness/paths';
 import { useHarness } from '../harness/setup';
 
@@ -86,6 +87,7 @@ describe('groups: owner, admin and member in three browsers', () => {
     await po.getByTestId('group-admins-count').filter({ hasText: '1/20' }).waitFor();
     await pa.getByTestId('group-manage').waitFor();
     await shot(po, 'manage');
+    await expectAccessible(po, 'group-manage');
 
     // Admin: mutes the member for 10 minutes, and the owner's 群管理 lists it live; then unmutes.
     await pa.getByTestId('group-manage').click();
@@ -120,10 +122,12 @@ describe('groups: owner, admin and member in three browsers', () => {
     await pa.getByTestId('group-applies-entry').click();
     await pa.getByTestId('group-applies-banner').filter({ hasText: '1条入群申请待处理' }).waitFor();
     await shot(pa, 'drawer');
+    await expectAccessible(pa, 'group-drawer');
     await pa.getByTestId(`group-agree-${outsider.wtId}`).click();
     await pa.getByTestId('group-applies').waitFor({ state: 'detached' });
     await pm.getByTestId(`group-member-${outsider.wtId}`).waitFor();
     await shot(pm, 'panel');
+    await expectAccessible(pm, 'group-panel');
 
     // Owner transfers to the admin (confirmation text), becomes an ordinary member, quits.
     await po.getByTestId('group-transfer').click();

@@ -191,6 +191,26 @@ function PanelBody({ group }: { group: GroupInfo }) {
           </button>
         </div>
         <NoticeRow group={group} editable={manager} onSave={(groupNotice) => save({ groupNotice })} />
+        {manager && (
+          <EditableRow
+            label={t('panel.welcome')}
+            value={group.groupWelcomeMsg}
+            max={Limits.welcome}
+            editable
+            placeholder={t('panel.unset')}
+            testId="group-welcome"
+            onSave={(groupWelcomeMsg) =>
+              run(
+                n,
+                () => call('groups', 'setWelcome', { groupNumber: n, groupWelcomeMsg }, { silent: true }),
+                {
+                  ok: t('manage.saved'),
+                  fail: t('manage.saveFailed'),
+                },
+              )
+            }
+          />
+        )}
         <EditableRow
           label={t('panel.nickname')}
           value={me.groupNickname}
