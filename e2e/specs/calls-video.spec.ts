@@ -4,7 +4,15 @@ import { api, registerUser } from '../harness/api';
 import { openUser } from '../harness/browser';
 import { useHarness } from '../harness/setup';
 import { befriend, pair, row } from './messages-helpers';
-import { callShot, chatPage, DESKTOP, launchCallBrowser, waitFrames, waitState } from './calls-helpers';
+import {
+  callShot,
+  chatPage,
+  DESKTOP,
+  framesDecoded,
+  launchCallBrowser,
+  waitFrames,
+  waitState,
+} from './calls-helpers';
 
 const h = useHarness({
   name: 'calls-video',
@@ -20,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('calls: one-to-one video in two Chromium contexts', () => {
-  it('placed, accepted, remote video decoding, timer, mute, minimize/restore, AI voice, switch to audio, hang up; cards on both sides', async () => {
+  it('placed, accepted, remote video decoding, timer, mute, minimize/restore, AI voice, blur, switch to audio, hang up; cards on both sides', async () => {
     const { A, B } = await pair(h);
     const a = await chatPage(browser, h.server, A, B);
     const b = await chatPage(browser, h.server, B, A);
@@ -67,6 +75,14 @@ describe('calls: one-to-one video in two Chromium contexts', () => {
       .locator('[data-testid="call-stats"][data-ai-voice="on"]')
       .waitFor({ state: 'attached', timeout: 20_000 });
     expect(await a.page.getByTestId('call-ai-voice').getAttribute('aria-pressed')).toBe('true');
+
+    // Blur: the segmentation model (served by Parley) runs and its track is what B decodes now.
+    await a.page.getByTestId('call-blur').click();
+    await a.page
+      .locator('[data-testid="call-stats"][data-blur="on"]')
+      .waitFor({ state: 'attached', timeout: 30_000 });
+    await waitFrames(b.page, (await framesDecoded(b.page)) + 10);
+    await callShot(a.page, 'blur');
 
     // Video → audio on both sides.
     await b.page.getByTestId('call-to-audio').click();

@@ -184,6 +184,7 @@ export function CallWindow() {
         data-link={s.linkState}
         data-route={s.route}
         data-ai-voice={s.aiVoiceActive ? 'on' : 'off'}
+        data-blur={s.blurActive ? 'on' : 'off'}
       />
       {s.tip && (
         <div className="call-tip call-tip--inside" role="status" data-testid="call-tip">
@@ -232,6 +233,15 @@ export function CallWindow() {
                 label={s.cameraOn ? t('btn.cameraOn') : t('btn.cameraOff')}
                 on={s.cameraOn}
                 onClick={() => (s.cameraOn ? callEngine.closeCamera() : callEngine.openCamera())}
+              />
+            )}
+            {connected && video && (
+              <Btn
+                id="blur"
+                label={t('btn.blur')}
+                on={s.blur === 3}
+                busy={s.loading.camera}
+                onClick={() => s.cameraOn && run(() => callEngine.setBlurBackground(s.blur === 3 ? 0 : 3))}
               />
             )}
             {video && (

@@ -66,6 +66,7 @@ class CallEngine {
   private statsTimer: ReturnType<typeof setInterval> | null = null;
   private pendingSignals: CallSignal[] = [];
   private denoised: Denoised | null = null;
+  private blurred: { track: MediaStreamTrack; stop(): void } | null = null;
 
   constructor() {
     socket.on('hello', (d) => {
@@ -285,6 +286,35 @@ class CallEngine {
     }
   }
 
+  /** setBlurBackground: 3 blurs the background behind the person, 0 turns it off. */
+  async setBlurBackground(level: number): Promise<void> {
+    if (level !== 3 && level !== 0) throw new Error('API setBlurBackground: level error, only be 3, 0');
+    const s = get();
+    if (s.loading.camera) return;
+    set({ blur: level, loading: { ...s.loading, camera: true } });
+    try {
+      await this.applyBlur();
+    } finally {
+      set({ loading: { ...get().loading, camera: false } });
+    }
+  }
+
+  private async applyBlur(): Promise<void> {
+    const camera = get().localStream?.getVideoTracks()[0];
+    if (!this.link || !camera) return;
+    if (get().blur === 3 && !this.blurred) {
+      const { blurBackground } = await import('./blur');
+      this.blurred = await blurBackground(camera);
+      await this.link.replaceTrack(this.blurred.track);
+      set({ blurActive: true });
+    } else if (get().blur === 0 && this.blurred) {
+      await this.link.replaceTrack(camera);
+      this.blurred.stop();
+      this.blurred = null;
+      set({ blurActive: false });
+    }
+  }
+
   /** The "AI voice" switch: RNNoise on the microphone now (in a call) and for the next calls. */
   async enableAIVoice(on: boolean): Promise<void> {
     set({ aiVoice: !!on });
@@ -399,6 +429,7 @@ class CallEngine {
     this.startPing();
     this.startStats();
     void this.applyAIVoice();
+    void this.applyBlur().catch(() => undefined);
     if (call.role === 'caller') {
       startLimitWatch(call.callee.wtId, call.mediaType, {
         onLimit: () => void this.hangupForLimit(),
@@ -458,6 +489,8 @@ class CallEngine {
     this.link = null;
     this.denoised?.stop();
     this.denoised = null;
+    this.blurred?.stop();
+    this.blurred = null;
     this.pendingSignals = [];
     for (const t of get().localStream?.getTracks() ?? []) t.stop();
   }
@@ -517,6 +550,8 @@ class CallEngine {
   }
 
   private dropVideo(): void {
+    this.blurred?.stop();
+    this.blurred = null;
     for (const t of get().localStream?.getVideoTracks() ?? []) {
       t.stop();
       get().localStream?.removeTrack(t);

@@ -44,6 +44,9 @@ export interface CallState {
   limitDialog: boolean;
   /** RNNoise on the microphone (the "AI voice" switch); `aiVoiceActive` once it carries the call's audio. */
   aiVoice: boolean;
+  /** Background blur level (3 on, 0 off); `blurActive` once the blurred track is sent. */
+  blur: 0 | 3;
+  blurActive: boolean;
   /** The desktop permission tip card after the browser refused the microphone or camera. */
   permissionTip: 'microphone' | 'camera' | null;
   aiVoiceActive: boolean;
@@ -78,6 +81,8 @@ export const initialCallState: CallState = {
   route: '',
   limitDialog: false,
   aiVoice: false,
+  blur: 0,
+  blurActive: false,
   permissionTip: null,
   aiVoiceActive: false,
   displayMode: 'cover',

@@ -17,6 +17,7 @@ export default {
     speakerOn: 'Speaker on',
     speakerOff: 'Speaker off',
     toAudio: 'Switch to audio',
+    blur: 'Blur background',
     aiVoice: 'AI voice',
     switchCamera: 'Switch camera',
     minimize: 'Minimize',

@@ -17,6 +17,7 @@ export default {
     speakerOn: 'スピーカー オン',
     speakerOff: 'スピーカー オフ',
     toAudio: '音声通話に切替',
+    blur: '背景ぼかし',
     aiVoice: 'AIノイズ抑制',
     switchCamera: 'カメラ切替',
     minimize: '最小化',

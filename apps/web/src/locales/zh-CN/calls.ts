@@ -17,6 +17,7 @@ export default {
     speakerOn: '扬声器已开',
     speakerOff: '扬声器已关',
     toAudio: '切到语音通话',
+    blur: '背景虚化',
     aiVoice: 'AI降噪',
     switchCamera: '切换摄像头',
     minimize: '最小化',
