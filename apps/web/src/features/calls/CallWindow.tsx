@@ -106,8 +106,10 @@ export function CallWindow() {
     );
   }
 
-  const big = connected && video ? (s.bigView === 'remote' ? s.remoteStream : s.localStream) : s.localStream;
-  const small = s.bigView === 'remote' ? s.localStream : s.remoteStream;
+  // The local view shows the blurred track while blur is on.
+  const local = s.localPreview ?? s.localStream;
+  const big = connected && video ? (s.bigView === 'remote' ? s.remoteStream : local) : local;
+  const small = s.bigView === 'remote' ? local : s.remoteStream;
   return (
     <div
       className="call-window"
@@ -132,7 +134,7 @@ export function CallWindow() {
       {video && (
         <Video
           stream={big}
-          muted={big === s.localStream || s.speakerMuted}
+          muted={big === local || s.speakerMuted}
           fit={s.displayMode}
           sinkId={s.devices.current.speaker}
           testId={big === s.remoteStream ? 'call-remote-video' : 'call-local-video'}
@@ -153,7 +155,7 @@ export function CallWindow() {
       {connected && video && small && (
         <Video
           stream={small}
-          muted={small === s.localStream || s.speakerMuted}
+          muted={small === local || s.speakerMuted}
           fit={s.displayMode}
           sinkId={s.devices.current.speaker}
           testId={small === s.remoteStream ? 'call-remote-video' : 'call-local-video'}

@@ -306,12 +306,12 @@ class CallEngine {
       const { blurBackground } = await import('./blur');
       this.blurred = await blurBackground(camera);
       await this.link.replaceTrack(this.blurred.track);
-      set({ blurActive: true });
+      set({ blurActive: true, localPreview: new MediaStream([this.blurred.track]) });
     } else if (get().blur === 0 && this.blurred) {
       await this.link.replaceTrack(camera);
       this.blurred.stop();
       this.blurred = null;
-      set({ blurActive: false });
+      set({ blurActive: false, localPreview: null });
     }
   }
 
@@ -552,6 +552,7 @@ class CallEngine {
   private dropVideo(): void {
     this.blurred?.stop();
     this.blurred = null;
+    set({ blurActive: false, localPreview: null });
     for (const t of get().localStream?.getVideoTracks() ?? []) {
       t.stop();
       get().localStream?.removeTrack(t);

@@ -47,6 +47,8 @@ export interface CallState {
   /** Background blur level (3 on, 0 off); `blurActive` once the blurred track is sent. */
   blur: 0 | 3;
   blurActive: boolean;
+  /** What the local view shows while blur is on (the blurred track). */
+  localPreview: MediaStream | null;
   /** The desktop permission tip card after the browser refused the microphone or camera. */
   permissionTip: 'microphone' | 'camera' | null;
   aiVoiceActive: boolean;
@@ -83,6 +85,7 @@ export const initialCallState: CallState = {
   aiVoice: false,
   blur: 0,
   blurActive: false,
+  localPreview: null,
   permissionTip: null,
   aiVoiceActive: false,
   displayMode: 'cover',
