@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Message } from '@parley/protocol';
+import { expectAccessible } from '../harness/a11y';
 import { api, registerUser, type TestUser } from '../harness/api';
 import { openUser } from '../harness/browser';
 import { ARTIFACTS_DIR, SCREENSHOTS_DIR } from '../harness/paths';
@@ -140,6 +141,7 @@ describe('rich messages between two browsers', () => {
     await b.getByTestId('preview-rotate').click();
     expect(await img.getAttribute('data-rotate')).toBe('90');
     await richShot(b, 'image-preview');
+    await expectAccessible(b, 'rich: image preview');
     await b.getByTestId('preview-next').click();
     expect(await b.getByTestId('preview-counter').textContent()).toBe('2 / 2');
     expect(await img.getAttribute('data-scale')).toBe('1');
@@ -166,6 +168,7 @@ describe('rich messages between two browsers', () => {
     const dialog = a.getByTestId('forward-dialog');
     await dialog.waitFor();
     await richShot(a, 'forward-dialog');
+    await expectAccessible(a, 'rich: forward dialog');
     await dialog.getByTestId('forward-target').filter({ hasText: '博文' }).click();
     await a.getByTestId('forward-send').click();
     await toast(a, '已转发');
@@ -199,6 +202,7 @@ describe('rich messages between two browsers', () => {
     await viewer.and(b.locator('[data-depth="2"]')).waitFor();
     await expect.poll(() => viewer.getByTestId('merged-record-item').count()).toBe(10);
     await richShot(b, 'merged-viewer');
+    await expectAccessible(b, 'rich: merged record viewer');
     await b.getByTestId('merged-back').click();
     await viewer.and(b.locator('[data-depth="1"]')).waitFor();
     await b.keyboard.press('Escape');
@@ -229,6 +233,7 @@ describe('rich messages between two browsers', () => {
     expect(await fav.getAttribute('aria-pressed')).toBe('false');
     await fav.click();
     await richShot(b, 'favorites-popup');
+    await expectAccessible(b, 'rich: favorites popup');
     await b.getByTestId('favorites-send').click();
     await popup.waitFor({ state: 'detached' });
     await expect.poll(() => b.locator('.msg-row--mine').filter({ hasText: '第3条' }).count()).toBe(1);
@@ -243,6 +248,7 @@ describe('rich messages between two browsers', () => {
     await b.getByTestId('favorite-pin').last().click();
     await b.locator('.fav-page__pin').waitFor();
     await richShot(b, 'favorites-page');
+    await expectAccessible(b, 'favorites page');
   });
 
   it('every bubble type, as the peer sees it (screenshots)', async () => {
@@ -336,6 +342,7 @@ describe('rich messages between two browsers', () => {
     await toLatest(b);
     await b.locator('[data-testid="bubble"][data-type="helper"]').waitFor({ timeout: 20_000 });
     await richShot(b, 'bubbles-cards');
+    await expectAccessible(b, 'rich: chat with cards');
     for (const kind of [
       'image',
       'video',

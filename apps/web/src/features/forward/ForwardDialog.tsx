@@ -114,7 +114,7 @@ export function ForwardDialog({
             ? t('merged', { count: request.messageIDs.length })
             : t('single', { count: request.messageIDs.length })}
         </p>
-        <ul className="forward__list" role="listbox" aria-multiselectable="true" aria-label={t('title')}>
+        <ul className="forward__list" aria-label={t('title')}>
           {shown.map((c) => (
             <li key={c.conversationID}>
               <label className="forward__row" data-testid="forward-target">

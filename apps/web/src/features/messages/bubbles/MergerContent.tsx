@@ -35,7 +35,12 @@ function RecordPage({ level, onOpen }: { level: Level; onOpen(next: Level): void
   if (state === 'loading') return <p className="rich-record__note">…</p>;
   if (state === 'failed') return <p className="rich-record__note">{t('loadFailed')}</p>;
   return (
-    <ol className="rich-record" data-testid="merged-record">
+    <ol
+      className="rich-record"
+      data-testid="merged-record"
+      tabIndex={0}
+      aria-label={level.title || t('record')}
+    >
       {state.messages.map((m) => {
         const Content = bubbleFor({ ...m, status: 'success' });
         return (

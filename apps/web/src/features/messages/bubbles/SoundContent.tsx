@@ -53,6 +53,7 @@ export function SoundContent({ m, mine }: ContentProps) {
         <span
           className="rich-sound__unplayed"
           data-testid="sound-unplayed"
+          role="img"
           aria-label={t('sound.unplayed')}
         />
       )}

@@ -18,6 +18,7 @@ export function VideoContent({ m }: ContentProps) {
     height: 135,
   };
   const second = num(m.payload.second);
+  const clock = `${Math.floor(second / 60)}:${String(second % 60).padStart(2, '0')}`;
   return (
     <div className="rich-video" style={box}>
       {playing && url ? (
@@ -27,17 +28,17 @@ export function VideoContent({ m }: ContentProps) {
           type="button"
           className="rich-video__poster"
           style={box}
-          aria-label={t('video.play')}
+          aria-label={second > 0 ? `${t('video.play')} ${clock}` : t('video.play')}
           data-testid="video-play"
           disabled={!url}
           onClick={() => setPlaying(true)}
         >
           {snap ? <img src={snap} alt="" style={box} /> : <span className="rich-video__blank" />}
-          <span className="rich-video__mark" aria-hidden="true">
-            ▶
-          </span>
+          <span className="rich-video__mark" aria-hidden="true" />
           {second > 0 && (
-            <span className="rich-video__time">{`${Math.floor(second / 60)}:${String(second % 60).padStart(2, '0')}`}</span>
+            <span className="rich-video__time" aria-hidden="true">
+              {clock}
+            </span>
           )}
         </button>
       )}
