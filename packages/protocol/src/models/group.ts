@@ -154,3 +154,20 @@ export const groupChangedSchema = z.object({
   /** What changed: info | members | roles | mute | removed | dissolved | quit | joined | self */
   change: z.string(),
 });
+
+/**
+ * A group tip: what a group change says in the chat as a system notice. operationType: 1 joined,
+ * 2 quit, 3 removed, 4 set admin, 5 cancel admin, 6 profile change, 7 mute (muteTime 0: unmuted),
+ * 8 dissolved.
+ */
+export const groupTipSchema = z.object({
+  operationType: z.literal([1, 2, 3, 4, 5, 6, 7, 8]),
+  groupNumber: z.string(),
+  operatorInfo: z.object({ userID: z.string(), nick: z.string() }),
+  memberList: z.array(z.object({ userID: z.string(), nick: z.string() })),
+  /** Mute length in seconds for 7 (0 = unmuted). */
+  muteTime: z.number().optional(),
+  /** The changed profile fields for 6 (name, notice, avatar, switches, ownerID). */
+  newGroupProfile: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type GroupTip = z.infer<typeof groupTipSchema>;

@@ -6,6 +6,7 @@ import type { UsersModule } from '../users/users.module.js';
 import { GroupExtraRepo } from './group-extra.repo.js';
 import { GroupAccess } from './group.access.js';
 import { GroupCounters } from './group.events.js';
+import { GroupHooks, GroupTips } from './group.hooks.js';
 import { GroupRepo } from './group.repo.js';
 import { groupHandlers } from './groups.routes.js';
 import { GroupsService } from './groups.service.js';
@@ -22,8 +23,10 @@ export function createGroupsModule(ctx: AppContext, users: UsersModule, friends:
   const extra = new GroupExtraRepo(ctx.db);
   const access = new GroupAccess(ctx, repo, users.repo);
   const counters = new GroupCounters(ctx, extra, users.counters);
-  const groups = new GroupsService(ctx, repo, access, counters);
-  const members = new MembersService(ctx, repo, access, counters);
+  const hooks = new GroupHooks(ctx.log);
+  const tips = new GroupTips(hooks, users.repo, () => ctx.clock.now());
+  const groups = new GroupsService(ctx, repo, access, counters, tips);
+  const members = new MembersService(ctx, repo, access, counters, tips);
   const join = new JoinService(ctx, repo, extra, access, members, counters);
 
   users.counters.register((userId) => counters.of(userId));
@@ -43,6 +46,7 @@ export function createGroupsModule(ctx: AppContext, users: UsersModule, friends:
     members,
     join,
     access,
+    hooks,
     handlers: groupHandlers({ groups, members, join }),
   };
 }

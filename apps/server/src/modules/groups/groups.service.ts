@@ -11,6 +11,7 @@ import { authorize } from '../../policies/policy.js';
 import { GroupExtraRepo } from './group-extra.repo.js';
 import type { GroupAccess } from './group.access.js';
 import { announce, type GroupCounters } from './group.events.js';
+import type { GroupTips } from './group.hooks.js';
 import { toCard, toGroupInfo } from './group.presenter.js';
 import { GroupRepo, type GroupRow, type MemberRow } from './group.repo.js';
 
@@ -23,6 +24,7 @@ export class GroupsService {
     private readonly groups: GroupRepo,
     private readonly access: GroupAccess,
     private readonly counters: GroupCounters,
+    private readonly tips: GroupTips,
   ) {}
 
   private now() {
@@ -111,6 +113,14 @@ export class GroupsService {
         uow,
         invitees.map((u) => u.id),
       );
+      if (invitees.length)
+        await this.tips.emit(
+          uow,
+          group,
+          1,
+          userId,
+          invitees.map((u) => u.id),
+        );
       await announce(uow, group, 'joined');
       const self = (await groups.member(group.id, userId))!;
       return this.view(userId, group, self, uow);
@@ -181,6 +191,7 @@ export class GroupsService {
       const { group, me } = await this.access.require('group.manage', userId, groupNumber, uow);
       if (Object.keys(patch).length) {
         await this.groups.in(uow).update(group.id, { ...patch, updated_at: this.now() });
+        await this.tips.emit(uow, group, 6, userId, [], { newGroupProfile: profileOf(patch) });
         await announce(uow, group, 'info');
       }
       return this.view(userId, group, me!, uow);
@@ -225,6 +236,7 @@ export class GroupsService {
       const others = members.filter((id) => id !== userId);
       await extra.notify(others, group.id, 'dissolved', userId, this.now());
       this.counters.pushAfter(uow, members);
+      await this.tips.emit(uow, group, 8, userId, []);
       await announce(uow, group, 'dissolved');
     });
     return null;
@@ -246,6 +258,9 @@ export class GroupsService {
       if (wasAdmin) await groups.adjustCounts(l.group.id, 0, -1);
       await new GroupExtraRepo(uow.db).notify([user!.id], l.group.id, 'owner', userId, this.now());
       this.counters.pushAfter(uow, [user!.id, userId]);
+      await this.tips.emit(uow, l.group, 6, userId, [user!.id], {
+        newGroupProfile: { ownerID: user!.wt_id },
+      });
       await announce(uow, l.group, 'roles');
       const me = (await groups.member(l.group.id, userId))!;
       return this.view(userId, l.group, me, uow);
@@ -259,8 +274,29 @@ export class GroupsService {
       await groups.removeMembers(group.id, [userId]);
       await groups.adjustCounts(group.id, -1, Number(me!.identity) === Identity.admin ? -1 : 0);
       this.counters.pushAfter(uow, [userId]);
+      await this.tips.emit(uow, group, 2, userId, [userId]);
       await announce(uow, group, 'quit', [userId]);
     });
     return null;
   }
+}
+
+/** The tip's view of a profile patch: API field names, values as stored. */
+function profileOf(patch: Updateable<GroupsTable>): Record<string, string | number> {
+  const names: Record<string, string> = {
+    name: 'groupName',
+    avatar: 'groupAvatar',
+    notice: 'groupNotice',
+    welcome: 'groupWelcomeMsg',
+    limit_level: 'limitLevel',
+    invite_switch: 'inviteSwitch',
+    confirm_invite_switch: 'confirminviteSwitch',
+    member_protect_switch: 'memberProtectSwitch',
+    banned_switch: 'bannedSwitch',
+  };
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (names[k] && (typeof v === 'string' || typeof v === 'number')) out[names[k]] = v;
+  }
+  return out;
 }

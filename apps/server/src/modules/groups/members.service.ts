@@ -8,6 +8,7 @@ import { CandidatesRepo } from './candidates.repo.js';
 import { GroupExtraRepo } from './group-extra.repo.js';
 import type { GroupAccess, Loaded } from './group.access.js';
 import { announce, type GroupCounters } from './group.events.js';
+import type { GroupTips } from './group.hooks.js';
 import { toBlackItem, toMember } from './group.presenter.js';
 import type { GroupRepo } from './group.repo.js';
 
@@ -20,6 +21,7 @@ export class MembersService {
     private readonly groups: GroupRepo,
     private readonly access: GroupAccess,
     private readonly counters: GroupCounters,
+    private readonly tips: GroupTips,
   ) {}
 
   private now() {
@@ -186,6 +188,13 @@ export class MembersService {
         users.map((u) => u.id),
       );
     }
+    await this.tips.emit(
+      uow,
+      group,
+      1,
+      inviterId ?? users[0]!.id,
+      users.map((u) => u.id),
+    );
     await announce(uow, group, 'joined');
   }
 
@@ -228,6 +237,7 @@ export class MembersService {
     await groups.adjustCounts(loaded.group.id, -ids.length, -admins);
     await new GroupExtraRepo(uow.db).notify(ids, loaded.group.id, 'removed', operatorId, this.now());
     this.counters.pushAfter(uow, ids);
+    await this.tips.emit(uow, loaded.group, 3, operatorId, ids);
     await announce(uow, loaded.group, 'removed', ids);
   }
 
@@ -258,6 +268,7 @@ export class MembersService {
           this.now(),
         );
         this.counters.pushAfter(uow, changing);
+        await this.tips.emit(uow, loaded.group, identity === 2 ? 4 : 5, userId, changing);
         await announce(uow, loaded.group, 'roles');
       }
       return (await groups.managers(loaded.group.id)).map((m) => toMember(m, this.now()));
@@ -280,6 +291,7 @@ export class MembersService {
         this.now(),
       );
       this.counters.pushAfter(uow, ids);
+      await this.tips.emit(uow, loaded.group, 7, userId, ids, { muteTime });
       await announce(uow, loaded.group, 'mute');
       return (await this.groups.in(uow).viewsOf(loaded.group.id, ids)).map((m) => toMember(m, this.now()));
     });

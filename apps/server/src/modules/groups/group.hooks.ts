@@ -1,0 +1,91 @@
+import type { GroupTip } from '@parley/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { UserRepo } from '../users/user.repo.js';
+
+/**
+ * In-process hooks of the groups module, run inside the use case's transaction. `tip` carries the
+ * group tip of every change (joins, quits, removals, role changes, profile changes, mutes,
+ * dissolution) as data, for the module that keeps the group's conversation to store it.
+ */
+export interface GroupHookMap {
+  tip: { groupId: number; tip: GroupTip; at: number };
+}
+
+type Handler<K extends keyof GroupHookMap> = (
+  payload: GroupHookMap[K],
+  uow: UnitOfWork,
+) => Promise<void> | void;
+
+export class GroupHooks {
+  private readonly handlers: { [K in keyof GroupHookMap]?: Array<Handler<K>> } = {};
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  on<K extends keyof GroupHookMap>(name: K, handler: Handler<K>): () => void {
+    const list = (this.handlers[name] ??= []) as Array<Handler<K>>;
+    list.push(handler);
+    return () => {
+      const i = list.indexOf(handler);
+      if (i >= 0) list.splice(i, 1);
+    };
+  }
+
+  async emit<K extends keyof GroupHookMap>(
+    name: K,
+    payload: GroupHookMap[K],
+    uow: UnitOfWork,
+  ): Promise<void> {
+    for (const handler of (this.handlers[name] ?? []) as Array<Handler<K>>) {
+      try {
+        await handler(payload, uow);
+      } catch (err) {
+        this.log.error({ err, hook: name }, 'group hook failed');
+        throw err;
+      }
+    }
+  }
+}
+
+type Person = { wt_id: string; nick_name: string };
+const who = (p: Person | undefined) => ({ userID: p?.wt_id ?? '', nick: p?.nick_name ?? '' });
+
+/** Builds a tip from users already loaded by the use case. */
+export function tipOf(
+  operationType: GroupTip['operationType'],
+  groupNumber: string,
+  operator: Person | undefined,
+  members: Person[],
+  extra: Pick<GroupTip, 'muteTime' | 'newGroupProfile'> = {},
+): GroupTip {
+  return { operationType, groupNumber, operatorInfo: who(operator), memberList: members.map(who), ...extra };
+}
+
+/** Emits a group's tip inside the use case, loading the named users in one query. */
+export class GroupTips {
+  constructor(
+    readonly hooks: GroupHooks,
+    private readonly users: UserRepo,
+    private readonly now: () => number,
+  ) {}
+
+  async emit(
+    uow: UnitOfWork,
+    group: { id: number; group_number: string },
+    operationType: GroupTip['operationType'],
+    operatorId: number,
+    memberIds: number[],
+    extra: Pick<GroupTip, 'muteTime' | 'newGroupProfile'> = {},
+  ): Promise<void> {
+    const people = await this.users.in(uow).byIds([operatorId, ...memberIds]);
+    const byId = new Map(people.map((p) => [Number(p.id), p]));
+    const tip = tipOf(
+      operationType,
+      group.group_number,
+      byId.get(operatorId),
+      memberIds.map((id) => byId.get(id)).filter((p) => p !== undefined),
+      extra,
+    );
+    await this.hooks.emit('tip', { groupId: group.id, tip, at: this.now() }, uow);
+  }
+}
