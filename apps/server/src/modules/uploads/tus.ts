@@ -107,6 +107,10 @@ export async function registerTus(app: FastifyInstance, ctx: AppContext, uploads
     reply.hijack();
     await server.handle(request.raw, reply.raw);
   };
+  // Unfinished uploads past their expiry are removed from disk every hour.
+  const sweep = setInterval(() => void server.cleanUpExpiredUploads().catch(() => {}), 3600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   app.all(TUS_PATH, handle);
   app.all(`${TUS_PATH}/*`, handle);
   return server;
