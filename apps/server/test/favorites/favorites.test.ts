@@ -80,6 +80,10 @@ describe('favorites', () => {
     expect((await add(ann, { contentType: 6, collectTitle: 'x' })).status).toBe(400);
     expect((await add(ann, { contentType: 1, collectTitle: '   ' })).status).toBe(400);
     expect((await add(ann, { contentType: '1', collectTitle: 'x' })).status).toBe(400);
+    expect((await add(ann, { contentType: 1, collectTitle: 'x'.repeat(200_000) })).status).toBe(400);
+    expect((await add(ann, { contentType: 5, lat: '31', lng: 121 })).status).toBe(400);
+    expect((await list(ann, { pageSize: 1000 })).status).toBe(400);
+    expect((await post(t, ann, '/user/collection/batchDel', { ids: 'all' })).status).toBe(400);
   });
 
   it('lists pages of 10, searches, filters by type, pins to the top', async () => {

@@ -130,6 +130,23 @@ describe('forwarding', () => {
     expect(forged.data.payload.messageList).toBeUndefined();
   });
 
+  it('hostile bodies answer 400 naming the field, never a 500', async () => {
+    const big = 'x'.repeat(200_000);
+    for (const [body, field] of [
+      [{ messageIDs: 'abc', conversationIDs: [c2c(ben)], mode: 'single' }, 'messageIDs'],
+      [{ messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'merged', title: big }, 'title'],
+      [{ messageIDs: [big], conversationIDs: [c2c(ben)], mode: 'single' }, 'messageIDs.0'],
+      [{ messageIDs: ['a'], conversationIDs: Array(21).fill(c2c(ben)), mode: 'single' }, 'conversationIDs'],
+      [{ messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'both' }, 'mode'],
+      [{ forwardId: 1, messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'single' }, 'forwardId'],
+    ] as const) {
+      const res = await post(t, ann, '/message/forward', { forwardId: randomUUID(), ...body });
+      expect(res.status, field).toBe(400);
+      expect(res.code, field).toBe(400);
+    }
+    expect((await post(t, ann, '/message/merger', { downloadKey: '../../x' })).status).toBe(400);
+  });
+
   it('answers 80001 when a forwarded text meets the sensitive-word list', async () => {
     const s = await startTestServer({ sensitiveWords: ['blocked'] });
     try {
