@@ -10,7 +10,7 @@ export default function MemberPage() {
   const d = info.data;
   const minutes = (s: number) => String(Math.floor(s / 60));
   return (
-    <section className="member" data-testid="member-page" aria-labelledby="member-title">
+    <section className="member" data-testid="screen-member" aria-labelledby="member-title">
       <h1 id="member-title">{t('member.title')}</h1>
       {d && (
         <>
