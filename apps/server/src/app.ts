@@ -156,12 +156,14 @@ export async function buildServer(
   modules.messaging.registerFrames(gateway);
   modules.calls.registerFrames(gateway);
   modules.calls.startSweeper();
+  modules.messaging.startPruner();
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
       modules.calls.stopSweeper();
       modules.users.counters.stop();
+      modules.messaging.stopPruner();
       gateway.shutdown();
       await app.close();
       await bus.close();

@@ -43,6 +43,12 @@ export interface Config {
   sensitiveWords: string[];
   /** Messages one user may send per minute (MESSAGE_SEND_PER_MINUTE): over it, 429. */
   messageSendPerMinute: number;
+  /**
+   * Sync log rows kept per user (the latest changes); older ones are pruned every `syncLogPruneMs`.
+   * A client whose version is older than that gets `reset` from /message/sync and reloads.
+   */
+  syncLogKeep: number;
+  syncLogPruneMs: number;
   /** Calls: unanswered invitations end after this (CALL_INVITE_TIMEOUT_MS). */
   callInviteTimeoutMs: number;
   /** Calls: a party silent this long (no call.ping: socket dropped) ends the call (CALL_RECONNECT_GRACE_MS). */
@@ -128,6 +134,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     messageSendPerMinute: int(env, 'MESSAGE_SEND_PER_MINUTE', 600),
+    syncLogKeep: int(env, 'SYNC_LOG_KEEP', 10_000),
+    syncLogPruneMs: int(env, 'SYNC_LOG_PRUNE_MS', 3_600_000),
     callInviteTimeoutMs: int(env, 'CALL_INVITE_TIMEOUT_MS', 30_000),
     callReconnectGraceMs: int(env, 'CALL_RECONNECT_GRACE_MS', 20_000),
     callSweepMs: int(env, 'CALL_SWEEP_MS', 1000),

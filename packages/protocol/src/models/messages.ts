@@ -91,6 +91,11 @@ export const syncResultSchema = z.object({
   /** Pass as `since` next time. */
   version: z.number(),
   hasMore: z.boolean(),
+  /**
+   * `since` is older than the changes the server keeps: nothing else is in this answer; the client
+   * reloads its conversations and held messages, then syncs from `version`.
+   */
+  reset: z.boolean(),
   conversations: z.array(conversationSchema),
   removedConversationIDs: z.array(z.string()),
   /** New and changed messages in their current state (revoked, or isDeleted for the caller). */

@@ -48,10 +48,22 @@ export class MessageService {
    * change-log rows; `version` is where the next call starts.
    */
   async changes(userId: number, since: number): Promise<SyncResult> {
+    // Older than the kept log (SyncRepo.prune): the client reloads instead.
+    const current = await this.sync.current(userId);
+    if (since < current - this.ctx.config.syncLogKeep) {
+      return {
+        version: current,
+        hasMore: false,
+        reset: true,
+        conversations: [],
+        removedConversationIDs: [],
+        messages: [],
+      };
+    }
     const rows = await this.sync.since(userId, since, MessageLimits.syncPage + 1);
     const hasMore = rows.length > MessageLimits.syncPage;
     const page = rows.slice(0, MessageLimits.syncPage);
-    const version = page.length ? Number(page[page.length - 1]!.version) : await this.sync.current(userId);
+    const version = page.length ? Number(page[page.length - 1]!.version) : current;
     const convIds = [...new Set(page.map((r) => Number(r.conversation_id)))];
     const msgIds = [...new Set(page.map((r) => r.message_id).filter((x): x is number => x !== null))];
     const members = [];
@@ -72,6 +84,7 @@ export class MessageService {
     return {
       version,
       hasMore,
+      reset: false,
       conversations: await views.conversations(userId, members),
       removedConversationIDs: removed,
       messages: await views.messages(userId, messageRows),

@@ -49,8 +49,31 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
     });
   };
 
+  // Keeps each user's sync log to the latest SYNC_LOG_KEEP changes (docs/api.md "Sync").
+  const syncLog = new SyncRepo(ctx.db);
+  const pruneSyncLog = async (): Promise<number> => {
+    try {
+      const deleted = await syncLog.prune(ctx.config.syncLogKeep);
+      if (deleted > 0) ctx.log.info({ deleted }, 'sync log pruned');
+      return deleted;
+    } catch (err) {
+      ctx.log.error({ err }, 'sync log prune failed');
+      return 0;
+    }
+  };
+  let pruner: NodeJS.Timeout | null = null;
+
   return {
     send,
+    pruneSyncLog,
+    startPruner: () => {
+      pruner ??= setInterval(() => void pruneSyncLog(), ctx.config.syncLogPruneMs);
+      pruner.unref();
+    },
+    stopPruner: () => {
+      if (pruner) clearInterval(pruner);
+      pruner = null;
+    },
     messages,
     conversations,
     registerFrames,

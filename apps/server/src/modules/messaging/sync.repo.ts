@@ -130,6 +130,28 @@ export class SyncRepo extends Repo {
     return out;
   }
 
+  /**
+   * Drops each user's log rows older than their latest `keep` (docs/api.md "Sync"): one indexed
+   * range delete per user who ever had more than `keep` changes. Returns the rows deleted.
+   */
+  async prune(keep: number): Promise<number> {
+    const users = await this.db
+      .selectFrom('sync_versions')
+      .select(['user_id', 'version'])
+      .where('version', '>', keep)
+      .execute();
+    let deleted = 0;
+    for (const u of users) {
+      const res = await this.db
+        .deleteFrom('sync_log')
+        .where('user_id', '=', u.user_id)
+        .where('version', '<=', Number(u.version) - keep)
+        .executeTakeFirst();
+      deleted += Number(res.numDeletedRows);
+    }
+    return deleted;
+  }
+
   /** Log rows after `since`, oldest first, at most `limit`. */
   since(userId: number, since: number, limit: number) {
     return this.db

@@ -50,6 +50,7 @@ describe('sync after a reconnect', () => {
               data: {
                 version: 15,
                 hasMore: true,
+                reset: false,
                 conversations: [conv('C2Cpeer', { unreadCount: 1, activityTime: 9 })],
                 removedConversationIDs: ['C2Cgone'],
                 messages: [msg('m2', { sequence: 2, isRevoked: true, payload: {} })],
@@ -59,6 +60,7 @@ describe('sync after a reconnect', () => {
               data: {
                 version: 20,
                 hasMore: false,
+                reset: false,
                 conversations: [],
                 removedConversationIDs: [],
                 messages: [msg('m3', { sequence: 3 }), msg('x1', { conversationID: 'C2Cother' })],
@@ -83,5 +85,36 @@ describe('sync after a reconnect', () => {
     // Same version again: nothing to do.
     await onHelloVersion(20);
     expect(calls).toHaveLength(2);
+  });
+
+  it('a reset (offline longer than the server keeps changes) reloads the list and the held chats', async () => {
+    const calls = mockApi({
+      '/message/sync': () => ({
+        data: {
+          version: 900,
+          hasMore: false,
+          reset: true,
+          conversations: [],
+          removedConversationIDs: [],
+          messages: [],
+        },
+      }),
+      '/message/history': () => ({
+        data: { messages: [msg('m2', { sequence: 2, isRevoked: true, payload: {} })], isCompleted: false },
+      }),
+      '/conversation/list': () => ({ data: { conversations: [], nextCursor: 0, isFinished: true } }),
+    });
+    await onHelloVersion(10);
+    await onHelloVersion(900);
+    expect(calls.filter((c) => c.path !== '/conversation/list').map((c) => [c.path, c.body])).toEqual([
+      ['/message/sync', { since: 10 }],
+      ['/message/history', { conversationID: 'C2Cpeer', count: 50 }],
+    ]);
+    // The held chat is replaced by the server's latest page (m1 is gone, m2 is revoked).
+    const held = useChatStore.getState().byConv.C2Cpeer!;
+    expect(held.messages.map((m) => [m.ID, m.isRevoked])).toEqual([['m2', true]]);
+    // The next hello at the same version does nothing: the reset moved the known version.
+    await onHelloVersion(900);
+    expect(calls.filter((c) => c.path === '/message/sync')).toHaveLength(1);
   });
 });

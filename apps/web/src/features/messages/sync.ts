@@ -1,4 +1,6 @@
 import { call } from '../../lib/api';
+import { queryClient } from '../../lib/query';
+import { PAGE } from './hooks';
 import { patchConversations } from './conversations';
 import { upsertConversation } from './list-logic';
 import { useChatStore } from './store';
@@ -24,6 +26,12 @@ export function onHelloVersion(version: number | undefined): Promise<void> {
     let since = known ?? 0;
     for (let pages = 0; pages < 50; pages++) {
       const r = await call('messages', 'sync', { since }, { silent: true });
+      if (r.reset) {
+        // Offline for longer than the server keeps changes: reload instead of patching.
+        await reloadEverything();
+        since = r.version;
+        break;
+      }
       const removed = new Set(r.removedConversationIDs);
       patchConversations((list) =>
         r.conversations.reduce(
@@ -46,6 +54,19 @@ export function onHelloVersion(version: number | undefined): Promise<void> {
       running = null;
     });
   return running;
+}
+
+/** The conversation list again, and the latest page of every conversation this tab holds. */
+async function reloadEverything(): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: ['messages', 'conversations'] });
+  const store = useChatStore.getState();
+  await Promise.all(
+    Object.keys(store.byConv).map(async (id) => {
+      const page = await call('messages', 'history', { conversationID: id, count: PAGE });
+      store.forget(id);
+      store.latest(id, page.messages, page.isCompleted);
+    }),
+  );
 }
 
 /** Tests: forget the version. */
