@@ -168,11 +168,11 @@ export class Gateway {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', (err) => this.ctx.log.debug({ err: err.message }, 'socket error'));
       if (!session) return closeSoon(ws, refusal.code, refusal.reason);
-      this.register(ws, session, startedAt, rawToken);
+      this.register(ws, session, startedAt);
     });
   }
 
-  private register(ws: WebSocket, session: Session, startedAt: number, rawToken: string): void {
+  private register(ws: WebSocket, session: Session, startedAt: number): void {
     const wtId = session.wtId;
     const conn: Connection = {
       id: shortId(),
@@ -194,19 +194,19 @@ export class Gateway {
       conn.alive = true;
     });
     ws.on('message', (raw: RawData, isBinary: boolean) => this.onFrame(conn, raw, isBinary));
-    void this.sendHello(conn, wtId, rawToken);
+    void this.sendHello(conn, wtId);
   }
 
   /**
    * Hello goes out once this node receives the user's events, with the user's push sequence then:
    * a client that saw a lower one missed frames and resyncs (docs/architecture.md "Realtime").
    */
-  private async sendHello(conn: Connection, wtId: string, rawToken: string): Promise<void> {
+  private async sendHello(conn: Connection, wtId: string): Promise<void> {
     await this.watching.get(conn.userId);
     // A logout published before this node watched the user never reached it: the session is checked
     // again now that it does (the revocation commits before its close order is published).
     try {
-      await this.app.resolveSession(decodeURIComponent(rawToken));
+      await this.app.checkSession(conn.tokenId);
     } catch (err) {
       const forced = isAppError(err) && err.code === Errors.forcedLogout.code;
       this.closeConnection(conn, {

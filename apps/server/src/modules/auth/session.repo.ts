@@ -7,6 +7,13 @@ export type TokenRow = Selectable<AuthTokensTable>;
 export type TicketRow = Selectable<LoginTicketsTable>;
 
 // Every request and every socket resolves its token (db/compiled.ts).
+const tokenState = prepared<{ id: string }, Pick<TokenRow, 'revoked_at' | 'revoke_code' | 'expires_at'>>(
+  (db, p) =>
+    db
+      .selectFrom('auth_tokens')
+      .select(['revoked_at', 'revoke_code', 'expires_at'])
+      .where('id', '=', p('id')),
+);
 const tokenByHash = prepared<{ hash: string }, TokenRow>((db, p) =>
   db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', p('hash')),
 );
@@ -15,6 +22,11 @@ const tokenByHash = prepared<{ hash: string }, TokenRow>((db, p) =>
 export class SessionRepo extends Repo {
   async insertToken(row: TokenRow): Promise<void> {
     await this.db.insertInto('auth_tokens').values(row).execute();
+  }
+
+  /** Whether a token is revoked or expired (by its id). */
+  tokenState(id: string) {
+    return tokenState.first(this.db, { id });
   }
 
   tokenByHash(hash: string): Promise<TokenRow | undefined> {

@@ -51,14 +51,29 @@ export class SessionService {
     if (token.length < 16 || token.length > 128) throw fail('unauthorized');
     const row = await this.sessions.tokenByHash(sha256(token));
     if (!row) throw fail('unauthorized');
-    if (row.revoked_at !== null) {
-      throw new AppError(codeToError.get(row.revoke_code ?? 0) ?? Errors.sessionRevoked);
-    }
-    if (row.expires_at <= this.ctx.clock.now()) throw fail('sessionExpired');
+    this.assertLive(row);
     const user = await this.users.byId(Number(row.user_id));
     if (!user) throw fail('unauthorized');
     if (user.status !== 0) throw fail('accountDisabled');
     return { userId: user.id, tokenId: row.id, wtId: user.wt_id, expiresAt: row.expires_at };
+  }
+
+  /**
+   * A session resolved a moment ago is still live: its token row is neither revoked nor expired
+   * (same errors as `resolve`). The gateway asks again once it watches the user, to catch a logout
+   * that raced the socket's opening; the token row answers that without hashing or the user row.
+   */
+  async check(tokenId: string): Promise<void> {
+    const row = await this.sessions.tokenState(tokenId);
+    if (!row) throw fail('unauthorized');
+    this.assertLive(row);
+  }
+
+  private assertLive(row: { revoked_at: number | null; revoke_code: number | null; expires_at: number }) {
+    if (row.revoked_at !== null) {
+      throw new AppError(codeToError.get(row.revoke_code ?? 0) ?? Errors.sessionRevoked);
+    }
+    if (row.expires_at <= this.ctx.clock.now()) throw fail('sessionExpired');
   }
 
   /** Logout: revoke this token and close its sockets everywhere. */
