@@ -25,14 +25,28 @@ export function videoFacts(file: Blob): Promise<VideoFacts> {
       clearTimeout(timer);
       fallback();
     };
+    // A recording from MediaRecorder (WebM) carries no duration: the browser reports Infinity until
+    // it has read to the end. Seeking far past the end makes it find the real one, then the snapshot
+    // is taken near the start.
+    let measuring = false;
     video.onloadeddata = () => {
+      if (!Number.isFinite(video.duration)) {
+        measuring = true;
+        video.currentTime = Number.MAX_SAFE_INTEGER;
+        return;
+      }
       video.currentTime = Math.min(0.1, (video.duration || 1) / 2);
     };
     video.onseeked = () => {
+      if (measuring) {
+        measuring = false;
+        video.currentTime = Math.min(0.1, Number.isFinite(video.duration) ? video.duration / 2 : 0);
+        return;
+      }
       clearTimeout(timer);
       const width = video.videoWidth;
       const height = video.videoHeight;
-      const second = Number.isFinite(video.duration) ? Math.round(video.duration) : 0;
+      const second = Number.isFinite(video.duration) ? Math.max(1, Math.round(video.duration)) : 0;
       const canvas = document.createElement('canvas');
       canvas.width = width;
       canvas.height = height;
