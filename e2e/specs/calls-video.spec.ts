@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('calls: one-to-one video in two Chromium contexts', () => {
-  it('placed, accepted, remote video decoding, timer, mute, minimize/restore, AI voice, blur, switch to audio, hang up; cards on both sides', async () => {
+  it('placed, accepted, remote video decoding, timer, mute, minimize/restore, AI voice, blur, devices, switch to audio, hang up; cards on both sides', async () => {
     const { A, B } = await pair(h);
     const a = await chatPage(browser, h.server, A, B);
     const b = await chatPage(browser, h.server, B, A);
@@ -83,6 +83,17 @@ describe('calls: one-to-one video in two Chromium contexts', () => {
       .waitFor({ state: 'attached', timeout: 30_000 });
     await waitFrames(b.page, (await framesDecoded(b.page)) + 10);
     await callShot(a.page, 'blur');
+
+    // Device lists (PC): Chromium's fake camera and microphones are listed; picking one switches it.
+    await a.page.getByTestId('call-devices').click();
+    await a.page.getByTestId('call-device-menu').waitFor();
+    await a.page.getByTestId('device-camera').first().waitFor();
+    const mics = a.page.getByTestId('device-microphone');
+    await mics.first().waitFor();
+    await mics.last().click();
+    await expect.poll(() => mics.last().isChecked()).toBe(true);
+    await a.page.getByTestId('call-devices').click();
+    await waitFrames(b.page, (await framesDecoded(b.page)) + 10);
 
     // Video → audio on both sides.
     await b.page.getByTestId('call-to-audio').click();

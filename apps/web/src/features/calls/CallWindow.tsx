@@ -5,6 +5,7 @@ import { toast } from '../../ui/toast-store';
 import { callEngine, CallEngineError } from './engine';
 import { hhmmss } from './format';
 import { fineState, useCallStore } from './store';
+import { DeviceMenu } from './DeviceMenu';
 import { Video } from './Video';
 
 function useTimer(connectedAt: number | null): string {
@@ -262,6 +263,7 @@ export function CallWindow() {
                 onClick={() => run(() => callEngine.switchCallMediaType(1))}
               />
             )}
+            {connected && <DeviceMenu />}
             <Btn
               id="hangup"
               label={t('btn.hangup')}

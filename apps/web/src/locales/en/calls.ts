@@ -47,6 +47,12 @@ export default {
     text: 'To call, allow Parley to use your microphone and camera: click the camera icon in the address bar (or the site settings), choose Allow, then call again.',
     ok: 'Got it',
   },
+  devices: {
+    title: 'Devices',
+    camera: 'Camera',
+    microphone: 'Microphone',
+    speaker: 'Speaker',
+  },
   card: {
     canceled: 'Canceled',
     canceledByCaller: 'Call canceled by caller',

@@ -47,6 +47,12 @@ export default {
     text: '通話するには、Parley にマイクとカメラの使用を許可してください。アドレスバーのカメラアイコン（またはサイトの設定）で「許可」を選び、もう一度発信してください。',
     ok: 'わかりました',
   },
+  devices: {
+    title: 'デバイス',
+    camera: 'カメラ',
+    microphone: 'マイク',
+    speaker: 'スピーカー',
+  },
   card: {
     canceled: 'キャンセル済み',
     canceledByCaller: '相手がキャンセルしました',

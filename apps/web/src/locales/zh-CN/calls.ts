@@ -47,6 +47,12 @@ export default {
     text: '请允许 Parley 使用麦克风和摄像头：点击地址栏中的摄像头图标（或网站设置），选择“允许”，然后重新发起通话。',
     ok: '知道了',
   },
+  devices: {
+    title: '设备',
+    camera: '摄像头',
+    microphone: '麦克风',
+    speaker: '扬声器',
+  },
   card: {
     canceled: '已取消',
     canceledByCaller: '对方已取消',

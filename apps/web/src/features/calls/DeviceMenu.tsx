@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callEngine } from './engine';
+import { useCallStore } from './store';
+
+type Kind = 'camera' | 'microphone' | 'speaker';
+
+/** The device lists of the call window (PC): pick the camera, microphone or speaker in use. */
+export function DeviceMenu() {
+  const { t } = useTranslation('calls');
+  const devices = useCallStore((s) => s.devices);
+  const [open, setOpen] = useState(false);
+  const toggle = () => {
+    if (!open) void callEngine.getDeviceList().catch(() => undefined);
+    setOpen(!open);
+  };
+  return (
+    <div className="call-devices">
+      <button
+        type="button"
+        className="call-btn"
+        data-testid="call-devices"
+        aria-expanded={open}
+        onClick={toggle}
+      >
+        <span className="call-btn__label">{t('devices.title')}</span>
+      </button>
+      {open && (
+        <div className="call-devices__menu" data-testid="call-device-menu">
+          {(['camera', 'microphone', 'speaker'] as Kind[]).map((kind) =>
+            devices[kind].length ? (
+              <fieldset key={kind} className="call-devices__group">
+                <legend>{t(`devices.${kind}`)}</legend>
+                {devices[kind].map((d, i) => (
+                  <label key={d.deviceId || i} className="call-devices__item">
+                    <input
+                      type="radio"
+                      name={`call-${kind}`}
+                      data-testid={`device-${kind}`}
+                      checked={devices.current[kind] === d.deviceId}
+                      onChange={() => void callEngine.switchDevice(kind, d.deviceId).catch(() => undefined)}
+                    />
+                    {d.label || `${t(`devices.${kind}`)} ${i + 1}`}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null,
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
