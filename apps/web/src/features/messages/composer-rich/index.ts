@@ -1,3 +1,4 @@
+import './composer-rich.css';
 export { FileChips } from './FileChips';
 export { RichToolbar } from './RichToolbar';
 export { sendChips, takeFiles, useHasChips } from './drop-paste';
