@@ -11,9 +11,13 @@ import {
 import { call as api } from '../../lib/api';
 import { ApiError } from '../../lib/http';
 import { socket } from '../../lib/realtime';
+import { notifyIncoming } from './incoming-notice';
+import { getDeviceList, localMedia, switchCamera, switchDevice, toggleTrack } from './devices';
+import { enableFloatWindow, setCallingBell, setVideoDisplayMode, setVideoResolution } from './settings';
+import { TrackEffects } from './effects';
+import { CallEngineError, EngineError, END_TIPS } from './engine-errors';
 import { PeerLink } from './peer';
 import { resetCall, useCallStore, type CallState, type DeviceLists } from './store';
-import { denoise, type Denoised } from './noise';
 import { playTone, stopTone } from './tones';
 import { startLimitWatch, stopLimitWatch } from './limit';
 
@@ -21,34 +25,7 @@ const PING_MS = 5000;
 const STATS_MS = 1000;
 const TIP_MS = 2000;
 
-/** Engine errors of the call kit (60001–60006) and the permission texts, as i18n keys of 'calls'. */
-export const EngineError = {
-  switchToAudio: 60001,
-  switchToVideo: 60002,
-  noMic: 60003,
-  noCamera: 60004,
-  deviceDenied: 60005,
-  noWebRTC: 60006,
-} as const;
-
-export class CallEngineError extends Error {
-  constructor(
-    readonly code: number,
-    readonly key: string,
-  ) {
-    super(key);
-  }
-}
-
-const END_TIPS: Record<number, string> = {
-  [CallAction.cancel]: 'tips.canceled',
-  [CallAction.reject]: 'tips.reject',
-  [CallAction.timeout]: 'tips.timeout',
-  [CallAction.busy]: 'tips.busy',
-  [CallAction.hangup]: 'tips.ended',
-  [CallAction.dropped]: 'tips.ended',
-  [CallAction.limit]: 'tips.ended',
-};
+export { CallEngineError, EngineError } from './engine-errors';
 
 const set = (patch: Partial<CallState>) => useCallStore.setState(patch);
 const get = () => useCallStore.getState();
@@ -65,8 +42,7 @@ class CallEngine {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private statsTimer: ReturnType<typeof setInterval> | null = null;
   private pendingSignals: CallSignal[] = [];
-  private denoised: Denoised | null = null;
-  private blurred: { track: MediaStreamTrack; stop(): void } | null = null;
+  private readonly effects = new TrackEffects();
 
   constructor() {
     socket.on('hello', (d) => {
@@ -103,7 +79,7 @@ class CallEngine {
       return;
     }
     await this.loadIce();
-    const stream = await this.media(type);
+    const stream = await localMedia(type);
     set({
       phase: 'calling',
       role: 'caller',
@@ -135,7 +111,7 @@ class CallEngine {
     set({ loading: { ...s.loading, accept: true } });
     stopTone();
     try {
-      const stream = await this.media(s.mediaType === 1 ? 1 : 2);
+      const stream = await localMedia(s.mediaType === 1 ? 1 : 2);
       set({ localStream: stream });
       await this.loadIce();
       this.openLink(stream);
@@ -170,10 +146,10 @@ class CallEngine {
     this.finish(null);
   }
 
-  openMicrophone = () => this.toggleTrack('audio', true);
-  closeMicrophone = () => this.toggleTrack('audio', false);
-  openCamera = () => this.toggleTrack('video', true);
-  closeCamera = () => this.toggleTrack('video', false);
+  openMicrophone = () => toggleTrack('audio', true);
+  closeMicrophone = () => toggleTrack('audio', false);
+  openCamera = () => toggleTrack('video', true);
+  closeCamera = () => toggleTrack('video', false);
   muteSpeaker = () => set({ speakerMuted: true });
   unMuteSpeaker = () => set({ speakerMuted: false });
 
@@ -194,97 +170,24 @@ class CallEngine {
   }
 
   /** The devices of each kind (labels once the user allowed media), stored for the device menus. */
-  async getDeviceList(): Promise<DeviceLists> {
-    const all = await navigator.mediaDevices.enumerateDevices();
-    const pick = (kind: MediaDeviceKind) =>
-      all.filter((d) => d.kind === kind).map((d) => ({ deviceId: d.deviceId, label: d.label }));
-    const prev = get().devices.current;
-    const lists = {
-      camera: pick('videoinput'),
-      microphone: pick('audioinput'),
-      speaker: pick('audiooutput'),
-    };
-    const keep = (list: { deviceId: string }[], id: string) =>
-      list.some((d) => d.deviceId === id) ? id : (list[0]?.deviceId ?? '');
-    const devices: DeviceLists = {
-      ...lists,
-      current: {
-        camera: keep(lists.camera, prev.camera),
-        microphone: keep(lists.microphone, prev.microphone),
-        speaker: keep(lists.speaker, prev.speaker),
-      },
-    };
-    set({ devices });
-    return devices;
+  getDeviceList(): Promise<DeviceLists> {
+    return getDeviceList();
   }
 
   /** Uses another camera, microphone or speaker during the call (failures are ignored). */
-  async switchDevice(type: 'camera' | 'microphone' | 'speaker', deviceId: string): Promise<void> {
-    if (!['camera', 'microphone', 'speaker'].includes(type) || typeof deviceId !== 'string' || !deviceId) {
-      throw new Error('API switchDevice: deviceType error, only be camera, microphone, speaker');
-    }
-    const current = { ...get().devices.current, [type]: deviceId };
-    if (type !== 'speaker') {
-      const kind = type === 'camera' ? 'video' : 'audio';
-      const stream = get().localStream;
-      if (stream && stream.getTracks().some((t) => t.kind === kind)) {
-        try {
-          const fresh = await navigator.mediaDevices.getUserMedia(
-            kind === 'video'
-              ? { video: { deviceId: { exact: deviceId } } }
-              : { audio: { deviceId: { exact: deviceId } } },
-          );
-          const track = fresh.getTracks()[0]!;
-          for (const old of stream.getTracks().filter((t) => t.kind === kind)) {
-            old.stop();
-            stream.removeTrack(old);
-          }
-          stream.addTrack(track);
-          await this.link?.replaceTrack(track);
-          set({ localStream: new MediaStream(stream.getTracks()) });
-        } catch {
-          return;
-        }
-      }
-    }
-    set({ devices: { ...get().devices, current } });
+  switchDevice(type: 'camera' | 'microphone' | 'speaker', deviceId: string): Promise<void> {
+    return switchDevice(this.link, type, deviceId);
   }
 
   /** The next camera (front/back on phones). */
-  async switchCamera(): Promise<void> {
-    const { camera, current } = await this.getDeviceList();
-    if (camera.length < 2) return;
-    const i = camera.findIndex((c) => c.deviceId === current.camera);
-    await this.switchDevice('camera', camera[(i + 1) % camera.length]!.deviceId);
+  switchCamera(): Promise<void> {
+    return switchCamera(this.link);
   }
 
-  setVideoDisplayMode(mode: string): void {
-    if (!['contain', 'cover', 'fill'].includes(mode))
-      throw new Error('API setVideoDisplayMode: mode error, only be contain, cover, fill');
-    set({ displayMode: mode as CallState['displayMode'] });
-  }
-
-  setVideoResolution(resolution: string): void {
-    if (!['480p', '720p', '1080p'].includes(resolution))
-      throw new Error('API setVideoResolution: resolution error, only be 480p, 720p, 1080p');
-    set({ resolution: resolution as CallState['resolution'] });
-  }
-
-  enableFloatWindow(on: boolean): void {
-    set({ enableFloatWindow: !!on });
-  }
-
-  /** A bell file must answer HEAD with 200 and audio/mpeg, else it is ignored. */
-  async setCallingBell(url: string): Promise<boolean> {
-    try {
-      const res = await fetch(url, { method: 'HEAD' });
-      if (res.status !== 200 || !(res.headers.get('content-type') ?? '').includes('audio/mpeg')) return false;
-      set({ callingBell: url });
-      return true;
-    } catch {
-      return false;
-    }
-  }
+  setVideoDisplayMode = setVideoDisplayMode;
+  setVideoResolution = setVideoResolution;
+  enableFloatWindow = enableFloatWindow;
+  setCallingBell = setCallingBell;
 
   /** setBlurBackground: 3 blurs the background behind the person, 0 turns it off. */
   async setBlurBackground(level: number): Promise<void> {
@@ -293,52 +196,16 @@ class CallEngine {
     if (s.loading.camera) return;
     set({ blur: level, loading: { ...s.loading, camera: true } });
     try {
-      await this.applyBlur();
+      await this.effects.applyBlur(this.link);
     } finally {
       set({ loading: { ...get().loading, camera: false } });
-    }
-  }
-
-  private async applyBlur(): Promise<void> {
-    const camera = get().localStream?.getVideoTracks()[0];
-    if (!this.link || !camera) return;
-    if (get().blur === 3 && !this.blurred) {
-      const { blurBackground } = await import('./blur');
-      this.blurred = await blurBackground(camera);
-      await this.link.replaceTrack(this.blurred.track);
-      set({ blurActive: true, localPreview: new MediaStream([this.blurred.track]) });
-    } else if (get().blur === 0 && this.blurred) {
-      await this.link.replaceTrack(camera);
-      this.blurred.stop();
-      this.blurred = null;
-      set({ blurActive: false, localPreview: null });
     }
   }
 
   /** The "AI voice" switch: RNNoise on the microphone now (in a call) and for the next calls. */
   async enableAIVoice(on: boolean): Promise<void> {
     set({ aiVoice: !!on });
-    await this.applyAIVoice();
-  }
-
-  private async applyAIVoice(): Promise<void> {
-    const mic = get().localStream?.getAudioTracks()[0];
-    if (!this.link || !mic) return;
-    if (get().aiVoice && !this.denoised) {
-      try {
-        this.denoised = await denoise(mic);
-        await this.link.replaceTrack(this.denoised.track);
-        set({ aiVoiceActive: true });
-      } catch {
-        this.denoised?.stop();
-        this.denoised = null;
-      }
-    } else if (!get().aiVoice && this.denoised) {
-      await this.link.replaceTrack(mic);
-      this.denoised.stop();
-      this.denoised = null;
-      set({ aiVoiceActive: false });
-    }
+    await this.effects.applyAIVoice(this.link);
   }
 
   minimize = () => set({ minimized: true });
@@ -428,8 +295,8 @@ class CallEngine {
     });
     this.startPing();
     this.startStats();
-    void this.applyAIVoice();
-    void this.applyBlur().catch(() => undefined);
+    void this.effects.applyAIVoice(this.link);
+    void this.effects.applyBlur(this.link).catch(() => undefined);
     if (call.role === 'caller') {
       startLimitWatch(call.callee.wtId, call.mediaType, {
         onLimit: () => void this.hangupForLimit(),
@@ -487,10 +354,7 @@ class CallEngine {
     this.pingTimer = this.statsTimer = null;
     this.link?.close();
     this.link = null;
-    this.denoised?.stop();
-    this.denoised = null;
-    this.blurred?.stop();
-    this.blurred = null;
+    this.effects.stop();
     this.pendingSignals = [];
     for (const t of get().localStream?.getTracks() ?? []) t.stop();
   }
@@ -514,44 +378,8 @@ class CallEngine {
     }, STATS_MS);
   }
 
-  // ----- devices -----
-
-  private async media(type: 1 | 2): Promise<MediaStream> {
-    const height = { '480p': 480, '720p': 720, '1080p': 1080 }[get().resolution];
-    try {
-      return await navigator.mediaDevices.getUserMedia({
-        audio: { noiseSuppression: true, echoCancellation: true },
-        video: type === 2 ? { height: { ideal: height } } : false,
-      });
-    } catch (err) {
-      const name = (err as DOMException).name;
-      if (name === 'NotAllowedError') {
-        set({ permissionTip: type === 2 ? 'camera' : 'microphone' });
-        throw new CallEngineError(
-          EngineError.deviceDenied,
-          type === 2 ? 'errors.noCameraAccess' : 'errors.noMicAccess',
-        );
-      }
-      if (name === 'NotFoundError') {
-        throw new CallEngineError(
-          type === 2 ? EngineError.noCamera : EngineError.noMic,
-          type === 2 ? 'errors.noCamera' : 'errors.noMic',
-        );
-      }
-      throw new CallEngineError(EngineError.deviceDenied, 'errors.deviceDenied');
-    }
-  }
-
-  private toggleTrack(kind: 'audio' | 'video', on: boolean): void {
-    const key = kind === 'audio' ? 'mic' : 'camera';
-    if (get().loading[key]) return;
-    for (const t of get().localStream?.getTracks() ?? []) if (t.kind === kind) t.enabled = on;
-    set(kind === 'audio' ? { micOn: on } : { cameraOn: on });
-  }
-
   private dropVideo(): void {
-    this.blurred?.stop();
-    this.blurred = null;
+    this.effects.dropBlur();
     set({ blurActive: false, localPreview: null });
     for (const t of get().localStream?.getVideoTracks() ?? []) {
       t.stop();
@@ -563,16 +391,6 @@ class CallEngine {
   async loadIce(): Promise<void> {
     this.ice = await api('calls', 'iceServers', undefined, { silent: true }).catch(() => null);
   }
-}
-
-function notifyIncoming(call: CallInfo): void {
-  if (!document.hidden || typeof Notification === 'undefined' || Notification.permission !== 'granted')
-    return;
-  const n = new Notification(call.caller.nickName || call.caller.wtId, {
-    body: call.mediaType === 2 ? 'invites you to a video call' : 'invites you to a voice call',
-    tag: `call-${call.callId}`,
-  });
-  n.onclick = () => window.focus();
 }
 
 export const callEngine = new CallEngine();
