@@ -19,10 +19,17 @@ export function launchCallBrowser(): Promise<Browser> {
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
 
 /** A signed-in page of `user` on the chat with `peer`. */
-export async function chatPage(browser: Browser, server: TestServer, user: TestUser, peer: TestUser) {
-  const { context, page } = await openUser(browser, server, { login: user.login, viewport: DESKTOP });
+export async function chatPage(
+  browser: Browser,
+  server: TestServer,
+  user: TestUser,
+  peer: TestUser,
+  viewport = DESKTOP,
+) {
+  const { context, page } = await openUser(browser, server, { login: user.login, viewport });
   await page.goto(`/messages?conversationID=C2C${peer.wtId}`);
   await page.getByTestId('chat-title').waitFor();
   return { context, page };

@@ -1,71 +1,16 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui';
-import { toast } from '../../ui/toast-store';
-import { callEngine, CallEngineError } from './engine';
-import { hhmmss } from './format';
+import { Btn, useRun, useTimer } from './call-ui';
+import { callEngine } from './engine';
+import { FloatWindow } from './FloatWindow';
 import { fineState, useCallStore } from './store';
 import { DeviceMenu } from './DeviceMenu';
 import { Video } from './Video';
 
-function useTimer(connectedAt: number | null): string {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (connectedAt === null) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [connectedAt]);
-  return connectedAt === null ? '' : hhmmss((now - connectedAt) / 1000);
-}
-
-/** Runs an engine operation; its error shows as a toast in the UI language. */
-export function useRun() {
-  const { t } = useTranslation('calls');
-  return (op: () => Promise<unknown> | unknown) => {
-    Promise.resolve()
-      .then(op)
-      .catch((err: unknown) => {
-        if (err instanceof CallEngineError) toast.error(t(err.key));
-        else if (err instanceof Error && err.message) toast.error(err.message);
-      });
-  };
-}
-
-function Btn({
-  id,
-  label,
-  on,
-  onClick,
-  danger,
-  accept,
-  busy,
-}: {
-  id: string;
-  label: string;
-  on?: boolean;
-  onClick(): void;
-  danger?: boolean;
-  accept?: boolean;
-  busy?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      data-testid={`call-${id}`}
-      className={`call-btn${danger ? ' call-btn--danger' : ''}${accept ? ' call-btn--accept' : ''}${on === false ? ' call-btn--off' : ''}`}
-      aria-pressed={on}
-      aria-busy={busy || undefined}
-      onClick={() => !busy && onClick()}
-    >
-      <span className="call-btn__label">{label}</span>
-    </button>
-  );
-}
-
 /**
  * The call window: incoming, dialing and connected views (waiting screen with the other party's
  * name and avatar, top bar with timer and minimize, big and small video, button panel), the float
- * window when minimized, and the tip toast.
+ * window when minimized (FloatWindow.tsx), and the tip toast.
  */
 export function CallWindow() {
   const { t } = useTranslation('calls');
@@ -84,28 +29,7 @@ export function CallWindow() {
   const connected = s.phase === 'connected';
   const state = fineState(s);
 
-  if (s.minimized) {
-    return (
-      <div className="call-float" data-testid="call-float" data-state={state}>
-        <span className="call-float__text">
-          {connected ? <span className="call-float__timer">{timer}</span> : t('waiting')}
-        </span>
-        <Btn
-          id="float-mic"
-          label={s.micOn ? t('btn.micOn') : t('btn.micOff')}
-          on={s.micOn}
-          onClick={() => (s.micOn ? callEngine.closeMicrophone() : callEngine.openMicrophone())}
-        />
-        <Btn
-          id="float-hangup"
-          label={!connected && s.role === 'callee' ? t('btn.reject') : t('btn.hangup')}
-          danger
-          onClick={() => run(() => callEngine.hangup())}
-        />
-        <Btn id="restore" label={t('btn.restore')} onClick={callEngine.restore} />
-      </div>
-    );
-  }
+  if (s.minimized) return <FloatWindow />;
 
   // The local view shows the blurred track while blur is on.
   const local = s.localPreview ?? s.localStream;
@@ -277,3 +201,5 @@ export function CallWindow() {
     </div>
   );
 }
+
+export { useRun } from './call-ui';
