@@ -1,5 +1,4 @@
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/index.js';
+import { runOperatorTool } from './lib/operator-tool.js';
 import { hashPassword } from './modules/auth/password.js';
 import { UserRepo } from './modules/users/user.repo.js';
 
@@ -12,9 +11,7 @@ const demoUsers = [
   { wtId: 'carol', phone: '13800000003', nickName: '卡罗尔', pwd: 'parley123' },
 ];
 
-async function main() {
-  const config = loadConfig();
-  const handle = await openDatabase(config);
+runOperatorTool(async (handle, config) => {
   const users = new UserRepo(handle.db);
   const now = Date.now();
   const accounts = [
@@ -54,10 +51,4 @@ async function main() {
   }
   console.log(`Seeded ${handle.dialect} database${config.databaseUrl ? '' : ` in ${config.dataDir}`}:`);
   console.table(rows.map(([wtId, phone, password, state]) => ({ wtId, phone, password, state })));
-  await handle.close();
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
 });

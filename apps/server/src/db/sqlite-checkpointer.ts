@@ -53,7 +53,11 @@ export function startCheckpointer(file: SQLite.Database, filePath: string): { st
   });
   return {
     stop: async () => {
-      if (!exited) worker.postMessage('stop');
+      if (exited) return;
+      // The worker is unref'd so it never keeps a process alive; while it stops, it must, or a
+      // process with nothing else to do exits before the close completes (and with code 0).
+      worker.ref();
+      worker.postMessage('stop');
       await done;
     },
   };
