@@ -49,4 +49,27 @@ describe('calls: the minimized call on a phone and on a computer', () => {
     await a.page.getByTestId('call-hangup').click();
     await b.page.getByTestId('call-float').waitFor({ state: 'detached' });
   });
+
+  it('the caller’s socket drops mid-call and comes back within the grace period: the call goes on', async () => {
+    const { A, B } = await pair(h, ['卡拉', '迪恩']);
+    const a = await chatPage(browser, h.server, A, B);
+    const b = await chatPage(browser, h.server, B, A);
+    await a.page.getByTestId('call-video').click();
+    await waitState(b.page, 'be-invited');
+    await b.page.getByTestId('call-accept').click();
+    await waitState(a.page, 'calling-c2c-video');
+    await waitFrames(b.page, 0);
+
+    await a.context.setOffline(true);
+    await a.page.getByTestId('network-banner').waitFor();
+    await a.context.setOffline(false);
+    await a.page.getByTestId('network-banner').waitFor({ state: 'detached', timeout: 20_000 });
+    // Back on its socket within the grace period: both sides stay in the call and B keeps decoding.
+    const frames = Number(await b.page.getByTestId('call-stats').getAttribute('data-frames-decoded'));
+    await waitFrames(b.page, frames + 10);
+    await waitState(a.page, 'calling-c2c-video');
+    await waitState(b.page, 'calling-c2c-video');
+    await a.page.getByTestId('call-hangup').click();
+    await b.page.getByTestId('call-window').waitFor({ state: 'detached' });
+  });
 });

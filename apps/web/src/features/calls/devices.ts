@@ -1,5 +1,6 @@
 import { CallEngineError, EngineError } from './engine-errors';
 import type { PeerLink } from './peer';
+import { QUALITY_HEIGHT } from './settings';
 import { useCallStore, type DeviceLists } from './store';
 
 const set = (patch: Partial<ReturnType<typeof useCallStore.getState>>) => useCallStore.setState(patch);
@@ -76,7 +77,7 @@ export async function switchCamera(link: PeerLink | null): Promise<void> {
 
 /** The camera and microphone for a call (type 2: video), with the kit's errors and permission tip. */
 export async function localMedia(type: 1 | 2): Promise<MediaStream> {
-  const height = { '480p': 480, '720p': 720, '1080p': 1080 }[get().resolution];
+  const height = QUALITY_HEIGHT[get().resolution];
   try {
     return await navigator.mediaDevices.getUserMedia({
       audio: { noiseSuppression: true, echoCancellation: true },

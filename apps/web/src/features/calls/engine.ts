@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/http';
 import { socket } from '../../lib/realtime';
 import { notifyIncoming } from './incoming-notice';
 import { getDeviceList, localMedia, switchCamera, switchDevice, toggleTrack } from './devices';
-import { enableFloatWindow, setCallingBell, setVideoDisplayMode, setVideoResolution } from './settings';
+import * as settings from './settings';
 import { TrackEffects } from './effects';
 import { CallEngineError, EngineError, END_TIPS } from './engine-errors';
 import { PeerLink } from './peer';
@@ -21,10 +21,8 @@ import { resetCall, useCallStore, type CallState, type DeviceLists } from './sto
 import { playTone, stopTone } from './tones';
 import { startLimitWatch, stopLimitWatch } from './limit';
 
-const PING_MS = 5000;
-const STATS_MS = 1000;
-const TIP_MS = 2000;
-
+// Ping while connected; stats polling; how long an end tip stays.
+const [PING_MS, STATS_MS, TIP_MS] = [5000, 1000, 2000];
 export { CallEngineError, EngineError } from './engine-errors';
 
 const set = (patch: Partial<CallState>) => useCallStore.setState(patch);
@@ -184,10 +182,11 @@ class CallEngine {
     return switchCamera(this.link);
   }
 
-  setVideoDisplayMode = setVideoDisplayMode;
-  setVideoResolution = setVideoResolution;
-  enableFloatWindow = enableFloatWindow;
-  setCallingBell = setCallingBell;
+  setVideoDisplayMode = settings.setVideoDisplayMode;
+  setVideoResolution = settings.setVideoResolution;
+  enableFloatWindow = settings.enableFloatWindow;
+  setCallingBell = settings.setCallingBell;
+  setVideoQuality = settings.setVideoQuality;
 
   /** setBlurBackground: 3 blurs the background behind the person, 0 turns it off. */
   async setBlurBackground(level: number): Promise<void> {

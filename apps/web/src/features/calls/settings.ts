@@ -16,6 +16,23 @@ export function setVideoResolution(resolution: string): void {
   set({ resolution: resolution as CallState['resolution'] });
 }
 
+/** Camera heights of the video qualities (devices.ts asks for the same when a call starts). */
+export const QUALITY_HEIGHT = { '480p': 480, '720p': 720, '1080p': 1080 } as const;
+
+/**
+ * setVideoQuality: the camera's quality now (the track of the call in progress is asked for that
+ * height) and for the next calls.
+ */
+export async function setVideoQuality(quality: string): Promise<void> {
+  if (!(quality in QUALITY_HEIGHT))
+    throw new Error('API setVideoQuality: quality error, only be 480p, 720p, 1080p');
+  const q = quality as keyof typeof QUALITY_HEIGHT;
+  set({ resolution: q });
+  const track = useCallStore.getState().localStream?.getVideoTracks()[0];
+  // A camera that cannot give that height keeps its current one.
+  await track?.applyConstraints({ height: { ideal: QUALITY_HEIGHT[q] } }).catch(() => undefined);
+}
+
 export function enableFloatWindow(on: boolean): void {
   set({ enableFloatWindow: !!on });
 }
