@@ -3,7 +3,7 @@
 //  1. protocol + server + web unit/integration tests on SQLite (Redis suites when REDIS_URL is set)
 //  2. the server suite again on PostgreSQL when DATABASE_URL is set (with Redis, the two-node test)
 //  3. a production build of the web client, then the browser suite in real Chromium
-// It installs Debian's Chromium when it is missing (root only), and ends with one line
+// It installs Debian's Chromium and coturn when they are missing (root only), and ends with one line
 // 'N passed, N failed, N skipped'. Every pass runs even when an earlier one failed (a SQLite failure
 // must not hide what PostgreSQL or the browser suite would say); a summary of the passes comes
 // before the totals, and any failure makes the exit code non-zero. In CI (CI=true) PostgreSQL and Redis are required, not optional.
@@ -23,18 +23,24 @@ function run(cmd, args, env = {}) {
   return res.status ?? 1;
 }
 
-function ensureChromium() {
-  if (fs.existsSync('/usr/bin/chromium')) return;
+/** Debian packages the browser suite needs: Chromium (and CJK fonts) and coturn (the TURN call test). */
+const BROWSER_DEPS = [
+  { path: '/usr/bin/chromium', packages: ['chromium', 'fonts-noto-cjk'] },
+  { path: '/usr/bin/turnserver', packages: ['coturn'] },
+];
+
+function ensureBrowserDeps() {
+  const missing = BROWSER_DEPS.filter((d) => !fs.existsSync(d.path)).flatMap((d) => d.packages);
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    console.error('Chromium is missing: install it with `sudo apt-get install -y chromium fonts-noto-cjk`.');
+    console.error(
+      `Missing for the browser tests: install them with \`sudo apt-get install -y ${missing.join(' ')}\`.`,
+    );
     process.exit(1);
   }
-  console.log('Installing Debian Chromium for the browser tests…');
-  if (
-    run('apt-get', ['update', '-qq']) !== 0 ||
-    run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk']) !== 0
-  ) {
-    console.error('Could not install chromium from Debian packages.');
+  console.log(`Installing Debian packages for the browser tests: ${missing.join(', ')}…`);
+  if (run('apt-get', ['update', '-qq']) !== 0 || run('apt-get', ['install', '-y', '-qq', ...missing]) !== 0) {
+    console.error(`Could not install ${missing.join(', ')} from Debian packages.`);
     process.exit(1);
   }
 }
@@ -99,7 +105,7 @@ if (steps.includes('pg')) {
   }
 }
 if (steps.includes('e2e')) {
-  ensureChromium();
+  ensureBrowserDeps();
   if (run('npm', ['run', 'build', '-w', '@parley/web']) !== 0) {
     failed = true;
     totals.failed += 1;
