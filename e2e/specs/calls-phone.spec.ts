@@ -50,7 +50,7 @@ describe('calls: the minimized call on a phone and on a computer', () => {
     await b.page.getByTestId('call-float').waitFor({ state: 'detached' });
   });
 
-  it('the caller’s socket drops mid-call and comes back within the grace period: the call goes on', async () => {
+  it('the server restarts mid-call: both tabs reconnect within the grace period, the caller restarts ICE, the call goes on', async () => {
     const { A, B } = await pair(h, ['卡拉', '迪恩']);
     const a = await chatPage(browser, h.server, A, B);
     const b = await chatPage(browser, h.server, B, A);
@@ -60,11 +60,15 @@ describe('calls: the minimized call on a phone and on a computer', () => {
     await waitState(a.page, 'calling-c2c-video');
     await waitFrames(b.page, 0);
 
-    await a.context.setOffline(true);
+    await h.server.stop();
     await a.page.getByTestId('network-banner').waitFor();
-    await a.context.setOffline(false);
+    await h.server.start();
     await a.page.getByTestId('network-banner').waitFor({ state: 'detached', timeout: 20_000 });
-    // Back on its socket within the grace period: both sides stay in the call and B keeps decoding.
+    // Back on new sockets, the call (kept in the database) is rebound to them and the caller
+    // restarts ICE; both stay in the call and B keeps decoding.
+    await a.page
+      .locator('[data-testid="call-stats"][data-ice-restarts="1"]')
+      .waitFor({ state: 'attached', timeout: 30_000 });
     const frames = Number(await b.page.getByTestId('call-stats').getAttribute('data-frames-decoded'));
     await waitFrames(b.page, frames + 10);
     await waitState(a.page, 'calling-c2c-video');

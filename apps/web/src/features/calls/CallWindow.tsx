@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui';
-import { Btn, useRun, useTimer } from './call-ui';
+import { Btn, RemoteAudio, useRun, useTimer } from './call-ui';
 import { callEngine } from './engine';
 import { FloatWindow } from './FloatWindow';
 import { fineState, useCallStore } from './store';
@@ -67,16 +67,7 @@ export function CallWindow() {
         />
       )}
       {/* Remote audio always plays through its own element (audio calls have no big video). */}
-      {!video && s.remoteStream && (
-        <Video
-          stream={s.remoteStream}
-          muted={s.speakerMuted}
-          fit="cover"
-          sinkId={s.devices.current.speaker}
-          testId="call-remote-audio"
-          className="call-hidden"
-        />
-      )}
+      {!video && <RemoteAudio />}
       {connected && video && small && (
         <Video
           stream={small}
@@ -107,6 +98,7 @@ export function CallWindow() {
         className="call-stats"
         data-testid="call-stats"
         data-frames-decoded={s.framesDecoded}
+        data-ice-restarts={s.iceRestarts}
         data-quality={s.networkQuality.remote}
         data-link={s.linkState}
         data-route={s.route}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
-import { Btn, useRun, useTimer } from './call-ui';
+import { Btn, RemoteAudio, useRun, useTimer } from './call-ui';
 import { callEngine } from './engine';
 import { PhoneIcon } from './icons';
 import { fineState, useCallStore } from './store';
@@ -20,16 +20,7 @@ export function FloatWindow() {
   const phone = useMediaQuery(PHONE_QUERY);
   const connected = s.phase === 'connected';
   const videoBox = phone && connected && s.mediaType === 2 && s.remoteStream !== null;
-  const sound = s.remoteStream && !videoBox && (
-    <Video
-      stream={s.remoteStream}
-      muted={s.speakerMuted}
-      fit="cover"
-      sinkId={s.devices.current.speaker}
-      testId="call-remote-audio"
-      className="call-hidden"
-    />
-  );
+  const sound = !videoBox && <RemoteAudio />;
   const status = connected ? (
     <span className="call-float__timer" data-testid="call-float-timer">
       {timer}

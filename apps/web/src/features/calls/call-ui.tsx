@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../ui/toast-store';
 import { CallEngineError } from './engine';
 import { hhmmss } from './format';
+import { useCallStore } from './store';
+import { Video } from './Video';
 
 export function useTimer(connectedAt: number | null): string {
   const [now, setNow] = useState(Date.now());
@@ -55,5 +57,23 @@ export function Btn({
     >
       <span className="call-btn__label">{label}</span>
     </button>
+  );
+}
+
+/** The other side's sound, through a hidden element, where no video element plays it. */
+export function RemoteAudio() {
+  const stream = useCallStore((s) => s.remoteStream);
+  const muted = useCallStore((s) => s.speakerMuted);
+  const speaker = useCallStore((s) => s.devices.current.speaker);
+  if (!stream) return null;
+  return (
+    <Video
+      stream={stream}
+      muted={muted}
+      fit="cover"
+      sinkId={speaker}
+      testId="call-remote-audio"
+      className="call-hidden"
+    />
   );
 }

@@ -321,7 +321,9 @@ class CallEngine {
         const info = await socket.send<CallInfo>('call.ping', { v: CallLimits.version, callId: id });
         if (info.status === 'ended') return this.finish(CallAction.hangup);
         if (info.connectionId === this.connectionId || info.connectionId === null) {
-          if (get().phase === 'connected' && info.role === 'caller') await this.link?.offer(true);
+          if (get().phase !== 'connected' || info.role !== 'caller' || !this.link) return;
+          await this.link.offer(true);
+          set({ iceRestarts: get().iceRestarts + 1 });
           return;
         }
       } catch {

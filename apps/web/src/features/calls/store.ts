@@ -37,6 +37,8 @@ export interface CallState {
   /** 1 (best) … 6 (down), from getStats; ≥ 4 is poor. */
   networkQuality: { local: number; remote: number };
   framesDecoded: number;
+  /** ICE restarts this tab started after its socket came back (the caller's side). */
+  iceRestarts: number;
   /** The peer connection's state (new, connecting, connected, failed, …). */
   linkState: string;
   /** Local candidate type of the media path: host, srflx, relay (TURN). */
@@ -79,6 +81,7 @@ export const initialCallState: CallState = {
   tip: null,
   networkQuality: { local: 1, remote: 1 },
   framesDecoded: 0,
+  iceRestarts: 0,
   linkState: 'new',
   route: '',
   limitDialog: false,
