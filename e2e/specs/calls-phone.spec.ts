@@ -44,7 +44,11 @@ describe('calls: the minimized call on a phone and on a computer', () => {
 
     await a.page.getByTestId('call-restore').click();
     await waitState(a.page, 'calling-c2c-video');
-    // The phone's button panel fits the screen (it wraps; hang up alone on the last row).
+    // The phone's panel: no full screen and no device list (it switches cameras); it wraps to fit,
+    // hang up alone on the last row.
+    await a.page.getByTestId('call-switch-camera').waitFor();
+    expect(await a.page.getByTestId('call-fullscreen').count()).toBe(0);
+    expect(await a.page.getByTestId('call-devices').count()).toBe(0);
     await callShot(a.page, 'connected-phone');
     await a.page.getByTestId('call-hangup').click();
     await b.page.getByTestId('call-float').waitFor({ state: 'detached' });

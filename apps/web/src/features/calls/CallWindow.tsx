@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui';
+import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
 import { Btn, RemoteAudio, useRun, useTimer } from './call-ui';
 import { callEngine } from './engine';
 import { FloatWindow } from './FloatWindow';
@@ -17,6 +18,7 @@ export function CallWindow() {
   const s = useCallStore();
   const timer = useTimer(s.connectedAt);
   const run = useRun();
+  const phone = useMediaQuery(PHONE_QUERY);
   if (s.phase === 'idle') {
     return s.tip ? (
       <div className="call-tip" role="status" data-testid="call-tip">
@@ -50,11 +52,14 @@ export function CallWindow() {
           </span>
         )}
         {s.enableFloatWindow && <Btn id="minimize" label={t('btn.minimize')} onClick={callEngine.minimize} />}
-        <Btn
-          id="fullscreen"
-          label={t('btn.fullscreen')}
-          onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
-        />
+        {/* Full screen is a computer's (a phone's call window fills the screen already). */}
+        {!phone && (
+          <Btn
+            id="fullscreen"
+            label={t('btn.fullscreen')}
+            onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
+          />
+        )}
       </div>
       {video && (
         <Video
@@ -179,7 +184,8 @@ export function CallWindow() {
                 onClick={() => run(() => callEngine.switchCallMediaType(1))}
               />
             )}
-            {connected && <DeviceMenu />}
+            {/* Picking devices from a list is a computer's; a phone switches its camera. */}
+            {connected && !phone && <DeviceMenu />}
             <Btn
               id="hangup"
               label={t('btn.hangup')}
