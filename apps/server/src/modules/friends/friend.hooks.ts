@@ -1,6 +1,6 @@
 import type { FriendCustomType } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { DomainHooks } from '../../lib/domain-hooks.js';
 
 /**
  * In-process domain hooks of the friends module. They run inside the use case's transaction
@@ -15,11 +15,6 @@ export interface FriendHookMap {
   'notice.sent': { fromId: number; toId: number; type: FriendCustomType; at: number; noticeId: string };
 }
 
-type Handler<K extends keyof FriendHookMap> = (
-  payload: FriendHookMap[K],
-  uow: UnitOfWork,
-) => Promise<void> | void;
-
 /** What the friends module asks the groups module (set when groups are wired; none before). */
 export interface GroupRelations {
   /** Active groups both users are in (the profile's commonGroupCount). */
@@ -28,30 +23,11 @@ export interface GroupRelations {
   assertMayBefriend(a: number, b: number): Promise<void>;
 }
 
-export class FriendHooks {
-  private readonly handlers: { [K in keyof FriendHookMap]?: Array<Handler<K>> } = {};
+/** The friends module's hooks (lib/domain-hooks.ts), and what it asks the groups module. */
+export class FriendHooks extends DomainHooks<FriendHookMap> {
   groups: GroupRelations = { commonCount: async () => 0, assertMayBefriend: async () => {} };
 
-  constructor(private readonly log: FastifyBaseLogger) {}
-
-  on<K extends keyof FriendHookMap>(name: K, handler: Handler<K>): void {
-    const list = (this.handlers[name] ??= []) as Array<Handler<K>>;
-    list.push(handler);
-  }
-
-  /** Runs every handler in the use case's transaction; a failing handler fails (rolls back) the use case. */
-  async emit<K extends keyof FriendHookMap>(
-    name: K,
-    payload: FriendHookMap[K],
-    uow: UnitOfWork,
-  ): Promise<void> {
-    for (const handler of (this.handlers[name] ?? []) as Array<Handler<K>>) {
-      try {
-        await handler(payload, uow);
-      } catch (err) {
-        this.log.error({ err, hook: name }, 'friend hook failed');
-        throw err;
-      }
-    }
+  constructor(log: FastifyBaseLogger) {
+    super(log, 'friend');
   }
 }

@@ -1,6 +1,7 @@
 import type { GroupTip } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { DomainHooks } from '../../lib/domain-hooks.js';
 import type { UserRepo } from '../users/user.repo.js';
 
 /**
@@ -12,38 +13,10 @@ export interface GroupHookMap {
   tip: { groupId: number; tip: GroupTip; at: number };
 }
 
-type Handler<K extends keyof GroupHookMap> = (
-  payload: GroupHookMap[K],
-  uow: UnitOfWork,
-) => Promise<void> | void;
-
-export class GroupHooks {
-  private readonly handlers: { [K in keyof GroupHookMap]?: Array<Handler<K>> } = {};
-
-  constructor(private readonly log: FastifyBaseLogger) {}
-
-  on<K extends keyof GroupHookMap>(name: K, handler: Handler<K>): () => void {
-    const list = (this.handlers[name] ??= []) as Array<Handler<K>>;
-    list.push(handler);
-    return () => {
-      const i = list.indexOf(handler);
-      if (i >= 0) list.splice(i, 1);
-    };
-  }
-
-  async emit<K extends keyof GroupHookMap>(
-    name: K,
-    payload: GroupHookMap[K],
-    uow: UnitOfWork,
-  ): Promise<void> {
-    for (const handler of (this.handlers[name] ?? []) as Array<Handler<K>>) {
-      try {
-        await handler(payload, uow);
-      } catch (err) {
-        this.log.error({ err, hook: name }, 'group hook failed');
-        throw err;
-      }
-    }
+/** The groups module's hooks (lib/domain-hooks.ts). */
+export class GroupHooks extends DomainHooks<GroupHookMap> {
+  constructor(log: FastifyBaseLogger) {
+    super(log, 'group');
   }
 }
 

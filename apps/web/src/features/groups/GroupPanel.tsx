@@ -17,6 +17,7 @@ import { QrDialog } from './QrDialog';
 import { ReportForm } from './ReportForm';
 import { useGroupInfo, useGroupMembers, useJoinApplies } from './queries';
 import { groupDialogs, useGroupUi } from './store';
+import { LinkRow } from './LinkRow';
 
 /** The 320 px group management side panel (hosted by GroupsRoot). */
 export function GroupPanel() {
@@ -231,15 +232,7 @@ function PanelBody({ group }: { group: GroupInfo }) {
         />
         {manager && <ApplyEntry groupNumber={n} />}
         {manager && (
-          <button
-            type="button"
-            className="gp-row gp-row--link"
-            onClick={() => setView('manage')}
-            data-testid="group-manage"
-          >
-            <span className="gp-row__label">{t('panel.manage')}</span>
-            <span aria-hidden="true">›</span>
-          </button>
+          <LinkRow label={t('panel.manage')} onClick={() => setView('manage')} testId="group-manage" />
         )}
         <label className="gp-row gp-row--switch">
           <span className="gp-row__label">{t('panel.pin')}</span>
@@ -264,15 +257,7 @@ function PanelBody({ group }: { group: GroupInfo }) {
             }
           />
         </label>
-        <button
-          type="button"
-          className="gp-row gp-row--link"
-          onClick={() => setView('report')}
-          data-testid="group-report-open"
-        >
-          <span className="gp-row__label">{t('panel.report')}</span>
-          <span aria-hidden="true">›</span>
-        </button>
+        <LinkRow label={t('panel.report')} onClick={() => setView('report')} testId="group-report-open" />
         <button
           type="button"
           className="btn btn--danger gp-leave"
@@ -297,14 +282,8 @@ function ApplyEntry({ groupNumber }: { groupNumber: string }) {
   ).length;
   if (count === 0) return null;
   return (
-    <button
-      type="button"
-      className="gp-row gp-row--link"
-      onClick={groupDialogs.openApplies}
-      data-testid="group-applies-entry"
-    >
-      <span className="gp-row__label">{t('apply.drawer')}</span>
+    <LinkRow label={t('apply.drawer')} onClick={groupDialogs.openApplies} testId="group-applies-entry">
       <span className="gp-banner">{t('apply.banner', { count })}</span>
-    </button>
+    </LinkRow>
   );
 }

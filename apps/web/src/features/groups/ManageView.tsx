@@ -6,6 +6,7 @@ import { useGroupAction } from './actions';
 import { JoinLimitRow } from './JoinLimitRow';
 import { ManagePickers, type ManagePicker } from './ManagePickers';
 import { MuteList } from './MuteList';
+import { LinkRow } from './LinkRow';
 
 type Switch = 0 | 1 | 2;
 
@@ -32,17 +33,11 @@ export function ManageView({ group }: { group: GroupInfo }) {
   return (
     <div className="gp-panel__body" data-testid="group-manage-view">
       {owner && (
-        <button
-          type="button"
-          className="gp-row gp-row--link"
-          onClick={() => setPicker('admins')}
-          data-testid="group-admins"
-        >
-          <span className="gp-row__label">{t('manage.admins')}</span>
+        <LinkRow label={t('manage.admins')} onClick={() => setPicker('admins')} testId="group-admins">
           <span className="gp-row__value" data-testid="group-admins-count">
             {t('manage.adminsCount', { count: admins })}
           </span>
-        </button>
+        </LinkRow>
       )}
       <label className="gp-row gp-row--switch">
         <span className="gp-row__label">{t('manage.muteAll')}</span>
@@ -55,15 +50,7 @@ export function ManageView({ group }: { group: GroupInfo }) {
       </label>
       <p className="gp-note">{t('manage.muteAllNote')}</p>
       <MuteList group={group} onAdd={() => setPicker('mute')} />
-      <button
-        type="button"
-        className="gp-row gp-row--link"
-        onClick={() => setPicker('black')}
-        data-testid="group-blacklist"
-      >
-        <span className="gp-row__label">{t('manage.blacklist')}</span>
-        <span aria-hidden="true">›</span>
-      </button>
+      <LinkRow label={t('manage.blacklist')} onClick={() => setPicker('black')} testId="group-blacklist" />
       {(['invite', 'join'] as const).map((which) => (
         <label key={which} className="gp-row gp-row--block">
           <span className="gp-row__label">{t(`manage.${which}`)}</span>
@@ -96,15 +83,7 @@ export function ManageView({ group }: { group: GroupInfo }) {
       <p className="gp-note">{t('manage.protectNote')}</p>
       <JoinLimitRow group={group} />
       {owner && (
-        <button
-          type="button"
-          className="gp-row gp-row--link"
-          onClick={() => setPicker('transfer')}
-          data-testid="group-transfer"
-        >
-          <span className="gp-row__label">{t('manage.transfer')}</span>
-          <span aria-hidden="true">›</span>
-        </button>
+        <LinkRow label={t('manage.transfer')} onClick={() => setPicker('transfer')} testId="group-transfer" />
       )}
       <ManagePickers group={group} which={picker} onClose={() => setPicker(null)} maxAdmins={Limits.admins} />
     </div>
