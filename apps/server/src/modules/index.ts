@@ -34,7 +34,9 @@ export async function registerModules(
   );
   const friends = createFriendsModule(ctx, users);
   const messaging = createMessagingModule(ctx, users, friends);
-  const groups = createGroupsModule(ctx, users, friends);
+  const groups = createGroupsModule(ctx, users, friends, (userId, url) =>
+    uploads.service.isOwnImage(userId, url),
+  );
   const reports = createReportsModule(ctx, users, {
     isOwnImageOf: async (userId, url, mimes) => {
       const row = await uploads.service.byUrl(url);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../helpers.js';
+import type { GroupApplication, GroupInfo, Page } from '@parley/protocol';
 import { createGroup, must, newUser, post } from './helpers.js';
 
 /**
@@ -14,10 +15,12 @@ interface Fixture {
   users: Record<Role, TestUser>;
   target: TestUser;
   guest: TestUser;
+  /** A pending join application (of `applicant`) to the group. */
+  applyId: number;
 }
 
 let t: TestServer;
-let people: Record<Role | 'target' | 'guest', TestUser>;
+let people: Record<Role | 'target' | 'guest' | 'applicant', TestUser>;
 
 async function fixture(): Promise<Fixture> {
   const { owner, admin, member, blacklisted, removed, target } = people;
@@ -30,8 +33,14 @@ async function fixture(): Promise<Fixture> {
   });
   await must(t, owner, '/user/groupchat/member/remove', { groupNumber, wtIds: [removed.wtId] });
   await must(t, owner, '/user/groupchat/memberBlack/add', { groupNumber, wtIds: [blacklisted.wtId] });
+  await must(t, owner, '/user/groupchat/edit', { groupNumber, confirminviteSwitch: 1 });
+  await must(t, people.applicant, '/user/groupchat/member/activeJoin', { groupNumber });
+  const applies = await must<Page<GroupApplication>>(t, owner, '/user/groupNotice/joinApplyList', {
+    pageSize: 100,
+  });
+  const applyId = applies.rows.find((a) => a.groupNumber === groupNumber)!.id;
   const users = Object.fromEntries(ROLES.map((r) => [r, people[r]])) as Record<Role, TestUser>;
-  return { groupNumber, users, target, guest: people.guest };
+  return { groupNumber, users, target, guest: people.guest, applyId };
 }
 
 const OK = 200;
@@ -39,6 +48,7 @@ const NO = 403;
 const MEMBERS = { owner: OK, admin: OK, member: OK, outsider: NO, blacklisted: NO, removed: NO };
 const MANAGERS = { ...MEMBERS, member: NO };
 const OWNER = { ...MANAGERS, admin: NO };
+const ANYONE = { owner: OK, admin: OK, member: OK, outsider: OK, blacklisted: OK, removed: OK };
 
 type Expect = Record<Role, number>;
 const matrix: Array<[string, string, (f: Fixture) => Record<string, unknown>, Expect]> = [
@@ -161,6 +171,14 @@ const matrix: Array<[string, string, (f: Fixture) => Record<string, unknown>, Ex
     (f) => ({ groupNumber: f.groupNumber, joinType: 3 }),
     { owner: 409, admin: 409, member: 409, outsider: OK, blacklisted: 403, removed: OK },
   ],
+  ['member/audit', '/user/groupchat/member/audit', (f) => ({ id: f.applyId, auditStatus: 2 }), MANAGERS],
+  // The caller's own lists and creating a group: anyone signed in (what they list is checked below).
+  ['add', '/user/groupchat/add', () => ({ groupName: '另一个群', wtIds: [] }), ANYONE],
+  ['listByName', '/user/groupchat/listByName', () => ({ groupNickname: '' }), ANYONE],
+  ['commonList', '/user/groupchat/commonList', (f) => ({ wtId: f.target.wtId }), ANYONE],
+  ['groupNotice/joinApplyList', '/user/groupNotice/joinApplyList', () => ({}), ANYONE],
+  ['groupNotice/myApplyList', '/user/groupNotice/myApplyList', () => ({}), ANYONE],
+  ['groupNotice/othersList', '/user/groupNotice/othersList', () => ({}), ANYONE],
   [
     'member/joinVerify',
     '/user/groupchat/member/joinVerify',
@@ -186,6 +204,7 @@ beforeAll(async () => {
     'removed',
     'target',
     'guest',
+    'applicant',
   ] as const;
   people = {} as typeof people;
   for (const n of names) people[n] = await newUser(t, `g${n.slice(0, 6)}`, n);
@@ -208,6 +227,28 @@ describe('group endpoints by role', () => {
         if (expected[role] === NO && role !== 'blacklisted') expect(msgs[role]).toBe('当前操作没有权限');
     });
   }
+
+  it('own lists show the group and its applications only to those entitled', async () => {
+    const f = await fixture();
+    const n = f.groupNumber;
+    for (const role of ROLES) {
+      const u = f.users[role];
+      const inGroup = role === 'owner' || role === 'admin' || role === 'member';
+      const mine = (await fetch(`${t.baseUrl}/api/user/groupchat/list`, {
+        headers: { authorization: `Bearer ${u.token}` },
+      }).then((r) => r.json())) as { data: GroupInfo[] };
+      expect([role, mine.data.some((g) => g.groupNumber === n)]).toEqual([role, inGroup]);
+      const byName = await must<GroupInfo[]>(t, u, '/user/groupchat/listByName', { groupNickname: '' });
+      expect([role, byName.some((g) => g.groupNumber === n)]).toEqual([role, inGroup]);
+      const common = await must<GroupInfo[]>(t, u, '/user/groupchat/commonList', { wtId: f.target.wtId });
+      expect([role, common.some((g) => g.groupNumber === n)]).toEqual([role, inGroup]);
+      const applies = await must<Page<GroupApplication>>(t, u, '/user/groupNotice/joinApplyList', {
+        pageSize: 100,
+      });
+      const manages = role === 'owner' || role === 'admin';
+      expect([role, applies.rows.some((a) => a.id === f.applyId)]).toEqual([role, manages]);
+    }
+  });
 
   it('an unknown group answers 22001 群聊不存在 and nobody reads it', async () => {
     const res = await post(t, people.owner, '/user/groupchat/getInfoById', { groupNumber: '00000000' });

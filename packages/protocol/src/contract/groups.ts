@@ -40,13 +40,23 @@ const members = z.array(groupMemberSchema);
 const groups = z.array(groupInfoSchema);
 
 export const groupSchemas = {
-  add: { body: createGroupBody, response: groupInfoSchema, errors: ['userNotFound'], okMsg: '群组创建成功' },
+  add: {
+    body: createGroupBody,
+    response: groupInfoSchema,
+    errors: ['userNotFound', 'avatarInvalid'],
+    okMsg: '群组创建成功',
+  },
   list: { response: groups, errors: [] },
   info: { body: groupRef, response: groupInfoSchema, errors: base },
   card: { body: groupRef, response: groupCardSchema, errors: ['groupNotFound'] },
   listByName: { body: listByNameBody, response: groups, errors: [] },
   commonList: { body: commonListBody, response: groups, errors: ['userNotFound'] },
-  edit: { body: editGroupBody, response: groupInfoSchema, errors: base, okMsg: '修改成功' },
+  edit: {
+    body: editGroupBody,
+    response: groupInfoSchema,
+    errors: [...base, 'avatarInvalid'],
+    okMsg: '修改成功',
+  },
   editSelf: { body: editSelfBody, response: groupInfoSchema, errors: base, okMsg: '修改成功' },
   setWelcome: { body: welcomeBody, response: groupInfoSchema, errors: base, okMsg: '保存成功' },
   joinLimit: { body: joinLimitBody, response: groupInfoSchema, errors: base, okMsg: '保存成功' },

@@ -2,6 +2,7 @@ import type { AppContext } from '../../lib/context.js';
 import { groupsPolicy } from '../../policies/groups.policy.js';
 import { authorize } from '../../policies/policy.js';
 import type { FriendsModule } from '../friends/friends.module.js';
+import type { AvatarCheck } from '../users/profile.service.js';
 import type { UsersModule } from '../users/users.module.js';
 import { GroupExtraRepo } from './group-extra.repo.js';
 import { GroupAccess } from './group.access.js';
@@ -18,14 +19,19 @@ import { MembersService } from './members.service.js';
  * notices. Registers the group notification counters and answers the friends module's
  * questions (commonGroupCount, member protection) through `friends.hooks.groups`.
  */
-export function createGroupsModule(ctx: AppContext, users: UsersModule, friends: FriendsModule) {
+export function createGroupsModule(
+  ctx: AppContext,
+  users: UsersModule,
+  friends: FriendsModule,
+  isOwnImage: AvatarCheck,
+) {
   const repo = new GroupRepo(ctx.db);
   const extra = new GroupExtraRepo(ctx.db);
   const access = new GroupAccess(ctx, repo, users.repo);
   const counters = new GroupCounters(ctx, extra, users.counters);
   const hooks = new GroupHooks(ctx.log);
   const tips = new GroupTips(hooks, users.repo, () => ctx.clock.now());
-  const groups = new GroupsService(ctx, repo, access, counters, tips);
+  const groups = new GroupsService(ctx, repo, access, counters, tips, isOwnImage);
   const members = new MembersService(ctx, repo, access, counters, tips);
   const join = new JoinService(ctx, repo, extra, access, members, counters);
 

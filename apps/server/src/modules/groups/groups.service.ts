@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { CreateGroupBody, EditGroupBody, GroupInfo } from '@parley/protocol';
-import { GroupLimits } from '@parley/protocol';
+import { Errors, GroupLimits } from '@parley/protocol';
 import type { Updateable } from 'kysely';
 import type { GroupsTable } from '../../db/schema.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
+import type { AvatarCheck } from '../users/profile.service.js';
 import { fail } from '../../lib/errors.js';
 import { groupsPolicy, Identity } from '../../policies/groups.policy.js';
 import { authorize } from '../../policies/policy.js';
@@ -25,7 +26,15 @@ export class GroupsService {
     private readonly access: GroupAccess,
     private readonly counters: GroupCounters,
     private readonly tips: GroupTips,
+    private readonly isOwnImage: AvatarCheck,
   ) {}
+
+  /** A group avatar is an image the caller uploaded here ('' resets to the default). */
+  private async checkAvatar(userId: number, url: string | undefined): Promise<void> {
+    if (url && !(await this.isOwnImage(userId, url))) {
+      throw fail('avatarInvalid', `groupAvatar: ${Errors.avatarInvalid.msg}`, { field: 'groupAvatar' });
+    }
+  }
 
   private now() {
     return this.ctx.clock.now();
@@ -52,6 +61,7 @@ export class GroupsService {
   async create(userId: number, body: CreateGroupBody & { wtIds: string[] }): Promise<GroupInfo> {
     const me = await this.access.users.byId(userId);
     if (!me) throw fail('unauthorized');
+    await this.checkAvatar(userId, body.groupAvatar);
     const invitees = (await this.access.usersByWtIds(body.wtIds)).filter(
       (u) => u.id !== userId && u.status === 0,
     );
@@ -175,6 +185,11 @@ export class GroupsService {
     if (body.confirminviteSwitch !== undefined) patch.confirm_invite_switch = body.confirminviteSwitch;
     if (body.memberProtectSwitch !== undefined) patch.member_protect_switch = body.memberProtectSwitch;
     if (body.bannedSwitch !== undefined) patch.banned_switch = body.bannedSwitch;
+    if (body.groupAvatar) {
+      // Who may edit first (403 before 400), then the image, read outside the unit of work.
+      await this.access.require('group.manage', userId, body.groupNumber);
+      await this.checkAvatar(userId, body.groupAvatar);
+    }
     return this.managed(userId, body.groupNumber, patch);
   }
 
