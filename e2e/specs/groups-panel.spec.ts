@@ -170,21 +170,21 @@ describe('groups: owner, admin and member in three browsers', () => {
     // The new member reports the group: type, description, one png.
     await openPanel(page, group.groupNumber);
     await page.getByTestId('group-report-open').click();
-    await page.getByTestId('group-report-submit').click();
-    expect(await page.getByTestId('group-report-error').textContent()).toBe('请选择举报类型');
-    await page.getByTestId('group-report').getByRole('radio').first().check();
-    await page.getByTestId('group-report-detail').fill('群里有人发广告');
-    await page.getByTestId('group-report-submit').click();
-    expect(await page.getByTestId('group-report-error').textContent()).toBe('请上传举报图片');
+    await page.getByTestId('report-submit').click();
+    expect(await page.getByTestId('report-error').textContent()).toBe('请选择举报类型');
+    await page.getByTestId('report-form').getByRole('radio').first().check();
+    await page.getByTestId('report-detail').fill('群里有人发广告');
+    await page.getByTestId('report-submit').click();
+    expect(await page.getByTestId('report-error').textContent()).toBe('请上传举报图片');
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
       'base64',
     );
     await page
-      .getByTestId('group-report-images')
+      .getByTestId('report-images')
       .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: png });
-    await page.getByText('（1/5）').waitFor();
-    await page.getByTestId('group-report-submit').click();
+    await page.getByText('图片证据（1/5）').waitFor();
+    await page.getByTestId('report-submit').click();
     await waitToast(page, '感谢反馈，我们将尽快核实处理');
   });
 

@@ -26,7 +26,12 @@ export function ApplyForm({
   const { t } = useTranslation('friends');
   const myNick = useSession((s) => s.user?.nickName ?? '');
   const [reason, setReason] = useState(() =>
-    clampChars(t('apply.defaultReason', { name: myNick }), Limits.friendApplyReason),
+    clampChars(
+      target.groupName
+        ? t('apply.defaultGroupReason', { name: myNick, group: target.groupName })
+        : t('apply.defaultReason', { name: myNick }),
+      Limits.friendApplyReason,
+    ),
   );
   const [error, setError] = useState<string | null>(null);
   const apply = useApply();

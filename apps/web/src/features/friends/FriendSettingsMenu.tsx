@@ -67,6 +67,15 @@ export function FriendSettingsMenu({ info, onDone }: { info: FriendInfo; onDone?
             >
               {t('menu.moments')}
             </button>
+            <button
+              type="button"
+              role="menuitem"
+              className="menu__item"
+              onClick={run(() => friendDialogs.openReport(info.wtId, name))}
+              data-testid="menu-report"
+            >
+              {t('menu.report')}
+            </button>
             <div className="menu__sep" />
             <button
               type="button"

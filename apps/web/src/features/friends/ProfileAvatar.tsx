@@ -9,10 +9,13 @@ export function ProfilePopover({
   wtId,
   children,
   side = 'right',
+  groupName,
 }: {
   wtId: string;
   children: ReactElement;
   side?: 'top' | 'right' | 'bottom' | 'left';
+  /** Opened from this group's members (friend applications say so). */
+  groupName?: string;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -23,7 +26,9 @@ export function ProfilePopover({
       align="start"
       arrow={false}
       className="pcard-popover"
-      content={() => (open ? <ProfileCard wtId={wtId} onClose={() => setOpen(false)} /> : null)}
+      content={() =>
+        open ? <ProfileCard wtId={wtId} groupName={groupName} onClose={() => setOpen(false)} /> : null
+      }
     >
       {children}
     </Popover>

@@ -29,10 +29,12 @@ export interface ProfileCardProps {
   layout?: 'popup' | 'pane';
   /** Called when an action leaves the card (send message, delete...), so a popup can close. */
   onClose?(): void;
+  /** Opened from this group's member list: an application says so (source 5). */
+  groupName?: string;
 }
 
 /** Profile of anyone by wtId: contact, user, blacklisted-user (and own / not found) variants. */
-export function ProfileCard({ wtId, layout = 'popup', onClose }: ProfileCardProps) {
+export function ProfileCard({ wtId, layout = 'popup', onClose, groupName }: ProfileCardProps) {
   const { t } = useTranslation('friends');
   const { data: info, isLoading, isError } = useFriendInfo(wtId);
   if (isLoading) {
@@ -74,7 +76,7 @@ export function ProfileCard({ wtId, layout = 'popup', onClose }: ProfileCardProp
         </p>
       )}
       {variant !== 'missing' && <ProfileFacts info={info} variant={variant} />}
-      <ProfileActions info={info} variant={variant} layout={layout} onClose={onClose} />
+      <ProfileActions info={info} variant={variant} layout={layout} onClose={onClose} groupName={groupName} />
     </div>
   );
 }
@@ -119,11 +121,13 @@ function ProfileActions({
   variant,
   layout,
   onClose,
+  groupName,
 }: {
   info: FriendInfo;
   variant: ProfileVariant;
   layout: 'popup' | 'pane';
   onClose?(): void;
+  groupName?: string;
 }) {
   const { t } = useTranslation('friends');
   const navigate = useNavigate();
@@ -178,7 +182,8 @@ function ProfileActions({
                 wtId: info.wtId,
                 nickName: info.nickName,
                 avatar: info.avatar,
-                source: info.applySource ?? 1,
+                source: groupName ? 5 : (info.applySource ?? 1),
+                groupName,
               });
             }}
             data-testid="profile-add"
@@ -187,6 +192,17 @@ function ProfileActions({
           </button>
         )}
         {applied && <span className="pcard__hint">{t('apply.waiting')}</span>}
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => {
+            if (layout === 'popup') onClose?.();
+            friendDialogs.openReport(info.wtId, nameOf(info));
+          }}
+          data-testid="profile-report"
+        >
+          {t('menu.report')}
+        </button>
       </div>
     );
   }

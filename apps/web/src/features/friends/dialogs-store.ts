@@ -6,6 +6,8 @@ export interface ApplyTarget {
   nickName: string;
   avatar: string;
   source: ApplySource;
+  /** Met in this group (source 5): the default reason names it. */
+  groupName?: string;
 }
 
 interface FriendDialogsState {
@@ -13,6 +15,8 @@ interface FriendDialogsState {
   moments: string | null;
   apply: ApplyTarget | null;
   addFriend: boolean;
+  /** The user being reported (features/reports). */
+  report: { wtId: string; name: string } | null;
 }
 
 /**
@@ -24,6 +28,7 @@ export const useFriendDialogs = create<FriendDialogsState>(() => ({
   moments: null,
   apply: null,
   addFriend: false,
+  report: null,
 }));
 
 export const friendDialogs = {
@@ -31,6 +36,7 @@ export const friendDialogs = {
   openMoments: (wtId: string) => useFriendDialogs.setState({ moments: wtId }),
   openApply: (target: ApplyTarget) => useFriendDialogs.setState({ apply: target }),
   openAddFriend: () => useFriendDialogs.setState({ addFriend: true }),
+  openReport: (wtId: string, name: string) => useFriendDialogs.setState({ report: { wtId, name } }),
   close: (which: keyof FriendDialogsState) =>
     useFriendDialogs.setState({
       [which]: which === 'addFriend' ? false : null,
@@ -38,4 +44,4 @@ export const friendDialogs = {
 };
 
 export const anyDialogOpen = (s: FriendDialogsState) =>
-  !!(s.remarkTags || s.moments || s.apply || s.addFriend);
+  !!(s.remarkTags || s.moments || s.apply || s.addFriend || s.report);

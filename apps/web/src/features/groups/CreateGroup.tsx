@@ -7,9 +7,10 @@ import { CountedInput } from '../../ui/CountedInput';
 import { PeoplePickerDialog } from '../people-picker';
 import { toPickerItems, useFriends } from '../friends';
 import { useGroupAction } from './actions';
+import { GroupAvatarPicker } from './GroupAvatar';
 import { groupDialogs, useGroupUi } from './store';
 
-/** 发起群聊: pick friends, then 添加群聊 (name, announcement); the new group's panel opens. */
+/** 发起群聊: pick friends, then 添加群聊 (avatar, name, announcement); the new group's panel opens. */
 export function CreateGroup() {
   const { t } = useTranslation('groups');
   const picking = useGroupUi((s) => s.picking);
@@ -50,6 +51,7 @@ function CreateForm({ wtIds }: { wtIds: string[] }) {
   const run = useGroupAction();
   const [name, setName] = useState('');
   const [notice, setNotice] = useState('');
+  const [avatar, setAvatar] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -65,7 +67,12 @@ function CreateForm({ wtIds }: { wtIds: string[] }) {
         call(
           'groups',
           'add',
-          { groupName: name.trim(), groupNotice: notice.trim() || undefined, wtIds },
+          {
+            groupName: name.trim(),
+            groupNotice: notice.trim() || undefined,
+            groupAvatar: avatar || undefined,
+            wtIds,
+          },
           { silent: true },
         ),
       { ok: t('create.done'), fail: t('panel.saveFailed') },
@@ -79,20 +86,32 @@ function CreateForm({ wtIds }: { wtIds: string[] }) {
 
   return (
     <form className="gp-create" onSubmit={handleSubmit} noValidate>
-      <label className="gp-field">
-        <span>{t('create.name')}</span>
-        <CountedInput
-          value={name}
-          onValueChange={(v) => {
-            setName(v);
-            setError(null);
-          }}
-          max={Limits.groupName}
-          placeholder={t('create.namePlaceholder')}
-          testId="group-create-name"
-          autoFocus
-        />
-      </label>
+      <div className="gp-create__head">
+        <div className="gp-field">
+          <span>{t('create.avatar')}</span>
+          <GroupAvatarPicker
+            src={avatar}
+            name={name.trim()}
+            size={56}
+            onUploaded={setAvatar}
+            testId="group-create-avatar"
+          />
+        </div>
+        <label className="gp-field">
+          <span>{t('create.name')}</span>
+          <CountedInput
+            value={name}
+            onValueChange={(v) => {
+              setName(v);
+              setError(null);
+            }}
+            max={Limits.groupName}
+            placeholder={t('create.namePlaceholder')}
+            testId="group-create-name"
+            autoFocus
+          />
+        </label>
+      </div>
       <label className="gp-field">
         <span>{t('create.notice')}</span>
         <textarea

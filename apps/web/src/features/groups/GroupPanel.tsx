@@ -4,20 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
 import { useDebounced } from '../../lib/useDebounced';
 import { confirm } from '../../ui/confirm';
+import { Avatar } from '../../ui/Avatar';
 import { CloseIcon } from '../../ui/Modal';
 import { SearchField } from '../../ui/SearchField';
 import { useGroupAction } from './actions';
 import { validateGroupName } from './CreateGroup';
+import { ChatSettingsRows } from './ChatSettingsRows';
 import { EditableRow } from './EditableRow';
+import { GroupAvatarDialog } from './GroupAvatar';
 import { ManageView } from './ManageView';
 import { MemberGrid } from './MemberGrid';
 import { MemberPickers } from './MemberPickers';
 import { NoticeRow } from './NoticeRow';
 import { QrDialog } from './QrDialog';
-import { ReportForm } from './ReportForm';
 import { useGroupInfo, useGroupMembers, useJoinApplies } from './queries';
 import { groupDialogs, useGroupUi } from './store';
 import { LinkRow } from './LinkRow';
+import { ReportForm } from '../reports';
 
 /** The 320 px group management side panel (hosted by GroupsRoot). */
 export function GroupPanel() {
@@ -67,6 +70,7 @@ function PanelBody({ group }: { group: GroupInfo }) {
   const [expanded, setExpanded] = useState(false);
   const [picker, setPicker] = useState<'invite' | 'remove' | null>(null);
   const [qr, setQr] = useState(false);
+  const [avatarOpen, setAvatarOpen] = useState(false);
   const kw = useDebounced(keyword.trim(), Ui.searchDebounce);
   const me = group.selfMember;
   const manager = me.identity >= 2;
@@ -88,8 +92,10 @@ function PanelBody({ group }: { group: GroupInfo }) {
   if (view === 'report') {
     return (
       <>
-        <PanelHeader title={t('report.title')} onBack={() => setView('main')} />
-        <ReportForm groupNumber={n} onDone={() => setView('main')} />
+        <PanelHeader title={t('panel.report')} onBack={() => setView('main')} />
+        <div className="gp-panel__body">
+          <ReportForm target={{ type: 1, targetId: n }} onDone={() => setView('main')} />
+        </div>
       </>
     );
   }
@@ -139,6 +145,7 @@ function PanelBody({ group }: { group: GroupInfo }) {
             </p>
           ) : (
             <MemberGrid
+              groupName={group.name}
               members={found.data?.rows ?? []}
               expanded
               canInvite={false}
@@ -150,6 +157,7 @@ function PanelBody({ group }: { group: GroupInfo }) {
         ) : (
           <>
             <MemberGrid
+              groupName={group.name}
               members={expanded ? (all.data?.rows ?? group.groupchatMemberList) : group.groupchatMemberList}
               expanded={expanded}
               canInvite={canInvite}
@@ -182,6 +190,16 @@ function PanelBody({ group }: { group: GroupInfo }) {
           }}
           onSave={(groupName) => save({ groupName })}
         />
+        {manager ? (
+          <LinkRow label={t('avatar.title')} onClick={() => setAvatarOpen(true)} testId="group-avatar">
+            <Avatar src={group.avatar} name={group.name} size={36} shape="rounded" decorative />
+          </LinkRow>
+        ) : (
+          <div className="gp-row gp-row--between" data-testid="group-avatar">
+            <span className="gp-row__label">{t('avatar.title')}</span>
+            <Avatar src={group.avatar} name={group.name} size={36} shape="rounded" decorative />
+          </div>
+        )}
         <div className="gp-row">
           <span className="gp-row__label">{t('panel.groupId')}</span>
           <span className="gp-row__value" data-testid="group-number">
@@ -257,6 +275,7 @@ function PanelBody({ group }: { group: GroupInfo }) {
             }
           />
         </label>
+        <ChatSettingsRows groupNumber={n} />
         <LinkRow label={t('panel.report')} onClick={() => setView('report')} testId="group-report-open" />
         <button
           type="button"
@@ -269,6 +288,7 @@ function PanelBody({ group }: { group: GroupInfo }) {
       </div>
       <MemberPickers group={group} which={picker} onClose={() => setPicker(null)} />
       <QrDialog open={qr} onClose={() => setQr(false)} group={group} />
+      {manager && <GroupAvatarDialog group={group} open={avatarOpen} onClose={() => setAvatarOpen(false)} />}
     </>
   );
 }

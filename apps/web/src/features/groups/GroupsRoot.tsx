@@ -1,5 +1,6 @@
 import { ApplyDrawer } from './ApplyDrawer';
 import { CreateGroup } from './CreateGroup';
+import { GroupEditDialog } from './GroupEditDialog';
 import { GroupPanel } from './GroupPanel';
 import { useGroupsRealtime } from './realtime';
 import { useGroupUi } from './store';
@@ -13,6 +14,7 @@ export function GroupsRoot() {
       {(ui.picking || ui.creating) && <CreateGroup />}
       {ui.panel && <GroupPanel />}
       <ApplyDrawer />
+      {ui.edit && <GroupEditDialog />}
     </>
   );
 }

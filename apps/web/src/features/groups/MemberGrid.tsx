@@ -1,13 +1,14 @@
 import type { GroupMember } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/Avatar';
-import { ProfilePopover } from '../friends';
+import { MemberPopover } from './MemberPopover';
 
 const PREVIEW = 8;
 
 /** The member grid: owner/admin tags, the 8-member preview (or everyone when expanded), invite and remove slots. */
 export function MemberGrid({
   members,
+  groupName,
   expanded,
   canInvite,
   canRemove,
@@ -15,6 +16,7 @@ export function MemberGrid({
   onRemove,
 }: {
   members: readonly GroupMember[];
+  groupName: string;
   expanded: boolean;
   canInvite: boolean;
   canRemove: boolean;
@@ -27,7 +29,7 @@ export function MemberGrid({
     <ul className="gp-grid" data-testid="group-member-grid">
       {shown.map((m) => (
         <li key={m.wtId} className="gp-grid__cell" data-testid={`group-member-${m.wtId}`}>
-          <ProfilePopover wtId={m.wtId} side="left">
+          <MemberPopover member={m} groupName={groupName}>
             <button
               type="button"
               className="gp-member"
@@ -36,7 +38,7 @@ export function MemberGrid({
             >
               <Avatar src={m.avatar} name={m.nickname} size={40} decorative />
             </button>
-          </ProfilePopover>
+          </MemberPopover>
           <span className="gp-grid__name">{m.groupNickname || m.nickname}</span>
           {m.identity === 3 && <span className="gp-tag gp-tag--owner">{t('panel.owner')}</span>}
           {m.identity === 2 && <span className="gp-tag">{t('panel.admin')}</span>}

@@ -1,6 +1,7 @@
 /** Public surface of the groups feature (app layout, contacts, the plus menu, messages). */
 import './groups.css';
 export { GroupsRoot } from './GroupsRoot';
-export { groupDialogs } from './store';
+export { groupDialogs, type GroupEditField } from './store';
 export { GroupListBody, GroupNoticesBody } from './GroupsPanes';
-export { useMyGroups, useGroupInfo } from './queries';
+export { useMyGroups, useGroupInfo, useGroupMembers } from './queries';
+export { groupKeys } from './keys';

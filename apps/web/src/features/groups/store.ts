@@ -1,5 +1,8 @@
 import { create } from 'zustand';
 
+/** What the group edit dialog edits (the chat window opens it). */
+export type GroupEditField = 'nickname' | 'remark' | 'notice' | 'welcome';
+
 interface GroupUiState {
   /** The people picker of 发起群聊 is open. */
   picking: boolean;
@@ -9,6 +12,8 @@ interface GroupUiState {
   panel: string | null;
   /** The managers' join-application drawer. */
   applies: boolean;
+  /** The group edit dialog: which group and field. */
+  edit: { groupNumber: string; field: GroupEditField } | null;
 }
 
 /** Which group dialog or panel is open (hosted once by GroupsRoot). */
@@ -17,6 +22,7 @@ export const useGroupUi = create<GroupUiState>(() => ({
   creating: null,
   panel: null,
   applies: false,
+  edit: null,
 }));
 
 export const groupDialogs = {
@@ -27,4 +33,7 @@ export const groupDialogs = {
   closePanel: () => useGroupUi.setState({ panel: null }),
   openApplies: () => useGroupUi.setState({ applies: true }),
   closeApplies: () => useGroupUi.setState({ applies: false }),
+  openEdit: (groupNumber: string, field: GroupEditField) =>
+    useGroupUi.setState({ edit: { groupNumber, field } }),
+  closeEdit: () => useGroupUi.setState({ edit: null }),
 };

@@ -27,6 +27,7 @@ export default {
     black: 'Add to blocklist',
     unblack: 'Remove from blocklist',
     delete: 'Delete contact',
+    report: 'Report',
   },
   delete: {
     title: 'Delete contact',
@@ -63,6 +64,7 @@ export default {
     waiting: 'Request sent, waiting for approval',
     reason: 'Friend request message',
     defaultReason: 'I am {{name}}',
+    defaultGroupReason: 'I am {{name}} from the group {{group}}',
     send: 'Send',
     failed: 'Could not send the request, please try again',
   },

@@ -27,6 +27,7 @@ export default {
     black: 'ブロック',
     unblack: 'ブロック解除',
     delete: '連絡先を削除',
+    report: '通報',
   },
   delete: {
     title: '連絡先を削除',
@@ -62,6 +63,7 @@ export default {
     waiting: '申請済み、承認待ちです',
     reason: '申請メッセージ',
     defaultReason: '{{name}}です',
+    defaultGroupReason: 'グループ「{{group}}」の{{name}}です',
     send: '送信',
     failed: '申請を送信できませんでした。もう一度お試しください',
   },

@@ -28,6 +28,7 @@ export default {
     black: '加入黑名单',
     unblack: '移出黑名单',
     delete: '删除联系人',
+    report: '投诉',
   },
   delete: {
     title: '删除联系人',
@@ -63,6 +64,7 @@ export default {
     waiting: '已发送申请，等待对方验证',
     reason: '发送添加朋友申请',
     defaultReason: '我是{{name}}',
+    defaultGroupReason: '我是群聊“{{group}}”的{{name}}',
     send: '发送',
     failed: '申请发送失败，请重试',
   },

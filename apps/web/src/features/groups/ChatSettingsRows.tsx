@@ -1,0 +1,112 @@
+import type { Conversation } from '@parley/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../lib/api';
+import { errorTextOf } from '../../lib/error-text';
+import { useSocketEvent } from '../../lib/realtime';
+import { confirm } from '../../ui/confirm';
+import { toast } from '../../ui/toast-store';
+
+/** markList value of an archived (folded) conversation. */
+const ARCHIVED = 4;
+
+const key = (conversationID: string) => ['groups', 'conversation', conversationID] as const;
+
+/**
+ * The panel's chat settings of the group conversation `GROUP{groupNumber}`: mute notifications,
+ * archive (offered only while muted), clear history. Shown once the conversation exists on the
+ * server; the messages list follows through `conversation.updated`.
+ */
+export function ChatSettingsRows({ groupNumber }: { groupNumber: string }) {
+  const { t } = useTranslation('groups');
+  const qc = useQueryClient();
+  const conversationID = `GROUP${groupNumber}`;
+  const conv = useQuery({
+    queryKey: key(conversationID),
+    queryFn: () => call('conversations', 'get', { conversationID }, { silent: true }),
+    retry: false,
+  });
+  useSocketEvent('conversation.updated', (c) => {
+    if (c.conversationID === conversationID) qc.setQueryData(key(conversationID), c);
+  });
+  if (!conv.data) return null;
+  const c = conv.data;
+  const archived = c.markList.includes(ARCHIVED);
+  const change = async (run: () => Promise<unknown>, texts: { ok?: string; fail: string }) => {
+    try {
+      const out = await run();
+      if (out && typeof out === 'object' && 'conversationID' in out) {
+        qc.setQueryData(key(conversationID), out as Conversation);
+      } else void qc.invalidateQueries({ queryKey: key(conversationID) });
+      if (texts.ok) toast.success(texts.ok);
+    } catch (err) {
+      toast.error(errorTextOf(err, texts.fail));
+    }
+  };
+  const handleClear = async () => {
+    const ok = await confirm({
+      title: t('chat.clear'),
+      message: t('chat.clearConfirm'),
+      danger: true,
+    });
+    if (!ok) return;
+    await change(() => call('conversations', 'clearHistory', { conversationID }, { silent: true }), {
+      ok: t('chat.cleared'),
+      fail: t('chat.clearFailed'),
+    });
+  };
+  return (
+    <>
+      <label className="gp-row gp-row--switch">
+        <span className="gp-row__label">{t('chat.mute')}</span>
+        <input
+          type="checkbox"
+          checked={c.isMuted}
+          data-testid="group-chat-mute"
+          onChange={(e) =>
+            void change(
+              () =>
+                call(
+                  'conversations',
+                  'mute',
+                  { conversationID, isMuted: e.target.checked },
+                  { silent: true },
+                ),
+              { fail: t('panel.saveFailed') },
+            )
+          }
+        />
+      </label>
+      {c.isMuted && (
+        <label className="gp-row gp-row--switch">
+          <span className="gp-row__label">{t('chat.archive')}</span>
+          <input
+            type="checkbox"
+            checked={archived}
+            data-testid="group-chat-archive"
+            onChange={(e) =>
+              void change(
+                () =>
+                  call(
+                    'conversations',
+                    'mark',
+                    { conversationIDList: [conversationID], markType: ARCHIVED, enable: e.target.checked },
+                    { silent: true },
+                  ),
+                { fail: t('panel.saveFailed') },
+              )
+            }
+          />
+        </label>
+      )}
+      <button
+        type="button"
+        className="gp-row gp-row--link"
+        onClick={() => void handleClear()}
+        data-testid="group-chat-clear"
+      >
+        <span className="gp-row__label">{t('chat.clear')}</span>
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+/** Reports of users and groups (features/reports). */
+export default {
+  titleUser: 'Report {{name}}',
+  titleGroup: 'Report group',
+  type: 'Reason',
+  typeRequired: 'Choose a reason',
+  detailLabel: 'Description',
+  detail: 'Describe the problem',
+  detailRequired: 'Enter a description',
+  detailTooLong: 'The description cannot exceed 500 characters',
+  images: 'Evidence images ({{count}}/{{max}})',
+  imageHint: '1 to 5 images, png or jpeg',
+  imageRequired: 'Add at least one image',
+  imageType: 'Only png and jpeg images',
+  imageMax: 'At most 5 images',
+  imageAlt: 'Image {{n}}',
+  addImage: 'Add images',
+  removeImage: 'Remove image {{n}}',
+  uploadFailed: 'Upload failed',
+  submit: 'Submit',
+  done: 'Thanks for the report. We will look into it soon.',
+  failed: 'Could not send the report, please try again!',
+};

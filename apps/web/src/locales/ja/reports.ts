@@ -1,0 +1,23 @@
+/** Reports of users and groups (features/reports). */
+export default {
+  titleUser: '{{name}} を通報',
+  titleGroup: 'グループを通報',
+  type: '通報の種類',
+  typeRequired: '通報の種類を選んでください',
+  detailLabel: '通報内容',
+  detail: '通報内容を入力してください',
+  detailRequired: '通報内容を入力してください',
+  detailTooLong: '通報内容は500文字以内です',
+  images: '証拠画像（{{count}}/{{max}}）',
+  imageHint: '1〜5枚、png・jpeg形式',
+  imageRequired: '画像を1枚以上追加してください',
+  imageType: 'png・jpeg画像のみ対応しています',
+  imageMax: '画像は5枚までです',
+  imageAlt: '画像{{n}}',
+  addImage: '画像を追加',
+  removeImage: '画像{{n}}を削除',
+  uploadFailed: 'アップロードに失敗しました',
+  submit: '送信',
+  done: 'ご報告ありがとうございます。速やかに確認します',
+  failed: '通報に失敗しました。もう一度お試しください！',
+};

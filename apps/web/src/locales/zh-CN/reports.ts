@@ -1,0 +1,23 @@
+/** Reports of users and groups (features/reports). */
+export default {
+  titleUser: '举报 {{name}}',
+  titleGroup: '举报群聊',
+  type: '举报类型',
+  typeRequired: '请选择举报类型',
+  detailLabel: '举报描述',
+  detail: '请描述举报内容',
+  detailRequired: '请填写举报描述',
+  detailTooLong: '举报描述不能超过500个字符',
+  images: '图片证据（{{count}}/{{max}}）',
+  imageHint: '至少1张，最多5张，支持png、jpeg格式',
+  imageRequired: '请上传举报图片',
+  imageType: '仅支持png、jpeg格式的图片',
+  imageMax: '最多上传5张图片',
+  imageAlt: '图片{{n}}',
+  addImage: '添加图片',
+  removeImage: '删除图片{{n}}',
+  uploadFailed: '上传失败',
+  submit: '提交',
+  done: '感谢反馈，我们将尽快核实处理',
+  failed: '举报失败，请重试！',
+};
