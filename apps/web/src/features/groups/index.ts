@@ -5,3 +5,4 @@ export { groupDialogs, type GroupEditField } from './store';
 export { GroupListBody, GroupNoticesBody } from './GroupsPanes';
 export { useMyGroups, useGroupInfo, useGroupMembers } from './queries';
 export { groupKeys } from './keys';
+export { MemberPopover } from './MemberPopover';

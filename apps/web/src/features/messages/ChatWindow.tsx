@@ -12,6 +12,8 @@ import { Composer } from './Composer';
 import { getConversation, putConversation } from './conversations';
 import { useHistory } from './hooks';
 import { BackIcon } from './icons';
+import { GroupComposerGate, GroupHeaderExtras, GroupNoticeBar } from './group/GroupChatParts';
+import { isGroupID } from './group/logic';
 import { MessageList } from './MessageList';
 import { useChatStore } from './store';
 import { conversationName, peerOf } from './types';
@@ -106,6 +108,8 @@ export function ChatWindow({
 
   if (!conversation) return <div className="chat chat--empty" data-testid="chat-loading" />;
   const name = conversationName(conversation);
+  const group = isGroupID(conversationID);
+  const composer = <Composer key={conversationID} conversation={conversation} />;
   return (
     <section className="chat" data-testid="chat" data-id={conversationID} aria-label={name}>
       <header className="chat__head">
@@ -131,14 +135,18 @@ export function ChatWindow({
             {t('typing')}
           </span>
         )}
+        {group && <GroupHeaderExtras conversationID={conversationID} />}
         {conversationID.startsWith('C2C') && <CallButtons peerWtId={peerOf(conversationID)} />}
       </header>
+      {group && <GroupNoticeBar conversationID={conversationID} />}
       <MessageList conversation={conversation} peerName={name} official={official} />
       <ChatForwardHost />
       {selecting ? (
         <SelectBar conversationID={conversationID} peerName={name} />
+      ) : group ? (
+        <GroupComposerGate conversation={conversation}>{composer}</GroupComposerGate>
       ) : (
-        <Composer key={conversationID} conversation={conversation} />
+        composer
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import { socket } from '../../lib/realtime';
 import { abstractOf, sendText } from './send';
 import { FileChips, RichToolbar, sendChips, takeFiles, useHasChips } from './composer-rich';
 import { EmojiPicker } from './EmojiPicker';
+import { useMention } from './group/useMention';
 import { CloseIcon } from './icons';
 import { useChatStore } from './store';
 import { useMessagesUi } from './ui-store';
@@ -129,12 +130,14 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     void socket.send('typing', { conversationID: id }).catch(() => {});
   };
 
+  const mention = useMention(id, text, setText, box);
   const hasChips = useHasChips(id);
   const send = () => {
     const value = text;
     // Pasted or dropped files waiting as chips go first, with or without text.
     sendChips(id);
     if (!value.trim()) return;
+    const atUserList = mention.take(value);
     const q = quote;
     setText('');
     lastTyping.current = 0;
@@ -142,7 +145,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     setQuote(id, undefined);
     saved.current = { text: '', quoteID: '' };
     if (conversation.draft) void saveDraft(id, saved.current);
-    void sendText(id, value, q);
+    void sendText(id, value, q, undefined, atUserList.length ? { atUserList } : {});
   };
 
   const insert = (s: string) => {
@@ -190,6 +193,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
           </button>
         </div>
       )}
+      {mention.list}
       <textarea
         ref={box}
         className="composer__input"
@@ -200,6 +204,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
           dirty.current = true;
           setText(e.target.value);
           typing(e.target.value);
+          mention.onInput(e.target.value, e.target.selectionStart ?? e.target.value.length);
         }}
         onPaste={(e) => {
           if (takeFiles(id, e.clipboardData?.files)) e.preventDefault();
@@ -212,6 +217,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
           focused.current = false;
         }}
         onKeyDown={(e) => {
+          if (mention.onKeyDown(e)) return;
           if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
           if (e.ctrlKey || e.metaKey) {
             e.preventDefault();

@@ -7,6 +7,7 @@ import { useFormatTime } from '../../lib/i18n';
 import { lastLine, useAbstract } from './abstract';
 import { MutedIcon } from './icons';
 import { useLongPress } from './ContextMenu';
+import { atPrefix, type GroupConversation } from './group/logic';
 import { conversationName } from './types';
 
 export interface RowProps {
@@ -19,7 +20,7 @@ export interface RowProps {
 
 /** One conversation: avatar with its unread badge, name, time, last message or draft, muted mark. */
 export const ConversationRow = memo(function ConversationRow({ c, me, active, onOpen, onMenu }: RowProps) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(['messages', 'groupChat']);
   const formatTime = useFormatTime();
   const abstract = useAbstract();
   const name = conversationName(c);
@@ -28,6 +29,8 @@ export const ConversationRow = memo(function ConversationRow({ c, me, active, on
   const draft = !active && c.draftText ? c.draftText : '';
   const last = lastLine(c, me, abstract, c.lastMessage?.fromAccount === me ? '' : name);
   const time = c.lastMessage ? c.lastMessage.lastTime : c.activityTime;
+  const group = (c as GroupConversation).groupProfile;
+  const at = atPrefix(c as GroupConversation);
   const extra = [c.isPinned ? t('pinned') : '', c.isMuted && unread ? t('unread', { count: unread }) : '']
     .filter(Boolean)
     .join('，');
@@ -48,7 +51,13 @@ export const ConversationRow = memo(function ConversationRow({ c, me, active, on
       {...press}
     >
       <span className="cv-row__avatar">
-        <Avatar src={c.userProfile?.avatar} name={name} size={40} decorative />
+        <Avatar
+          src={group ? group.avatar : c.userProfile?.avatar}
+          name={name}
+          size={40}
+          shape={group ? 'rounded' : undefined}
+          decorative
+        />
         {unread > 0 &&
           (c.isMuted ? (
             <span className="cv-dot" data-testid="conversation-dot" />
@@ -71,6 +80,11 @@ export const ConversationRow = memo(function ConversationRow({ c, me, active, on
               </>
             ) : (
               <>
+                {at && (
+                  <span className="cv-at" data-testid="conversation-at">
+                    {t(`groupChat:${at}`)}
+                  </span>
+                )}
                 {c.isMuted && unread > 1 ? `[${badgeText(unread)}] ` : ''}
                 {last}
               </>

@@ -6,6 +6,9 @@ import { useAbstract } from './abstract';
 import { bubbleFor, customKind, customRenderers, systemLineFor } from './bubbles';
 import { useUploads } from './composer-rich';
 import { useLongPress } from './ContextMenu';
+import type { GroupMember } from '@parley/protocol';
+import { SenderAvatar } from './group/SenderAvatar';
+import { GroupReadMarker } from './group/GroupReadMarker';
 import { FailIcon } from './icons';
 import type { ChatMessage } from './types';
 
@@ -27,6 +30,13 @@ export interface BubbleProps {
   onReedit(m: ChatMessage): void;
   onToggle(m: ChatMessage): void;
   onQuoteJump(messageID: string): void;
+  /** Groups: the sender's name (remark > group nickname > nick), shown above others' bubbles. */
+  senderName?: string;
+  /** Groups: opens the Read/Unread panel of an own message. */
+  onReceipt?(m: ChatMessage): void;
+  /** Groups: the sender among the loaded members (their avatar opens the member popup). */
+  member?: GroupMember;
+  groupName?: string;
 }
 
 /** One message row: a system line (notice, revoked) or a bubble with avatar, status and read marker. */
@@ -49,7 +59,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
           ? t('revoked.admin')
           : mine
             ? t('revoked.self')
-            : t('revoked.other', { name: p.peerName })}
+            : t('revoked.other', { name: p.senderName ?? p.peerName })}
         {mine && p.canReedit && (
           <button
             type="button"
@@ -82,7 +92,8 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
   const reply = m.cloudCustomData?.messageReply;
   const read =
     mine && m.status === 'success' && !m.hasRiskContent && (m.isPeerRead || m.sequence <= p.peerReadSequence);
-  const showRead = mine && m.status === 'success' && !m.hasRiskContent && m.type !== 'custom';
+  const group = p.senderName !== undefined || !!p.onReceipt;
+  const showRead = mine && m.status === 'success' && !m.hasRiskContent && m.type !== 'custom' && !group;
   const openMenu = (e: React.MouseEvent<HTMLElement>) => {
     if (p.selecting) return;
     e.preventDefault();
@@ -107,14 +118,32 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
           data-testid="message-check"
         />
       )}
-      <Avatar
-        src={mine ? p.myAvatar : p.peerAvatar || m.avatar}
-        name={mine ? p.myName : p.peerName}
-        size={36}
-        decorative
-      />
+      {group && !mine ? (
+        <SenderAvatar
+          wtId={m.from}
+          name={p.senderName ?? m.nick}
+          avatar={m.avatar}
+          member={p.member}
+          groupName={p.groupName ?? ''}
+        />
+      ) : (
+        <Avatar
+          src={mine ? p.myAvatar : p.peerAvatar || m.avatar}
+          name={mine ? p.myName : p.peerName}
+          size={36}
+          decorative
+        />
+      )}
       <div className="msg-col">
+        {group && !mine && (
+          <span className="msg-sender" data-testid="message-sender">
+            {p.senderName}
+          </span>
+        )}
         <div className="msg-line">
+          {group && mine && p.onReceipt && m.status === 'success' && !m.hasRiskContent && (
+            <GroupReadMarker m={m} onOpen={p.onReceipt} />
+          )}
           {showRead && (
             <span className={`msg-read${read ? ' msg-read--done' : ''}`} data-testid="read-marker">
               {read ? t('read') : t('notRead')}

@@ -11,6 +11,7 @@ import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
 import { loadOlder } from './hooks';
 import { canRevoke, hasMenu } from './merge';
 import { richMenuItems } from './composer-rich';
+import { useGroupChat } from './group/useGroupChat';
 import { MessageBubble } from './MessageBubble';
 import { useReadOnView } from './read-on-view';
 import { resend } from './send';
@@ -48,6 +49,7 @@ export function MessageList({
   const user = useSession((s) => s.user);
   const originals = useChatStore((s) => s.originals);
   const ui = useMessagesUi();
+  const gc = useGroupChat(id);
 
   const { scrollRef, virtualizer } = useVirtualRows<Row>({
     rows,
@@ -171,6 +173,7 @@ export function MessageList({
         label: t('msgMenu.revoke'),
         onSelect: () => void messageActions.revoke(m),
       });
+    items.push(...gc.menuItems(m));
     items.push({ key: 'quote', label: t('msgMenu.quote'), onSelect: () => ui.setQuote(id, m) });
     items.push(...richMenuItems(m, t));
     items.push({ key: 'select', label: t('msgMenu.select'), onSelect: () => ui.startSelect(m.ID) });
@@ -258,6 +261,10 @@ export function MessageList({
                     onReedit={onReedit}
                     onToggle={onToggle}
                     onQuoteJump={(mid) => void jump(mid)}
+                    senderName={gc.group ? gc.senderName(row.message) : undefined}
+                    onReceipt={gc.group ? gc.onReceipt : undefined}
+                    member={gc.group ? gc.memberOf(row.message) : undefined}
+                    groupName={gc.groupName}
                   />
                 )}
               </div>
@@ -270,6 +277,7 @@ export function MessageList({
           {newCount > 0 ? t('newMessages', { count: newCount }) : t('backToLatest')}
         </button>
       )}
+      {gc.panel}
       {menu && (
         <ContextMenu
           anchor={menu.anchor}

@@ -16,6 +16,7 @@ import './messages.css';
 import './conversation-list.css';
 import './chat.css';
 import './composer.css';
+import './group/group.css';
 import './phone.css';
 
 // Once this screen has been loaded, a logout clears the device's chat cache and outbox.

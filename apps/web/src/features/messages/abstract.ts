@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol';
+import { useTipText } from './group/useTipText';
 
 type Last = { type: string; payload: Record<string, unknown>; isRevoked?: boolean };
 
@@ -18,10 +19,12 @@ export function noticeKind(payload: Record<string, unknown>): string {
 /** One-line text of a message in the current language: texts as they are, other types in brackets. */
 export function useAbstract() {
   const { t } = useTranslation('messages');
+  const tip = useTipText();
   return useCallback(
     (m: Last, opts: { mine?: boolean; name?: string } = {}): string => {
       if (m.isRevoked) return opts.mine ? t('revoked.self') : t('revoked.other', { name: opts.name ?? '' });
       if (m.type === 'text') return typeof m.payload.text === 'string' ? m.payload.text : '';
+      if (m.type === 'groupTip') return tip(m.payload);
       if (m.type === 'custom') {
         const kind = noticeKind(m.payload);
         if (kind) return t(`notices.${kind}`, { defaultValue: t('types.custom') });
@@ -29,7 +32,7 @@ export function useAbstract() {
       }
       return t(`types.${m.type}`, { defaultValue: t('types.custom') });
     },
-    [t],
+    [t, tip],
   );
 }
 

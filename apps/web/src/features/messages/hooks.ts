@@ -15,6 +15,9 @@ import { notifyMessage } from './notify';
 import { flushOutbox } from './send';
 import { onHelloVersion, resetSyncVersion } from './sync';
 import { useChatStore } from './store';
+import { asReader, isGroupID } from './group/logic';
+import { countGroupUnread, fillGap, heldLastSequence, useGroupMessagesRealtime } from './group/realtime';
+import { noteGroupVersion } from './group/versions';
 import { queryClient } from '../../lib/query';
 import { countersKey } from '../../lib/useCounters';
 
@@ -66,16 +69,31 @@ export function useMessagesRealtime(openID: string | null): void {
   openRef.current = openID;
   const me = useSession((s) => s.user?.wtId ?? '');
 
-  useSocketEvent('message.new', (m) => {
+  useSocketEvent('message.new', (frame) => {
+    // Group topic frames are the same for every member: flow comes from the sender.
+    const m = asReader(frame, me);
     const store = useChatStore.getState();
     const onScreen = m.conversationID === openRef.current && visible();
+    const group = isGroupID(m.conversationID);
+    const heldLast = group ? heldLastSequence(m.conversationID) : 0;
     if (store.byConv[m.conversationID]) store.merge(m.conversationID, [m]);
     if (m.flow === 'in') store.setTyping(m.conversationID, 0);
+    const known = getConversation(m.conversationID);
     applyMessage(m, onScreen);
+    if (group) {
+      noteGroupVersion(m);
+      if (store.byConv[m.conversationID]) void fillGap(m.conversationID, heldLast, m.sequence);
+      countGroupUnread(
+        m,
+        !!known && m.sequence > known.lastSequence && !onScreen && m.type !== 'custom' && !m.isRevoked,
+      );
+    }
     // Read when it is seen (features/messages/read-on-view.ts), not merely when it arrives.
     if (m.flow === 'in' && !visible() && !getConversation(m.conversationID)?.isMuted) notifyMessage(m);
   });
-  useSocketEvent('message.updated', (m) => {
+  useSocketEvent('message.updated', (frame) => {
+    const m = asReader(frame, me);
+    noteGroupVersion(m);
     const store = useChatStore.getState();
     if (store.byConv[m.conversationID]) store.merge(m.conversationID, [m]);
     if (m.isRevoked) applyMessage(m, true);
@@ -92,6 +110,7 @@ export function useMessagesRealtime(openID: string | null): void {
     );
   });
   useSocketEvent('conversation.updated', (c) => putConversation(c));
+  useGroupMessagesRealtime(openRef);
   useSocketEvent('conversation.deleted', ({ conversationID }) => {
     patchConversations((list) => list.filter((c) => c.conversationID !== conversationID));
     useChatStore.getState().forget(conversationID);

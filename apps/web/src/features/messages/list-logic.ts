@@ -1,4 +1,5 @@
 import type { Conversation } from '@parley/protocol';
+import { hasUnreadMention } from './group/logic';
 import { isArchived } from './types';
 
 /** The list tabs (custom tabs come with conversation groups). */
@@ -16,11 +17,9 @@ export function sortConversations(list: readonly Conversation[]): Conversation[]
   return [...list].sort(compareConversations);
 }
 
-/** Whether the last message mentions `me` (group chats only; one-to-one chats have no mentions). */
-export function mentionsMe(c: Conversation, me: string): boolean {
-  if (c.type !== 'GROUP' || !c.lastMessage || c.unreadCount <= 0) return false;
-  const at = c.lastMessage.payload.atUserList;
-  return Array.isArray(at) && (at.includes(me) || at.includes('__kImSDK_MesssageAtALL__'));
+/** Unread mentions of me or of everyone (`groupAtInfoList`; group chats only). */
+export function mentionsMe(c: Conversation, _me: string): boolean {
+  return c.type === 'GROUP' && hasUnreadMention(c);
 }
 
 export function inTab(c: Conversation, tab: Tab, me: string): boolean {

@@ -54,9 +54,9 @@ export function pendingMessage(
     from: me.wtId,
     nick: me.nick,
     avatar: me.avatar,
-    to: out.conversationID.replace(/^C2C/, ''),
+    to: out.conversationID.replace(/^(C2C|GROUP)/, ''),
     conversationID: out.conversationID,
-    conversationType: 'C2C',
+    conversationType: out.conversationID.startsWith('GROUP') ? 'GROUP' : 'C2C',
     payload: out.payload,
     sequence: 0,
     isRevoked: false,
@@ -66,7 +66,7 @@ export function pendingMessage(
     needReadReceipt: false,
     isPeerRead: false,
     readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
-    atUserList: [],
+    atUserList: out.atUserList ?? [],
     cloudCustomData: out.cloudCustomData?.messageReply
       ? { messageReply: out.cloudCustomData.messageReply }
       : null,

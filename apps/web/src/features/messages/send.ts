@@ -3,6 +3,7 @@ import { socket } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { toast } from '../../ui/toast-store';
 import { applyMessage } from './conversations';
+import { isGroupID } from './group/logic';
 import { outbox } from './local';
 import { pendingMessage } from './merge';
 import { useChatStore } from './store';
@@ -50,7 +51,9 @@ export async function deliver(out: OutgoingMessage): Promise<Delivery> {
   inFlight.add(out.clientMsgId);
   const store = useChatStore.getState();
   try {
-    const { createdAt: _c, ownerID: _o, ...body } = out;
+    const { createdAt: _c, ownerID: _o, ...rest } = out;
+    // Group messages ask for read receipts (the read/unread marker and panel).
+    const body = isGroupID(out.conversationID) ? { needReadReceipt: true, ...rest } : rest;
     const msg = await withTimeout(socket.send<Message>('message.send', body), ACK_TIMEOUT_MS);
     store.merge(out.conversationID, [msg]);
     applyMessage(msg, true);
@@ -74,6 +77,7 @@ export async function sendText(
   text: string,
   quote?: ChatMessage,
   clientMsgId: string = crypto.randomUUID(),
+  extra: Pick<OutgoingMessage, 'atUserList'> = {},
 ): Promise<Delivery> {
   const me = user();
   const out: OutgoingMessage = {
@@ -83,6 +87,7 @@ export async function sendText(
     payload: { text },
     createdAt: Date.now(),
     ownerID: me.wtId,
+    ...extra,
     ...(quote
       ? {
           cloudCustomData: {
@@ -115,6 +120,7 @@ export async function resend(m: ChatMessage): Promise<Delivery> {
     ...(m.cloudCustomData?.messageReply
       ? { cloudCustomData: { messageReply: m.cloudCustomData.messageReply } }
       : {}),
+    ...(m.atUserList.length ? { atUserList: m.atUserList } : {}),
   };
   useChatStore.getState().setStatus(m.conversationID, m.clientMsgId, 'unSend');
   await outbox.add(out);

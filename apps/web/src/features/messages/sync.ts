@@ -4,6 +4,9 @@ import { PAGE } from './hooks';
 import { patchConversations } from './conversations';
 import { upsertConversation } from './list-logic';
 import { useChatStore } from './store';
+import { useSession } from '../../lib/session';
+import { asReader } from './group/logic';
+import { heldGroupVersions, setGroupVersions } from './group/versions';
 
 /**
  * Catch-up after a reconnect (docs/api.md "Sync"): `hello` carries the user's change version; when
@@ -17,7 +20,10 @@ let running: Promise<void> | null = null;
 
 export function onHelloVersion(version: number | undefined): Promise<void> {
   if (typeof version !== 'number') return Promise.resolve();
-  if (known === null || version <= known) {
+  // Group messages are not in the user's own change log: a reconnect with group chats held syncs
+  // them (by their group versions) even when the user's version did not move.
+  const groups = known !== null && Object.keys(heldGroupVersions()).length > 0;
+  if (known === null || (version <= known && !groups)) {
     known = Math.max(known ?? 0, version);
     return Promise.resolve();
   }
@@ -25,7 +31,10 @@ export function onHelloVersion(version: number | undefined): Promise<void> {
   running = (async () => {
     let since = known ?? 0;
     for (let pages = 0; pages < 50; pages++) {
-      const r = await call('messages', 'sync', { since }, { silent: true });
+      const held = heldGroupVersions();
+      const body = Object.keys(held).length ? { since, groups: held } : { since };
+      const r = await call('messages', 'sync', body, { silent: true });
+      setGroupVersions(r.groupVersions);
       if (r.reset) {
         // Offline for longer than the server keeps changes: reload instead of patching.
         await reloadEverything();
@@ -42,7 +51,11 @@ export function onHelloVersion(version: number | undefined): Promise<void> {
       const store = useChatStore.getState();
       for (const id of removed) store.forget(id);
       const byConv = new Map<string, typeof r.messages>();
-      for (const m of r.messages) byConv.set(m.conversationID, [...(byConv.get(m.conversationID) ?? []), m]);
+      const me = useSession.getState().user?.wtId ?? '';
+      for (const raw of r.messages) {
+        const m = asReader(raw, me);
+        byConv.set(m.conversationID, [...(byConv.get(m.conversationID) ?? []), m]);
+      }
       for (const [id, messages] of byConv) if (store.byConv[id]) store.merge(id, messages);
       since = r.version;
       if (!r.hasMore) break;

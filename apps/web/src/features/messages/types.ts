@@ -13,6 +13,10 @@ export interface OutgoingMessage {
   type: 'text' | 'image' | 'video' | 'sound' | 'file' | 'face' | 'location' | 'merger' | 'custom';
   payload: Record<string, unknown>;
   cloudCustomData?: { messageReply?: NonNullable<Message['cloudCustomData']>['messageReply'] };
+  /** Groups: mentioned members' wtIds (or AT_ALL). */
+  atUserList?: string[];
+  /** Groups: ask for read receipts (set by `deliver` for group conversations). */
+  needReadReceipt?: boolean;
   /** Unix ms when it was written (its place in the list until the server numbers it). */
   createdAt: number;
   /** The writer (the outbox is per user). */
@@ -25,12 +29,14 @@ export type { Conversation, Message };
 export const ARCHIVED_MARK = 4;
 export const isArchived = (c: Pick<Conversation, 'markList'>) => c.markList.includes(ARCHIVED_MARK);
 
-/** The name shown for a conversation: the friend remark (custom data first), then the nickname, then the ID. */
+/** The name shown for a conversation: the remark (custom data first), then the nickname or group name, then the ID. */
 export function conversationName(c: Conversation): string {
   const custom = remarkOfCustomData(c.customData);
   if (custom) return custom;
   if (c.remark) return c.remark;
   if (c.userProfile?.nick) return c.userProfile.nick;
+  const group = (c as { groupProfile?: { name?: string } | null }).groupProfile;
+  if (group?.name) return group.name;
   return c.conversationID.replace(/^(C2C|GROUP)/, '');
 }
 

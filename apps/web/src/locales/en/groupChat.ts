@@ -8,8 +8,6 @@ export default {
   notice: {
     label: 'Group notice',
     view: 'View',
-    ok: 'Got it',
-    empty: 'No notice yet',
   },
   state: {
     removed: 'You were removed from the group by an admin',

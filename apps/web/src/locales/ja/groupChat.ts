@@ -7,8 +7,6 @@ export default {
   notice: {
     label: 'グループのお知らせ',
     view: '表示',
-    ok: 'わかりました',
-    empty: 'お知らせはありません',
   },
   state: {
     removed: '管理者によってグループから削除されました',

@@ -7,8 +7,6 @@ export default {
   notice: {
     label: '群公告',
     view: '查看',
-    ok: '知道了',
-    empty: '暂无公告',
   },
   state: {
     removed: '您已被管理员移出群聊',

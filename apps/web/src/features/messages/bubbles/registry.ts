@@ -19,6 +19,7 @@ import { SoundContent } from './SoundContent';
 import { TextContent } from './TextContent';
 import type { ContentRenderer } from './types';
 import { VideoContent } from './VideoContent';
+import { GroupTipLine } from '../group/GroupTipLine';
 import './bubbles.css';
 
 /**
@@ -53,7 +54,9 @@ export const customRenderers: Partial<Record<string, ContentRenderer>> = {
  * Types drawn as a centred system line instead of a bubble (keyed like the two maps above: a
  * message type, or a custom `businessID`). Friend notices are system lines of their own.
  */
-export const systemLineRenderers: Partial<Record<string, ContentRenderer>> = {};
+export const systemLineRenderers: Partial<Record<string, ContentRenderer>> = {
+  groupTip: GroupTipLine,
+};
 
 /** The custom business ID of a message ('' when not custom or none). */
 export function customKind(m: Pick<ChatMessage, 'type' | 'payload'>): string {

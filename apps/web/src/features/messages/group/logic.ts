@@ -1,12 +1,12 @@
-import type { Conversation, Message } from '@parley/protocol';
+import { AT_ALL, type Conversation, type Message } from '@parley/protocol';
 
 /**
  * Pure rules of group chat on the web (docs/web.md "Group chat"): names, mentions, composer
  * states, read-receipt states, local admin revokes and sequence gaps. Unit-tested beside.
  */
 
-/** The literal that mentions everyone (`atUserList`). */
-export const AT_ALL = '__kImSDK_MesssageAtALL__';
+/** The literal that mentions everyone (`atUserList`), from the protocol. */
+export { AT_ALL };
 
 export interface GroupProfile {
   groupID: string;

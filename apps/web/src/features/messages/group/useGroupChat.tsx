@@ -1,0 +1,147 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GroupMember } from '@parley/protocol';
+import { call } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { confirm } from '../../../ui/confirm';
+import { toast } from '../../../ui/toast-store';
+import { useFriends } from '../../friends';
+import { useGroupInfo, useGroupMembers } from '../../groups';
+import { messageActions } from '../actions';
+import type { MenuItem } from '../ContextMenu';
+import { getConversation } from '../conversations';
+import { useChatStore } from '../store';
+import type { ChatMessage } from '../types';
+import { groupNumberOf, isGroupID, memberName, revokedByAdmin, type GroupMessage } from './logic';
+import { ReadPanel } from './ReadPanel';
+
+export interface GroupChat {
+  group: boolean;
+  /** remark > group nickname > nick of another member's message. */
+  senderName(m: ChatMessage): string;
+  /** Managers' revoke items for someone else's message. */
+  menuItems(m: ChatMessage): MenuItem[];
+  onReceipt(m: ChatMessage): void;
+  /** The sender among the loaded members (first page), for the member popup. */
+  memberOf(m: ChatMessage): GroupMember | undefined;
+  groupName: string;
+  /** The Read/Unread panel while open. */
+  panel: ReactNode;
+}
+
+/** Marks every message of `wtId` up to `seq` revoked by an administrator in the held list. */
+export function applyRevokeAll(conversationID: string, wtId: string, seq: number): void {
+  const store = useChatStore.getState();
+  const held = store.byConv[conversationID];
+  if (!held) return;
+  const changed = revokedByAdmin(
+    held.messages.filter((m) => m.status === 'success'),
+    wtId,
+    seq,
+  );
+  if (changed.length)
+    store.merge(
+      conversationID,
+      changed.map((m) => ({ ...m, status: 'success' as const })),
+    );
+}
+
+/** The group side of the message list (docs/web.md "Group chat"). */
+export function useGroupChat(conversationID: string): GroupChat {
+  const { t } = useTranslation('groupChat');
+  const group = isGroupID(conversationID);
+  const groupNumber = group ? groupNumberOf(conversationID) : null;
+  const info = useGroupInfo(groupNumber);
+  const members = useGroupMembers(groupNumber, '', group && !!info.data);
+  const friends = useFriends();
+  const me = useSession((s) => s.user?.wtId ?? '');
+  const [receiptFor, setReceiptFor] = useState<string | null>(null);
+
+  const remarks = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const f of friends.data ?? []) if (f.remark) map.set(f.wtId, f.remark);
+    return map;
+  }, [friends.data]);
+  const byWtId = useMemo(() => {
+    const map = new Map<string, GroupMember>();
+    for (const m of members.data?.rows ?? info.data?.groupchatMemberList ?? []) map.set(m.wtId, m);
+    return map;
+  }, [members.data, info.data]);
+  const memberOf = useCallback((m: ChatMessage) => byWtId.get(m.from), [byWtId]);
+
+  const senderName = useCallback(
+    (m: ChatMessage) =>
+      memberName({
+        userID: m.from,
+        remark: remarks.get(m.from),
+        nameCard: (m as GroupMessage).nameCard,
+        nick: m.nick,
+      }),
+    [remarks],
+  );
+
+  const myIdentity = info.data?.selfMember.identity ?? 1;
+  const menuItems = (m: ChatMessage): MenuItem[] => {
+    if (!group || !groupNumber || m.from === me || myIdentity < 2 || m.status !== 'success') return [];
+    // Managers act over those they outrank (the server checks it too).
+    if ((byWtId.get(m.from)?.identity ?? 1) >= myIdentity) return [];
+    const name = senderName(m);
+    return [
+      { key: 'adminRevoke', label: t('menu.revoke'), onSelect: () => void messageActions.revoke(m) },
+      {
+        key: 'adminRevokeAll',
+        label: t('menu.revokeAll', { name }),
+        danger: true,
+        onSelect: () =>
+          void (async () => {
+            if (!(await confirm({ title: t('menu.revokeAllConfirm', { name }), danger: true }))) return;
+            const seq = Math.max(getConversation(conversationID)?.lastSequence ?? 0, m.sequence);
+            await call('groupMessages', 'revokeAll', { groupNumber, wtId: m.from, seq });
+            applyRevokeAll(conversationID, m.from, seq);
+            toast.success(t('menu.revokeAllDone'));
+          })(),
+      },
+    ];
+  };
+
+  const open = useChatStore((s) =>
+    receiptFor ? s.byConv[conversationID]?.messages.find((m) => m.ID === receiptFor) : undefined,
+  );
+  const panel = open ? <ReadPanel m={open} onClose={() => setReceiptFor(null)} /> : null;
+  const onReceipt = useCallback(
+    (m: ChatMessage) => {
+      setReceiptFor(m.ID);
+      void refreshReceipts(conversationID, [m.ID]);
+    },
+    [conversationID],
+  );
+  return { group, senderName, menuItems, onReceipt, panel, memberOf, groupName: info.data?.name ?? '' };
+}
+
+/** Fresh read counts of own group messages (only the sender may ask), merged into the held list. */
+export async function refreshReceipts(conversationID: string, messageIDs: string[]): Promise<void> {
+  if (!messageIDs.length) return;
+  const counts = await call(
+    'groupMessages',
+    'readReceipts',
+    { conversationID, messageIDs },
+    { silent: true },
+  );
+  const store = useChatStore.getState();
+  const held = store.byConv[conversationID]?.messages ?? [];
+  const byId = new Map(counts.map((c) => [c.messageID, c]));
+  const changed = held.flatMap((m) => {
+    const c = byId.get(m.ID);
+    if (!c || m.status !== 'success') return [];
+    const info = m.readReceiptInfo;
+    if (info.readCount === c.readCount && info.unreadCount === c.unreadCount) return [];
+    return [
+      {
+        ...m,
+        status: 'success' as const,
+        readReceiptInfo: { ...info, readCount: c.readCount, unreadCount: c.unreadCount },
+      },
+    ];
+  });
+  if (changed.length) store.merge(conversationID, changed);
+}
