@@ -166,6 +166,10 @@ export interface ConversationsTable {
   last_message_id: number | null;
   last_time: number;
   created_at: number;
+  /** Group conversations: the group (null for one-to-one). */
+  group_id: number | null;
+  /** Group conversations: bumped by every message and change to one (sync by version). */
+  version: Generated<number>;
 }
 
 /** One user's side of a conversation. marks: bit 4 = archived (folded). draft: JSON or null. */
@@ -187,6 +191,12 @@ export interface ConversationMembersTable {
   updated_at: number;
   /** Unread messages from others (kept by the messaging engine; see ConversationRepo.refreshUnread). */
   unread: Generated<number>;
+  /** Groups: 0 member, 4 removed, 5 dissolved, 8 quit. */
+  state: Generated<number>;
+  /** Groups: the last sequence the user may see once they left (0 while a member). */
+  until_seq: Generated<number>;
+  /** Groups: the conversation's last sequence when the user joined. */
+  joined_seq: Generated<number>;
 }
 
 /** One stored copy per message. `visible_to`: a notice only that user sees. */
@@ -208,6 +218,16 @@ export interface MessagesTable {
   search_text: string;
   created_at: number;
   updated_at: number;
+  /** Groups: the conversation's version at the message's last change. */
+  version: Generated<number>;
+}
+
+/** Mentions in group messages: one row per mentioned user (user_id 0: @all). */
+export interface MessageMentionsTable {
+  message_id: number;
+  conversation_id: number;
+  user_id: number;
+  seq: number;
 }
 
 export interface MessageHidesTable {
@@ -361,6 +381,7 @@ export interface Database {
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
   message_hides: MessageHidesTable;
+  message_mentions: MessageMentionsTable;
   sync_versions: SyncVersionsTable;
   sync_log: SyncLogTable;
   calls: CallsTable;

@@ -8,6 +8,7 @@ import { createFriendsModule } from './friends/friends.module.js';
 import { createGroupsModule } from './groups/groups.module.js';
 import { createReportsModule } from './reports/reports.module.js';
 import { createMessagingModule } from './messaging/messaging.module.js';
+import { createGroupMessagingModule } from './messaging/group-messaging.module.js';
 import { forwardHandlers } from './messaging/forward.routes.js';
 import { ForwardService } from './messaging/forward.service.js';
 import { createUploadsModule } from './uploads/uploads.module.js';
@@ -37,6 +38,7 @@ export async function registerModules(
   const groups = createGroupsModule(ctx, users, friends, (userId, url) =>
     uploads.service.isOwnImage(userId, url),
   );
+  const groupMessaging = createGroupMessagingModule(ctx, users, messaging, groups);
   const reports = createReportsModule(ctx, users, {
     isOwnImageOf: async (userId, url, mimes) => {
       const row = await uploads.service.byUrl(url);
@@ -62,11 +64,12 @@ export async function registerModules(
       favorites: favorites.handlers,
       calls: calls.handlers,
       groups: groups.handlers,
+      groupMessages: groupMessaging.handlers,
       reports: reports.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );
-  return { users, auth, uploads, profile, friends, messaging, calls, groups, reports };
+  return { users, auth, uploads, profile, friends, messaging, calls, groups, groupMessaging, reports };
 }
 
 export type Modules = Awaited<ReturnType<typeof registerModules>>;

@@ -17,6 +17,7 @@ import type { Session } from '../lib/session.js';
 import { refusalReason, safeClose } from './close-reason.js';
 import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js';
 import { ConnectionRegistry, type Connection } from './registry.js';
+import { Topics } from './topics.js';
 import type { BusMessage, FrameHandler } from './types.js';
 
 type CloseTokensMessage = Extract<BusMessage, { kind: 'closeTokens' }>;
@@ -55,6 +56,8 @@ export class Gateway {
   private readonly heartbeat: NodeJS.Timeout | null;
   private readonly recentlyClosed = new Map<string, { message: CloseTokensMessage; at: number }>();
   private closing = false;
+  /** Group topics of the users held here (their resolver is installed by the messaging module). */
+  readonly topics: Topics;
   /** The user's message sync version for `hello` (installed by the messaging module). */
   syncVersionOf: ((userId: number) => Promise<number>) | null = null;
 
@@ -68,16 +71,21 @@ export class Gateway {
       perMessageDeflate: false,
       clientTracking: false,
     });
+    this.topics = new Topics(ctx.bus, ctx.log);
     this.registry = new ConnectionRegistry({
       online: (userId) => {
         this.watching.set(
           userId,
-          ctx.bus.watch(userId).catch((err: unknown) => ctx.log.error({ err, userId }, 'bus watch failed')),
+          Promise.all([
+            ctx.bus.watch(userId).catch((err: unknown) => ctx.log.error({ err, userId }, 'bus watch failed')),
+            this.topics.online(userId),
+          ]).then(() => undefined),
         );
       },
       offline: (userId) => {
         this.watching.delete(userId);
         ctx.bus.unwatch(userId);
+        this.topics.offline(userId);
       },
     });
     this.router = new FrameRouter(ctx.log, ctx.clock);
@@ -286,6 +294,14 @@ export class Gateway {
       for (const conn of conns) this.sendRaw(conn, payload);
       return;
     }
+    if (message.kind === 'topic') {
+      const conns = this.registry.ofUsers(this.topics.usersOf(message.topic));
+      const payload = Buffer.from(JSON.stringify(message.frame));
+      for (const conn of conns) this.sendRaw(conn, payload);
+      return;
+    }
+    if (message.kind === 'topicMembers') return this.topics.apply(message);
+    if (message.kind === 'topicDrop') return this.topics.drop(message.topic);
     this.rememberClosed(message);
     for (const conn of this.registry.ofTokens(message.tokenIds)) this.closeConnection(conn, message);
   }

@@ -14,6 +14,7 @@ export class MemoryBus implements Bus {
   readonly epoch = randomUUID();
   private readonly handlers: Handler[] = [];
   private readonly watched = new Set<number>();
+  private readonly topics = new Set<string>();
   private readonly seqs = new Map<number, number>();
   private closed = false;
   private count = 0;
@@ -28,6 +29,15 @@ export class MemoryBus implements Bus {
     if (this.closed) throw new Error('bus is closed');
     if (message.kind === 'closeTokens') {
       if (this.watched.has(message.userId)) this.receive(message);
+      return;
+    }
+    if (message.kind === 'topic' || message.kind === 'topicDrop') {
+      if (this.topics.has(message.topic)) this.receive(message);
+      return;
+    }
+    if (message.kind === 'topicMembers') {
+      const held = message.userIds.filter((id) => this.watched.has(id));
+      if (held.length) this.receive({ ...message, userIds: held });
       return;
     }
     for (const userId of message.userIds) {
@@ -50,6 +60,14 @@ export class MemoryBus implements Bus {
     this.watched.delete(userId);
   }
 
+  async watchTopic(topic: string): Promise<void> {
+    this.topics.add(topic);
+  }
+
+  unwatchTopic(topic: string): void {
+    this.topics.delete(topic);
+  }
+
   async currentSeq(userId: number): Promise<number> {
     return this.seqs.get(userId) ?? 0;
   }
@@ -62,6 +80,7 @@ export class MemoryBus implements Bus {
     this.closed = true;
     this.handlers.length = 0;
     this.watched.clear();
+    this.topics.clear();
   }
 
   private receive(message: BusMessage): void {

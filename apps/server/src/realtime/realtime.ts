@@ -11,12 +11,17 @@ export function createRealtime(bus: Bus): Realtime {
   let audience: ((conversationId: string) => Promise<number[]>) | null = null;
   const usersOf = async (to: Audience): Promise<number[]> => {
     if (Array.isArray(to)) return [...new Set(to as number[])];
+    if ('topic' in to) return [];
     const conversation = (to as { conversation: string }).conversation;
     if (!audience) throw new Error(`no audience resolver for conversation ${conversation}`);
     return [...new Set(await audience(conversation))];
   };
   return {
     async emit(to, type, data) {
+      if ('topic' in to) {
+        await bus.publish({ kind: 'topic', topic: to.topic, frame: { type: wireType(type), data } });
+        return;
+      }
       const userIds = await usersOf(to);
       if (userIds.length === 0) return;
       const frame: ServerFrame = { type: wireType(type), data };
@@ -32,6 +37,19 @@ export function createRealtime(bus: Bus): Realtime {
         reason,
         ...(frame ? { frame } : {}),
       });
+    },
+    async topicMembers(userIds, change) {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0) return;
+      await bus.publish({
+        kind: 'topicMembers',
+        userIds: ids,
+        join: change.join ?? [],
+        leave: change.leave ?? [],
+      });
+    },
+    async dropTopic(topic) {
+      await bus.publish({ kind: 'topicDrop', topic });
     },
     setConversationAudience(resolve) {
       audience = resolve;

@@ -45,6 +45,12 @@ function isBusMessage(value: unknown): value is BusMessage {
   };
   if (m.kind === 'users') return Array.isArray(m.userIds) && typeof m.frame === 'object' && m.frame !== null;
   if (m.kind === 'closeTokens') return typeof m.userId === 'number' && Array.isArray(m.tokenIds);
+  const t = value as { topic?: unknown; join?: unknown; leave?: unknown };
+  if (m.kind === 'topic')
+    return typeof t.topic === 'string' && typeof m.frame === 'object' && m.frame !== null;
+  if (m.kind === 'topicDrop') return typeof t.topic === 'string';
+  if (m.kind === 'topicMembers')
+    return Array.isArray(m.userIds) && Array.isArray(t.join) && Array.isArray(t.leave);
   return false;
 }
 
@@ -77,6 +83,7 @@ export class RedisBus implements Bus {
   private closed = false;
   private count = 0;
   private readonly userChannelPrefix: string;
+  private readonly topicChannelPrefix: string;
 
   private constructor(
     private readonly pub: Redis,
@@ -86,14 +93,20 @@ export class RedisBus implements Bus {
     private readonly pingTimeoutMs: number,
   ) {
     this.userChannelPrefix = `${prefix}:u:`;
+    this.topicChannelPrefix = `${prefix}:t:`;
     sub.on('message', (ch: string, raw: string) => {
-      if (ch.startsWith(this.userChannelPrefix)) this.receive(raw);
+      if (ch.startsWith(this.userChannelPrefix) || ch.startsWith(this.topicChannelPrefix)) this.receive(raw);
     });
   }
 
   /** The channel of one user's events. */
   channelOf(userId: number): string {
     return `${this.userChannelPrefix}${userId}`;
+  }
+
+  /** The channel of one topic (a group's messages): subscribed while this node holds a member. */
+  topicChannelOf(topic: string): string {
+    return `${this.topicChannelPrefix}${topic}`;
   }
 
   get received(): number {
@@ -156,6 +169,21 @@ export class RedisBus implements Bus {
       await this.pub.publish(this.channelOf(message.userId), `0|${JSON.stringify(message)}`);
       return;
     }
+    if (message.kind === 'topic' || message.kind === 'topicDrop') {
+      // One publish per topic message whatever the number of members: no per-user sequence.
+      await this.pub.publish(this.topicChannelOf(message.topic), `0|${JSON.stringify(message)}`);
+      return;
+    }
+    if (message.kind === 'topicMembers') {
+      const pipeline = this.pub.pipeline();
+      for (const userId of message.userIds) {
+        pipeline.publish(this.channelOf(userId), `0|${JSON.stringify({ ...message, userIds: [userId] })}`);
+      }
+      const results = await pipeline.exec();
+      const failed = results?.find(([err]) => err);
+      if (failed?.[0]) throw failed[0];
+      return;
+    }
     const pipeline = this.pub.pipeline() as PushPipeline;
     for (const userId of message.userIds) {
       const json = JSON.stringify({ kind: 'users', userIds: [userId], frame: message.frame });
@@ -179,6 +207,21 @@ export class RedisBus implements Bus {
    * confirmed them all.
    */
   watch(userId: number): Promise<void> {
+    return this.subscribeSoon(this.channelOf(userId));
+  }
+
+  watchTopic(topic: string): Promise<void> {
+    return this.subscribeSoon(this.topicChannelOf(topic));
+  }
+
+  unwatchTopic(topic: string): void {
+    if (this.closed) return;
+    this.sub.unsubscribe(this.topicChannelOf(topic)).catch((err: unknown) => {
+      this.log?.warn({ err, topic }, 'redis bus: unsubscribe failed');
+    });
+  }
+
+  private subscribeSoon(channel: string): Promise<void> {
     if (!this.watchBatch) {
       const batch: { channels: string[]; done: Promise<void> } = { channels: [], done: Promise.resolve() };
       batch.done = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
@@ -187,7 +230,7 @@ export class RedisBus implements Bus {
       });
       this.watchBatch = batch;
     }
-    this.watchBatch.channels.push(this.channelOf(userId));
+    this.watchBatch.channels.push(channel);
     return this.watchBatch.done;
   }
 

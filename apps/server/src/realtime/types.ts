@@ -16,7 +16,13 @@ export type BusMessage =
       frame?: ServerFrame;
       closeCode: number;
       reason: string;
-    };
+    }
+  /** One frame for every local socket of the topic's members (realtime/topics.ts); no push sequence. */
+  | { kind: 'topic'; topic: string; frame: ServerFrame }
+  /** Routed to the nodes holding these users: their sockets join / leave topics. */
+  | { kind: 'topicMembers'; userIds: number[]; join: string[]; leave: string[] }
+  /** Routed to the nodes subscribed to the topic: every local member leaves it (a dissolved group). */
+  | { kind: 'topicDrop'; topic: string };
 
 export interface Bus {
   readonly name: 'memory' | 'redis';
@@ -35,6 +41,9 @@ export interface Bus {
   watch(userId: number): Promise<void>;
   /** Stop receiving messages for this user (after the user's last socket closed). */
   unwatch(userId: number): void;
+  /** Start / stop receiving a topic's messages (while this node holds one of its members). */
+  watchTopic(topic: string): Promise<void>;
+  unwatchTopic(topic: string): void;
   /** The user's latest push sequence (0 before any push). */
   currentSeq(userId: number): Promise<number>;
   ping(): Promise<boolean>;
@@ -42,7 +51,7 @@ export interface Bus {
 }
 
 /** Who an event goes to: users, or everyone in a conversation (resolved by its module). */
-export type Audience = readonly number[] | { conversation: string };
+export type Audience = readonly number[] | { conversation: string } | { topic: string };
 
 /**
  * The facade services use to reach users in real time, wherever their sockets are. Services do not
@@ -57,6 +66,10 @@ export interface Realtime {
     tokenIds: string[],
     opts: { closeCode: number; reason: string; frame?: ServerFrame },
   ): Promise<void>;
+  /** Users' sockets join and leave topics on every node that holds them (after a commit). */
+  topicMembers(userIds: number[], change: { join?: string[]; leave?: string[] }): Promise<void>;
+  /** Every member leaves the topic (e.g. the group was dissolved). */
+  dropTopic(topic: string): Promise<void>;
   /** Installs how a conversation's audience is found (the messaging module owns conversations). */
   setConversationAudience(resolve: (conversationId: string) => Promise<number[]>): void;
 }

@@ -9,6 +9,8 @@ import {
 import {
   conversationRemovedSchema,
   conversationSchema,
+  groupReadSchema,
+  groupRevokeAllSchema,
   messageReadSchema,
   messageSchema,
   typingSchema,
@@ -59,6 +61,10 @@ export const serverEvents = {
   '4': z.object({ joinApplyUnRead: z.number(), otherUnRead: z.number(), selfApplyUnRead: z.number() }),
   /** A group the user belongs to (or just left) changed: refetch it. */
   '5': groupChangedSchema,
+  /** An administrator revoked every message of `wtId` up to `seq` in the group (group topic). */
+  '7': groupRevokeAllSchema,
+  /** A member read a group conversation up to `seq` (group topic; refresh own receipts ≤ seq). */
+  'group.read': groupReadSchema,
   'counters.updated': countersSchema.partial(),
   /** A new (or renewed) application reached the target (direction 'in'). */
   'friend.apply': friendApplicationSchema,
@@ -78,7 +84,10 @@ export const serverEvents = {
   'message.custom': customNoticeSchema,
   /** The user's own profile changed: their other tabs. */
   'user.updated': userInfoSchema,
-  /** A stored message, as this user sees it: every tab of both users (the sender's included). */
+  /**
+   * A stored message, as this user sees it: every tab of both users (the sender's included). Group
+   * messages come through the group's topic, the same frame for every member (flow 'in', no `seq`).
+   */
   'message.new': messageSchema,
   /** A message changed (revoked; or deleted for this user: isDeleted). */
   'message.updated': messageSchema,

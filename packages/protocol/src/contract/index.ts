@@ -11,6 +11,8 @@ import { forwardRoutes } from './forward.routes.js';
 import { forwardSchemas } from './forward.js';
 import { friendRoutes } from './friends.routes.js';
 import { friendSchemas } from './friends.js';
+import { groupMessageRoutes } from './group-messages.routes.js';
+import { groupMessageSchemas } from './group-messages.js';
 import { groupRoutes } from './groups.routes.js';
 import { groupSchemas } from './groups.js';
 import { reportRoutes } from './reports.routes.js';
@@ -45,6 +47,7 @@ export const routes = {
   favorites: favoriteRoutes,
   conversations: conversationRoutes,
   groups: groupRoutes,
+  groupMessages: groupMessageRoutes,
   reports: reportRoutes,
   calls: callRoutes,
 } as const;
@@ -62,6 +65,7 @@ export const schemas = {
   favorites: favoriteSchemas,
   conversations: conversationSchemas,
   groups: groupSchemas,
+  groupMessages: groupMessageSchemas,
   reports: reportSchemas,
   calls: callSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };

@@ -27,9 +27,12 @@ export const messageSchemas = {
       'targetInMyBlacklist',
       'accountCancelled',
       'rateLimited',
+      'groupNotFound',
+      'mutedInGroup',
+      'allMuted',
     ],
   },
-  history: { body: historyBody, response: historySchema, errors: peerErrors },
+  history: { body: historyBody, response: historySchema, errors: [...peerErrors, 'groupNotFound'] },
   sync: { body: syncBody, response: syncResultSchema, errors: [] },
   revoke: {
     body: messageRefBody,

@@ -39,8 +39,26 @@ export const messageSchema = z.object({
   readReceiptInfo: z.object({ readCount: z.number(), unreadCount: z.number(), isPeerRead: z.boolean() }),
   atUserList: z.array(z.string()),
   cloudCustomData: z.object({ messageReply: messageReplyModel.optional() }).nullable(),
+  /** Groups: the sender's group nickname ('' when none). */
+  nameCard: z.string().optional(),
+  /** Groups: the conversation's version after this message or change (POST /message/sync `groups`). */
+  groupVersion: z.number().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** `atUserList` entry that mentions every member (owner and admins only). */
+export const AT_ALL = '__kImSDK_MesssageAtALL__';
+
+/** An unread mention of the reader in a group conversation. atType: 1 @me, 2 @all, 3 both. */
+export const groupAtInfoSchema = z.object({
+  messageID: z.string(),
+  sequence: z.number(),
+  atType: z.literal([1, 2, 3]),
+});
+export type GroupAtInfo = z.infer<typeof groupAtInfoSchema>;
+
+/** Group conversation state of the reader: 0 member, 4 removed, 5 dissolved, 8 quit. */
+export const GroupConversationState = { member: 0, removed: 4, dissolved: 5, quit: 8 } as const;
 
 export const draftSchema = z.object({
   html: z.string(),
@@ -82,6 +100,12 @@ export const conversationSchema = z.object({
   userProfile: z.object({ userID: z.string(), nick: z.string(), avatar: z.string() }).nullable(),
   /** Unix milliseconds of the last activity (sort key after pinning). */
   activityTime: z.number(),
+  /** Groups: the group (null for one-to-one). */
+  groupProfile: z.object({ groupID: z.string(), name: z.string(), avatar: z.string() }).nullable().optional(),
+  /** Groups: the reader's unread mentions (cleared by reading past them). */
+  groupAtInfoList: z.array(groupAtInfoSchema).optional(),
+  /** Groups: GroupConversationState (0 for one-to-one). */
+  state: z.number().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -100,6 +124,11 @@ export const syncResultSchema = z.object({
   removedConversationIDs: z.array(z.string()),
   /** New and changed messages in their current state (revoked, or isDeleted for the caller). */
   messages: z.array(messageSchema),
+  /**
+   * Every group conversation of the caller with the version this answer brings the client to (pass
+   * back as `groups`); group messages in `messages` are those after the versions the client gave.
+   */
+  groupVersions: z.record(z.string(), z.number()).optional(),
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
 
@@ -139,4 +168,33 @@ export const conversationSearchSchema = z.object({
   contacts: z.array(contactHitSchema),
   /** Groups come with group chat (always empty for now). */
   groups: z.array(z.object({ groupID: z.string(), name: z.string(), avatar: z.string() })),
+});
+
+/** POST /message/readReceipts: read counts of the caller's own group messages. */
+export const readReceiptsSchema = z.array(
+  z.object({ messageID: z.string(), readCount: z.number(), unreadCount: z.number() }),
+);
+
+/** POST /message/readMembers: members who read (or did not read) a group message. */
+export const readMembersSchema = z.object({
+  members: z.array(
+    z.object({ userID: z.string(), nick: z.string(), avatar: z.string(), nameCard: z.string() }),
+  ),
+  /** Pass as `cursor` for the next page; null when complete. */
+  nextCursor: z.string().nullable(),
+  isCompleted: z.boolean(),
+});
+
+/** `group.read` (group topic): `readerID` read `conversationID` up to `seq`. */
+export const groupReadSchema = z.object({
+  conversationID: z.string(),
+  readerID: z.string(),
+  seq: z.number(),
+});
+
+/** Socket type 7: every message of `wtId` up to `seq` in the group was revoked by an administrator. */
+export const groupRevokeAllSchema = z.object({
+  groupNumber: z.string(),
+  wtId: z.string(),
+  seq: z.number(),
 });

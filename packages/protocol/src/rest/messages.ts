@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intField, listField, required, textField } from '../fields.js';
+import { groupNumberField } from '../models/group-requests.js';
 
 /**
  * Messages and conversations (docs/api.md "Messages and conversations"). A conversation is named as
@@ -132,6 +133,8 @@ export const sendMessageBody = z.object({
   payload: z.record(z.string(), z.unknown(), { error: 'payload格式不正确' }),
   cloudCustomData: z.object({ messageReply: messageReplySchema.optional() }).optional(),
   needReadReceipt: z.boolean({ error: 'needReadReceipt格式不正确' }).optional(),
+  /** Groups: mentioned members' wtIds, or AT_ALL (owner and admins only). */
+  atUserList: listField('atUserList', str('atUserList', 64), 100, 'atUserList过长').optional(),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
@@ -142,7 +145,39 @@ export const historyBody = z.object({
 });
 export type HistoryBody = z.infer<typeof historyBody>;
 
-export const syncBody = z.object({ since: intField('since', { min: 0 }) });
+export const syncBody = z.object({
+  since: intField('since', { min: 0 }),
+  /** Group conversations the client holds → the group version it has seen. */
+  groups: z
+    .record(conversationIdField('groups'), intField('groups', { min: 0 }), { error: 'groups格式不正确' })
+    .refine((g) => Object.keys(g).length <= 1000, { error: 'groups过长' })
+    .optional(),
+});
+
+/** POST /message/readReceipts. */
+export const readReceiptsBody = z.object({
+  conversationID: conversationIdField(),
+  messageIDs: listField('messageIDs', messageIdField('messageID'), 100, 'messageIDs不能超过100条').refine(
+    (l) => l.length > 0,
+    { error: 'messageIDs不能为空' },
+  ),
+});
+
+/** POST /message/readMembers: filter 0 read, 1 unread. */
+export const readMembersBody = z.object({
+  conversationID: conversationIdField(),
+  messageID: messageIdField('messageID'),
+  filter: z.literal([0, 1], { error: 'filter格式不正确' }),
+  cursor: z.string().max(40, 'cursor格式不正确').regex(/^\d*$/, 'cursor格式不正确').optional(),
+  count: intField('count', { min: 1, max: 100 }).default(100),
+});
+
+/** POST /user/groupchat/admin/revokeAll: every message of `wtId` up to `seq`. */
+export const revokeAllBody = z.object({
+  groupNumber: groupNumberField,
+  wtId: textField('wtId', { max: 64, min: 1, tooLong: 'wtId过长' }),
+  seq: intField('seq', { min: 1 }),
+});
 
 export const messageRefBody = z.object({ messageID: messageIdField('messageID') });
 

@@ -7,7 +7,8 @@ import { Repo } from '../../db/repo.js';
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MemberRow = Selectable<ConversationMembersTable>;
 /** A member row with its conversation's columns. */
-export type MemberView = MemberRow & Pick<ConversationRow, 'last_seq' | 'last_message_id' | 'last_time'>;
+export type MemberView = MemberRow &
+  Pick<ConversationRow, 'last_seq' | 'last_message_id' | 'last_time' | 'group_id'>;
 
 // The send path's statements, built once (db/compiled.ts).
 const conversationByC2cKey = prepared<{ key: string }, ConversationRow>((db, p) =>
@@ -147,13 +148,24 @@ export class ConversationRepo extends Repo {
     return Number(res.numUpdatedRows) > 0;
   }
 
-  /** The caller's visible conversations: pinned first, then by last activity. */
+  /**
+   * The caller's visible conversations: pinned first, then by last activity. A group conversation
+   * deleted from the list shows again once it has a message after the read cursor (a group message
+   * writes no member rows), and sorts by the conversation's last message time.
+   */
   page(userId: number, o: { offset: number; limit: number; archivedOnly: boolean }): Promise<MemberView[]> {
-    let q = this.members().where('m.user_id', '=', userId).where('m.visible', '=', 1);
+    let q = this.members()
+      .where('m.user_id', '=', userId)
+      .where(
+        sql<boolean>`(m.visible = 1 or (c.group_id is not null and m.state = 0 and c.last_seq > m.read_seq))`,
+      );
     if (o.archivedOnly) q = q.where(sql<boolean>`(m.marks & 4) <> 0`);
     return q
       .orderBy('m.pinned', 'desc')
-      .orderBy('m.activity_at', 'desc')
+      .orderBy(
+        sql`case when c.group_id is not null and m.state = 0 and c.last_time > m.activity_at then c.last_time else m.activity_at end`,
+        'desc',
+      )
       .orderBy('m.conversation_id', 'desc')
       .offset(o.offset)
       .limit(o.limit)
@@ -218,6 +230,8 @@ export class ConversationRepo extends Repo {
       }))
       .where('m.conversation_id', '=', conversationId)
       .where('m.user_id', 'in', userIds)
+      // Group rows keep no stored count (group-views.ts groupUnread).
+      .where('m.peer_id', 'is not', null)
       .execute();
   }
 
@@ -226,6 +240,6 @@ export class ConversationRepo extends Repo {
       .selectFrom('conversation_members as m')
       .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
       .selectAll('m')
-      .select(['c.last_seq', 'c.last_message_id', 'c.last_time']);
+      .select(['c.last_seq', 'c.last_message_id', 'c.last_time', 'c.group_id']);
   }
 }

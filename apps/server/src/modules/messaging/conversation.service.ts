@@ -8,6 +8,7 @@ import { ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessagingViews } from './messaging.views.js';
 import type { PeerResolver } from './peer.js';
 import { SyncRepo } from './sync.repo.js';
+import { isGroupId, type GroupPort } from './group-port.js';
 
 const ARCHIVED = 4;
 
@@ -18,6 +19,8 @@ const ARCHIVED = 4;
  */
 export class ConversationService {
   private readonly convs: ConversationRepo;
+  /** Group conversations (group-receipts.ts), installed by the group messaging module. */
+  group: GroupPort | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -53,6 +56,12 @@ export class ConversationService {
   }
 
   async get(userId: number, conversationID: string): Promise<Conversation> {
+    if (this.group && isGroupId(conversationID)) {
+      return new MessagingViews(this.ctx.db).conversation(
+        userId,
+        await this.group.member(userId, conversationID),
+      );
+    }
     const peer = await this.peers.open(userId, conversationID);
     return this.ctx.uow.run(async (uow) => {
       const m = await this.open(uow, userId, peer.id);
@@ -70,9 +79,9 @@ export class ConversationService {
     patch: (m: MemberView) => Updateable<ConversationMembersTable> | null,
     after?: (uow: UnitOfWork, m: MemberView) => Promise<void>,
   ): Promise<Conversation> {
-    const peer = await this.peers.open(userId, conversationID);
+    const opened = await this.target(userId, conversationID);
     return this.ctx.uow.run(async (uow) => {
-      const m = await this.open(uow, userId, peer.id);
+      const m = await opened(uow);
       const convs = this.convs.in(uow);
       const p = patch(m);
       if (p) {
@@ -94,8 +103,25 @@ export class ConversationService {
     });
   }
 
+  /**
+   * The caller's member row of `conversationID`, resolved before the unit of work and read inside
+   * it (one-to-one: created when missing; groups: group-access.ts).
+   */
+  private async target(
+    userId: number,
+    conversationID: string,
+  ): Promise<(uow: UnitOfWork) => Promise<MemberView>> {
+    if (this.group && isGroupId(conversationID)) {
+      const row = await this.group.member(userId, conversationID);
+      return async (uow) => (await this.convs.in(uow).member(row.conversation_id, userId))!;
+    }
+    const peer = await this.peers.open(userId, conversationID);
+    return (uow) => this.open(uow, userId, peer.id);
+  }
+
   /** Read up to `seq` (default: everything). The peer sees `message.read` (isPeerRead). */
   read(userId: number, conversationID: string, seq?: number): Promise<Conversation> {
+    if (this.group && isGroupId(conversationID)) return this.group.read(userId, conversationID, seq);
     let target = 0;
     return this.change(
       userId,
@@ -155,7 +181,7 @@ export class ConversationService {
       );
     }
     // Every ID is checked before anything changes: one unknown ID changes nothing.
-    for (const id of list) await this.peers.open(userId, id);
+    for (const id of list) await this.target(userId, id);
     const out: Conversation[] = [];
     for (const id of list) {
       out.push(
@@ -195,10 +221,11 @@ export class ConversationService {
 
   /** Removes the conversation from the caller's list (it returns with the next message). */
   async remove(userId: number, conversationID: string, clearHistory: boolean) {
-    const peer = await this.peers.open(userId, conversationID);
-    const id = `C2C${peer.wt_id}`;
+    const group = this.group && isGroupId(conversationID);
+    const opened = await this.target(userId, conversationID);
+    const id = group ? conversationID : `C2C${(await this.peers.open(userId, conversationID)).wt_id}`;
     await this.ctx.uow.run(async (uow) => {
-      const m = await this.open(uow, userId, peer.id);
+      const m = await opened(uow);
       await this.hide(uow, m, clearHistory);
       uow.emit([userId], 'conversation.deleted', { conversationID: id });
     });

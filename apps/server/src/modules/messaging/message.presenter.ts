@@ -2,6 +2,7 @@ import type { Conversation, Draft, Message } from '@parley/protocol';
 import type { UserRow } from '../users/user.repo.js';
 import type { MemberView } from './conversation.repo.js';
 import type { MessageRow } from './message.repo.js';
+import { toGroupConversation, toGroupMessage, type GroupFacts } from './group-views.js';
 
 type Person = Pick<UserRow, 'id' | 'wt_id' | 'nick_name' | 'avatar'>;
 
@@ -15,6 +16,8 @@ export interface ViewFacts {
   peerOf: Map<number, number>;
   /** Messages the reader deleted for themselves. */
   hidden?: Set<number>;
+  /** Group conversations among them (group-views.ts). */
+  groups?: GroupFacts;
 }
 
 const parse = (json: string | null): Record<string, unknown> | null => {
@@ -33,6 +36,14 @@ export function conversationIdFor(facts: ViewFacts, conversationId: number): str
 }
 
 export function toMessage(row: MessageRow, f: ViewFacts): Message {
+  const group = f.groups?.byConversation.get(row.conversation_id);
+  if (group) {
+    return toGroupMessage(row, group, f.people.get(row.sender_id), {
+      readerId: f.readerId,
+      nameCard: f.groups!.nameCards.get(`${row.conversation_id}:${row.sender_id}`) ?? '',
+      hidden: f.hidden?.has(row.id) ?? false,
+    });
+  }
   const sender = f.people.get(row.sender_id);
   const mine = row.sender_id === f.readerId;
   const peerId = f.peerOf.get(row.conversation_id);
@@ -73,6 +84,14 @@ export function toConversation(
   m: MemberView,
   f: ViewFacts & { unread: number; remark: string; last: MessageRow | undefined },
 ): Conversation {
+  const group = m.group_id === null ? undefined : f.groups?.byConversation.get(m.conversation_id);
+  if (group) {
+    return toGroupConversation(m, group, {
+      last: f.last,
+      sender: f.last && f.people.get(f.last.sender_id),
+      mentions: f.groups!.mentions.get(m.conversation_id) ?? [],
+    });
+  }
   const peer = f.people.get(m.peer_id ?? -1);
   const draft = parse(m.draft) as Draft | null;
   const last =
@@ -106,5 +125,8 @@ export function toConversation(
     peerReadSequence: f.peerRead.get(m.conversation_id) ?? 0,
     userProfile: peer ? { userID: peer.wt_id, nick: peer.nick_name, avatar: peer.avatar } : null,
     activityTime: m.activity_at,
+    groupProfile: null,
+    groupAtInfoList: [],
+    state: 0,
   };
 }

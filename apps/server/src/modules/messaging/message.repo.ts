@@ -4,7 +4,7 @@ import type { MessagesTable } from '../../db/schema.js';
 import { Repo } from '../../db/repo.js';
 
 export type MessageRow = Selectable<MessagesTable>;
-export type NewMessage = Required<Omit<Insertable<MessagesTable>, 'id'>>;
+export type NewMessage = Required<Omit<Insertable<MessagesTable>, 'id' | 'version'>>;
 
 // The send path's statements, built once (db/compiled.ts).
 const messageByClientId = prepared<{ senderId: number; clientMsgId: string }, MessageRow>((db, p) =>

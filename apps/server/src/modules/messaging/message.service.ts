@@ -9,12 +9,15 @@ import { MessageRepo, type MessageRow, type ReaderScope } from './message.repo.j
 import { MessagingViews } from './messaging.views.js';
 import type { PeerResolver } from './peer.js';
 import { SyncRepo } from './sync.repo.js';
+import { isGroupId, type GroupPort } from './group-port.js';
 
 /** History, sync, revoke, delete-for-me and search (docs/api.md "Messages"). */
 export class MessageService {
   private readonly convs: ConversationRepo;
   private readonly msgs: MessageRepo;
   private readonly sync: SyncRepo;
+  /** Group conversations (group-sync.ts, group-revoke.ts), installed by the group messaging module. */
+  group: GroupPort | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -30,6 +33,7 @@ export class MessageService {
   }
 
   async history(userId: number, body: HistoryBody): Promise<{ messages: Message[]; isCompleted: boolean }> {
+    if (this.group && isGroupId(body.conversationID)) return this.group.history(userId, body);
     const peer = await this.peers.open(userId, body.conversationID);
     const conv = await this.convs.byC2cKey(c2cKey(userId, peer.id));
     const member = conv && (await this.convs.member(conv.id, userId));
@@ -47,7 +51,22 @@ export class MessageService {
    * each changed conversation (or its removal) and of each new or changed message. Paged by
    * change-log rows; `version` is where the next call starts.
    */
-  async changes(userId: number, since: number): Promise<SyncResult> {
+  async changes(userId: number, since: number, groups?: Record<string, number>): Promise<SyncResult> {
+    const own = await this.ownChanges(userId, since);
+    if (!this.group || own.reset) return own;
+    // Group messages are synced by group version (one log per group, not per member).
+    const g = await this.group.changes(userId, groups ?? {});
+    const listed = new Set(own.conversations.map((c) => c.conversationID));
+    return {
+      ...own,
+      hasMore: own.hasMore || g.hasMore,
+      conversations: [...own.conversations, ...g.conversations.filter((c) => !listed.has(c.conversationID))],
+      messages: [...own.messages, ...g.messages],
+      groupVersions: g.groupVersions,
+    };
+  }
+
+  private async ownChanges(userId: number, since: number): Promise<SyncResult> {
     // Older than the kept log (SyncRepo.prune): the client reloads instead.
     const current = await this.sync.current(userId);
     if (since < current - this.ctx.config.syncLogKeep) {
@@ -114,6 +133,8 @@ export class MessageService {
   /** Revokes one's own message within the window; every tab of both users gets `message.updated`. */
   async revoke(userId: number, msgId: string): Promise<Message> {
     const { row, facts } = await this.facts(userId, msgId);
+    // Group messages carry their conversation's version (one-to-one ones stay at 0).
+    if (this.group && row && Number(row.version) > 0) return this.group.revoke(userId, row);
     authorize(messagesPolicy, 'message.revoke', { userId }, facts);
     const updated = await this.ctx.uow.run(async (uow) => {
       if (row.revoked === 0) {
@@ -185,7 +206,9 @@ export class MessageService {
     body: { keyword: string; conversationID?: string; cursor?: number },
   ): Promise<{ messages: Message[]; nextCursor: number | null }> {
     let scopes: ReaderScope[];
-    if (body.conversationID) {
+    if (this.group && isGroupId(body.conversationID)) {
+      scopes = [await this.group.scope(userId, body.conversationID!)];
+    } else if (body.conversationID) {
       const peer = await this.peers.open(userId, body.conversationID);
       const conv = await this.convs.byC2cKey(c2cKey(userId, peer.id));
       const member = conv && (await this.convs.member(conv.id, userId));

@@ -10,6 +10,7 @@ import { conversationHandlers, messageHandlers } from './messaging.routes.js';
 import { PeerResolver } from './peer.js';
 import { SendService, storeFriendNotice } from './send.service.js';
 import { SyncRepo } from './sync.repo.js';
+import { GroupConvRepo } from './group-conv.repo.js';
 
 /**
  * One-to-one messaging: conversations, sending, history, sync, receipts, typing, revoke, delete,
@@ -23,7 +24,14 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
   const conversations = new ConversationService(ctx, peers, users.counters);
   const convRepo = new ConversationRepo(ctx.db);
 
-  users.counters.register(async (userId) => ({ unread: await convRepo.totalUnread(userId) }), 'unread');
+  const groupConvs = new GroupConvRepo(ctx.db);
+  // One-to-one unread is stored per member; a group's is counted from its cursors (group-views.ts).
+  users.counters.register(
+    async (userId) => ({
+      unread: (await convRepo.totalUnread(userId)) + (await groupConvs.totalUnread(userId)),
+    }),
+    'unread',
+  );
   // Friend notices are kept in the one-to-one conversation (the accepter "sends" the add-friend one).
   friends.hooks.on('notice.sent', (p, uow) =>
     storeFriendNotice(uow, { id: p.fromId }, { id: p.toId }, p.type, p.at, p.noticeId),
@@ -34,6 +42,8 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
 
   const registerFrames = (gateway: Gateway) => {
     gateway.syncVersionOf = (userId) => new SyncRepo(ctx.db).current(userId);
+    // Sockets join their groups' topics (realtime/topics.ts).
+    gateway.topics.resolve = (userId) => groupConvs.topicsOf(userId);
     gateway.on('message.send', (c, data) => send.send(c.userId, data));
     gateway.on('message.read', (c, data) => conversations.read(c.userId, data.conversationID, data.seq));
     gateway.on('typing', async (c, data) => {

@@ -9,7 +9,7 @@ export function messageHandlers(send: SendService, messages: MessageService): Do
   return {
     send: (r) => send.send(r.userId, r.body),
     history: (r) => messages.history(r.userId, r.body),
-    sync: (r) => messages.changes(r.userId, r.body.since),
+    sync: (r) => messages.changes(r.userId, r.body.since, r.body.groups),
     revoke: (r) => messages.revoke(r.userId, r.body.messageID),
     remove: (r) => messages.remove(r.userId, r.body.messageIDs),
     search: (r) => messages.search(r.userId, r.body),

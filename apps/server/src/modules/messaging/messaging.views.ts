@@ -5,6 +5,7 @@ import { UserRepo } from '../users/user.repo.js';
 import { ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessageRepo, type MessageRow } from './message.repo.js';
 import { toConversation, toMessage, type ViewFacts } from './message.presenter.js';
+import { loadGroupFacts } from './group-views.js';
 
 /**
  * Loads what the presenters need (people, the other side's read cursor, hides, unread counts,
@@ -22,9 +23,19 @@ export class MessagingViews extends Repo {
     this.msgs = new MessageRepo(db);
   }
 
-  /** Facts about the conversations `conversationIds` for `readerId`. */
-  private async facts(readerId: number, conversationIds: number[], extraPeople: number[] = []) {
-    const ids = [...new Set(conversationIds)];
+  /**
+   * Facts about the conversations `conversationIds` for `readerId`; `groupIds` are the group ones
+   * (their members are never loaded: see group-views.ts).
+   */
+  private async facts(
+    readerId: number,
+    conversationIds: number[],
+    extraPeople: number[] = [],
+    groupIds: number[] = [],
+    mentions = false,
+  ) {
+    const groupSet = new Set(groupIds);
+    const ids = [...new Set(conversationIds)].filter((id) => !groupSet.has(id));
     const members =
       ids.length === 0
         ? []
@@ -47,6 +58,14 @@ export class MessagingViews extends Repo {
       peerRead,
       peerOf,
     };
+    if (groupSet.size) {
+      facts.groups = await loadGroupFacts(
+        this.db,
+        [...groupSet],
+        extraPeople,
+        mentions ? readerId : undefined,
+      );
+    }
     return facts;
   }
 
@@ -56,6 +75,8 @@ export class MessagingViews extends Repo {
       readerId,
       rows.map((r) => r.conversation_id),
       rows.map((r) => r.sender_id),
+      // Group messages carry their conversation's version (one-to-one ones stay at 0).
+      rows.filter((r) => Number(r.version) > 0).map((r) => r.conversation_id),
     );
     facts.hidden = await this.msgs.hiddenAmong(
       readerId,
@@ -77,6 +98,8 @@ export class MessagingViews extends Repo {
       readerId,
       convIds,
       lasts.map((l) => l.sender_id),
+      members.filter((m) => m.group_id !== null).map((m) => m.conversation_id),
+      true,
     );
     const peerIds = members.map((m) => m.peer_id).filter((x): x is number => x !== null);
     const remarks =

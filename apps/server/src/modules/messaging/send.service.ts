@@ -13,6 +13,7 @@ import { MessageRepo } from './message.repo.js';
 import { appendMessage } from './message.store.js';
 import { MessagingViews } from './messaging.views.js';
 import type { PeerResolver } from './peer.js';
+import { isGroupId, type GroupPort } from './group-port.js';
 
 /** The friends module's answer to "may X message Y" (20007, 21005, 20003, 10010). */
 export interface MessageGate {
@@ -28,6 +29,8 @@ export interface MessageGate {
 export class SendService {
   private readonly limiter: Limiter;
   private readonly batcher: CommitBatcher;
+  /** Group conversations (group-send.ts), installed by the group messaging module. */
+  group: GroupPort | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -42,6 +45,7 @@ export class SendService {
   }
 
   async send(userId: number, body: SendMessageBody): Promise<Message> {
+    if (this.group && isGroupId(body.conversationID)) return this.group.send(userId, body);
     const views = new MessagingViews(this.ctx.db);
     const messages = new MessageRepo(this.ctx.db);
     // A retry of a stored message answers the stored one, whatever changed since.

@@ -1,0 +1,236 @@
+import { sql } from 'kysely';
+import { prepared } from '../../db/compiled.js';
+import { Repo } from '../../db/repo.js';
+import type { ConversationRow, MemberView } from './conversation.repo.js';
+import type { MessageRow, NewMessage } from './message.repo.js';
+import { groupUnreadSql } from './group-views.js';
+
+// The group send path's statements, built once (db/compiled.ts).
+const takeGroupSeq = prepared<{ id: number; now: number }, { last_seq: number; version: number }>((db, p) =>
+  db
+    .updateTable('conversations')
+    .set({ last_seq: sql`last_seq + 1`, version: sql`version + 1`, last_time: p('now') })
+    .where('id', '=', p('id'))
+    .returning(['last_seq', 'version']),
+);
+const senderRead = prepared<{ conversationId: number; userId: number; seq: number; now: number }, never>(
+  (db, p) =>
+    db
+      .updateTable('conversation_members')
+      .set({ read_seq: p('seq'), visible: 1, activity_at: p('now'), updated_at: p('now') })
+      .where('conversation_id', '=', p('conversationId'))
+      .where('user_id', '=', p('userId')),
+);
+const insertGroupMessage = prepared<NewMessage & { version: number }, MessageRow>((db, p) =>
+  db
+    .insertInto('messages')
+    .values({
+      msg_id: p('msg_id'),
+      conversation_id: p('conversation_id'),
+      seq: p('seq'),
+      sender_id: p('sender_id'),
+      client_msg_id: p('client_msg_id'),
+      type: p('type'),
+      payload: p('payload'),
+      cloud_custom_data: p('cloud_custom_data'),
+      need_read_receipt: p('need_read_receipt'),
+      revoked: p('revoked'),
+      revoker: p('revoker'),
+      risky: p('risky'),
+      visible_to: p('visible_to'),
+      search_text: p('search_text'),
+      created_at: p('created_at'),
+      updated_at: p('updated_at'),
+      version: p('version'),
+    })
+    .returningAll(),
+);
+const conversationOfGroup = prepared<{ groupId: number }, ConversationRow>((db, p) =>
+  db.selectFrom('conversations').selectAll().where('group_id', '=', p('groupId')),
+);
+
+/** Group conversations, their member rows and versions (docs/architecture.md "Group messaging"). */
+export class GroupConvRepo extends Repo {
+  byGroup(groupId: number): Promise<ConversationRow | undefined> {
+    return conversationOfGroup.first(this.db, { groupId });
+  }
+
+  /** The group's conversation, created when missing; `created` tells whether this call made it. */
+  async ensure(groupId: number, now: number): Promise<{ conv: ConversationRow; created: boolean }> {
+    const found = await this.byGroup(groupId);
+    if (found) return { conv: found, created: false };
+    await this.db
+      .insertInto('conversations')
+      .values({
+        kind: 'group',
+        c2c_key: null,
+        group_id: groupId,
+        last_seq: 0,
+        last_time: now,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('group_id').doNothing())
+      .execute();
+    return { conv: (await this.byGroup(groupId))!, created: true };
+  }
+
+  /** Next sequence and version, under the conversation row's lock (gap-free, as one-to-one). */
+  async next(conversationId: number, now: number): Promise<{ seq: number; version: number }> {
+    const row = await takeGroupSeq.first(this.db, { id: conversationId, now });
+    if (!row) throw new Error(`conversation ${conversationId} does not exist`);
+    return { seq: Number(row.last_seq), version: Number(row.version) };
+  }
+
+  /** Bumps the version alone (a change to stored messages), under the same lock. */
+  async bumpVersion(conversationId: number): Promise<number> {
+    const row = await this.db
+      .updateTable('conversations')
+      .set({ version: sql`version + 1` })
+      .where('id', '=', conversationId)
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    return Number(row.version);
+  }
+
+  async senderRead(conversationId: number, userId: number, seq: number, now: number): Promise<void> {
+    await senderRead.run(this.db, { conversationId, userId, seq, now });
+  }
+
+  async insertMessage(row: NewMessage & { version: number }): Promise<MessageRow> {
+    return (await insertGroupMessage.first(this.db, row))!;
+  }
+
+  async mentions(messageId: number, conversationId: number, seq: number, userIds: number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.db
+      .insertInto('message_mentions')
+      .values(
+        userIds.map((user_id) => ({ message_id: messageId, conversation_id: conversationId, user_id, seq })),
+      )
+      .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+      .execute();
+  }
+
+  /**
+   * Member rows for users joining at `lastSeq`: they see (and have unread) what comes after it. A
+   * returning member's row is reset the same way.
+   */
+  async join(conversationId: number, userIds: number[], lastSeq: number, now: number): Promise<void> {
+    if (userIds.length === 0) return;
+    const reset = {
+      read_seq: lastSeq,
+      cleared_seq: lastSeq,
+      joined_seq: lastSeq,
+      state: 0,
+      until_seq: 0,
+      visible: 1,
+      activity_at: now,
+      updated_at: now,
+    };
+    await this.db
+      .insertInto('conversation_members')
+      .values(
+        userIds.map((user_id) => ({
+          conversation_id: conversationId,
+          user_id,
+          peer_id: null,
+          pinned: 0,
+          pinned_at: 0,
+          muted: 0,
+          marks: 0,
+          custom_data: '',
+          draft: null,
+          ...reset,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doUpdateSet(reset))
+      .execute();
+  }
+
+  /** Users leave with `state` (4 removed, 5 dissolved, 8 quit), keeping history up to `untilSeq`. */
+  async leave(
+    conversationId: number,
+    userIds: number[] | 'all',
+    state: number,
+    untilSeq: number,
+    now: number,
+  ) {
+    let q = this.db
+      .updateTable('conversation_members')
+      .set({ state, until_seq: untilSeq, updated_at: now })
+      .where('conversation_id', '=', conversationId)
+      .where('state', '=', 0);
+    if (userIds !== 'all') {
+      if (userIds.length === 0) return;
+      q = q.where('user_id', 'in', userIds);
+    }
+    await q.execute();
+  }
+
+  /** The caller's member row of a group conversation. */
+  member(conversationId: number, userId: number): Promise<MemberView | undefined> {
+    return this.db
+      .selectFrom('conversation_members as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .selectAll('m')
+      .select(['c.last_seq', 'c.last_message_id', 'c.last_time', 'c.group_id'])
+      .where('m.conversation_id', '=', conversationId)
+      .where('m.user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** The caller's group conversations with their version (sync). */
+  ofUser(userId: number) {
+    return this.db
+      .selectFrom('conversation_members as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .innerJoin('groups as g', 'g.id', 'c.group_id')
+      .select(['c.id', 'c.version', 'g.group_number', 'm.state', 'm.until_seq', 'm.cleared_seq'])
+      .where('m.user_id', '=', userId)
+      .execute();
+  }
+
+  /** The topics (group conversation IDs) of the active groups the user belongs to. */
+  async topicsOf(userId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('group_members as gm')
+      .innerJoin('groups as g', 'g.id', 'gm.group_id')
+      .select('g.group_number')
+      .where('gm.user_id', '=', userId)
+      .where('g.status', '=', 0)
+      .execute();
+    return rows.map((r) => `GROUP${r.group_number}`);
+  }
+
+  /** The total unread of the user's visible, unmuted group conversations. */
+  async totalUnread(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('conversation_members as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select(sql<number>`coalesce(sum(${groupUnreadSql}), 0)`.as('n'))
+      .where('m.user_id', '=', userId)
+      .where('c.group_id', 'is not', null)
+      .where('m.muted', '=', 0)
+      .where(sql<boolean>`(m.visible = 1 or (m.state = 0 and c.last_seq > m.read_seq))`)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Messages of the conversation changed after `version` (new or revoked), oldest change first. */
+  changedSince(
+    conversationId: number,
+    version: number,
+    fromSeq: number,
+    untilSeq: number | null,
+    limit: number,
+  ) {
+    let q = this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversation_id', '=', conversationId)
+      .where('version', '>', version)
+      .where('seq', '>', fromSeq);
+    if (untilSeq !== null) q = q.where('seq', '<=', untilSeq);
+    return q.orderBy('version').limit(limit).execute();
+  }
+}

@@ -1,0 +1,71 @@
+import type { Message } from '@parley/protocol';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { MessageRow } from './message.repo.js';
+import { newMessageId } from './message.store.js';
+import { GroupConvRepo } from './group-conv.repo.js';
+import { groupConversationId, toGroupMessage, type GroupOf } from './group-views.js';
+
+export interface GroupAppendInput {
+  conversationId: number;
+  group: GroupOf;
+  sender: { id: number; wt_id: string; nick_name: string; avatar: string };
+  /** The sender's group nickname. */
+  nameCard: string;
+  clientMsgId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  cloudCustomData: Record<string, unknown> | null;
+  needReadReceipt: boolean;
+  searchText: string;
+  /** Mentioned members (user ids; 0 for @all). */
+  mentions: number[];
+  now: number;
+}
+
+/**
+ * Appends a message to a group conversation inside `uow` and queues one `message.new` on the group's
+ * topic. Whatever the group size it writes the conversation row (sequence and version, locked until
+ * the commit), the sender's member row (read cursor), the message and its mentions: no member list
+ * is read and no per-member row is written (docs/architecture.md "Group messaging").
+ */
+export async function appendGroupMessage(
+  uow: UnitOfWork,
+  input: GroupAppendInput,
+): Promise<{ row: MessageRow; view: Message }> {
+  const convs = new GroupConvRepo(uow.db);
+  const { seq, version } = await convs.next(input.conversationId, input.now);
+  await convs.senderRead(input.conversationId, input.sender.id, seq, input.now);
+  const row = await convs.insertMessage({
+    msg_id: newMessageId(),
+    conversation_id: input.conversationId,
+    seq,
+    sender_id: input.sender.id,
+    client_msg_id: input.clientMsgId,
+    type: input.type,
+    payload: JSON.stringify(input.payload),
+    cloud_custom_data: input.cloudCustomData ? JSON.stringify(input.cloudCustomData) : null,
+    need_read_receipt: input.needReadReceipt ? 1 : 0,
+    revoked: 0,
+    revoker: '',
+    risky: 0,
+    visible_to: null,
+    search_text: input.searchText,
+    created_at: input.now,
+    updated_at: input.now,
+    version,
+  });
+  await uow.db
+    .updateTable('conversations')
+    .set({ last_message_id: row.id })
+    .where('id', '=', input.conversationId)
+    .execute();
+  await convs.mentions(row.id, input.conversationId, seq, input.mentions);
+  // The topic frame is the same for every member (flow 'in'); the sender's ack is its own view.
+  const frame = toGroupMessage(row, input.group, input.sender, { readerId: 0, nameCard: input.nameCard });
+  uow.emit({ topic: groupConversationId(input.group.number) }, 'message.new', { ...frame, flow: 'in' });
+  const view = toGroupMessage(row, input.group, input.sender, {
+    readerId: input.sender.id,
+    nameCard: input.nameCard,
+  });
+  return { row, view };
+}

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AT_ALL, type Message } from '@parley/protocol';
+import { startTestServer, type TestServer, type TestSocket } from '../helpers.js';
+import {
+  createGroup,
+  G,
+  gid,
+  groupConversation,
+  groupHistory,
+  must,
+  newIn,
+  newUser,
+  post,
+  ready,
+  sendGroup,
+  sentGroup,
+} from './group-helpers.js';
+
+// Group sending (docs/api.md "Group messaging"): live delivery through the group's topic, the send
+// rules (membership, mutes, mute-all, @all), mentions, idempotency and the stored group tips.
+
+let t: TestServer;
+const sockets: TestSocket[] = [];
+beforeAll(async () => {
+  t = await startTestServer({ messageSendPerMinute: 100_000 });
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+describe('group send', () => {
+  it('one send reaches the three members’ sockets; the sender’s ack is its own view', async () => {
+    const owner = await newUser(t, 'gsO', '群主');
+    const a = await newUser(t, 'gsA', '小李');
+    const b = await newUser(t, 'gsB', '小张');
+    const g = await createGroup(t, owner, [a, b]);
+    const [so, sa, sb] = [await ready(t, owner), await ready(t, a), await ready(t, b)];
+    sockets.push(so, sa, sb);
+
+    const ack = await sentGroup(t, owner, g, '大家好');
+    expect(ack).toMatchObject({
+      conversationID: gid(g),
+      conversationType: 'GROUP',
+      to: g.groupNumber,
+      flow: 'out',
+      from: owner.wtId,
+      nameCard: '',
+    });
+    for (const s of [so, sa, sb]) {
+      const f = await s.waitFor((x) => x.type === 'message.new' && (x.data as Message).ID === ack.ID);
+      const m = f.data as Message;
+      // One frame for every member: the reader derives flow from `from`; no per-user push seq.
+      expect(m.flow).toBe('in');
+      expect(m.sequence).toBe(ack.sequence);
+      expect(m.groupVersion).toBeGreaterThan(0);
+      expect(f.seq).toBeUndefined();
+    }
+    // The creation tip came first.
+    const history = await groupHistory(t, b, g);
+    expect(history.map((m) => m.type)).toEqual(['groupTip', 'text']);
+    expect(history[0]!.payload).toMatchObject({
+      operationType: 'create',
+      opUser: { userID: owner.wtId, nick: '群主' },
+      memberList: [{ userID: a.wtId }, { userID: b.wtId }],
+    });
+    expect(history.map((m) => m.sequence)).toEqual([1, 2]);
+  });
+
+  it('refuses non-members (403), muted members (您已被禁言), and members under mute-all (全员禁言中)', async () => {
+    const owner = await newUser(t, 'grO');
+    const admin = await newUser(t, 'grA');
+    const m = await newUser(t, 'grM');
+    const muted = await newUser(t, 'grX');
+    const outsider = await newUser(t, 'grN');
+    const g = await createGroup(t, owner, [admin, m, muted]);
+    await must(t, owner, `${G}/admin/addOrRemove`, {
+      groupNumber: g.groupNumber,
+      wtIds: [admin.wtId],
+      identity: 2,
+    });
+
+    const stranger = await sendGroup(t, outsider, g, 'hi');
+    expect([stranger.status, stranger.code, stranger.msg]).toEqual([403, 403, '当前操作没有权限']);
+
+    await must(t, owner, `${G}/admin/batchMuted`, {
+      groupNumber: g.groupNumber,
+      wtIds: [muted.wtId],
+      muteTime: 600,
+    });
+    const silenced = await sendGroup(t, muted, g, 'hi');
+    expect([silenced.code, silenced.msg]).toEqual([10017, '您已被禁言']);
+
+    await must(t, owner, `${G}/edit`, { groupNumber: g.groupNumber, bannedSwitch: 1 });
+    const all = await sendGroup(t, m, g, 'hi');
+    expect([all.code, all.msg]).toEqual([10017, '全员禁言中']);
+    expect((await sendGroup(t, admin, g, '管理员可以发言')).code).toBe(200);
+    expect((await sendGroup(t, owner, g, '群主可以发言')).code).toBe(200);
+
+    // The tips of those changes are in the chat, in order.
+    const tips = (await groupHistory(t, m, g))
+      .filter((x) => x.type === 'groupTip')
+      .map((x) => (x.payload as { operationType: string }).operationType);
+    expect(tips).toEqual(['create', 'setAdmin', 'mute', 'muteAll']);
+  });
+
+  it('@all only for managers; mentions reach the mentioned member only and clear on read', async () => {
+    const owner = await newUser(t, 'gmO');
+    const a = await newUser(t, 'gmA');
+    const b = await newUser(t, 'gmB');
+    const g = await createGroup(t, owner, [a, b]);
+
+    const refused = await sendGroup(t, a, g, '@所有人', { atUserList: [AT_ALL] });
+    expect([refused.status, refused.code, refused.msg]).toEqual([403, 403, '当前操作没有权限']);
+
+    const toB = await sentGroup(t, a, g, '@B 看这里', { atUserList: [b.wtId, 'nobody_here'] });
+    expect(toB.atUserList).toEqual([b.wtId]);
+    expect((await groupConversation(t, b, g)).groupAtInfoList).toEqual([
+      { messageID: toB.ID, sequence: toB.sequence, atType: 1 },
+    ]);
+    expect((await groupConversation(t, owner, g)).groupAtInfoList).toEqual([]);
+    expect((await groupConversation(t, a, g)).groupAtInfoList).toEqual([]);
+
+    const everyone = await sentGroup(t, owner, g, '@所有人 开会', { atUserList: [AT_ALL, b.wtId] });
+    const forB = (await groupConversation(t, b, g)).groupAtInfoList;
+    expect(forB).toEqual([
+      { messageID: toB.ID, sequence: toB.sequence, atType: 1 },
+      { messageID: everyone.ID, sequence: everyone.sequence, atType: 3 },
+    ]);
+    expect((await groupConversation(t, a, g)).groupAtInfoList).toEqual([
+      { messageID: everyone.ID, sequence: everyone.sequence, atType: 2 },
+    ]);
+
+    // Reading past them clears them.
+    const read = await must<{ groupAtInfoList: unknown[]; unreadCount: number }>(t, b, '/conversation/read', {
+      conversationID: gid(g),
+    });
+    expect(read.groupAtInfoList).toEqual([]);
+    expect(read.unreadCount).toBe(0);
+  });
+
+  it('a retried clientMsgId answers the stored message and stores nothing new', async () => {
+    const owner = await newUser(t, 'giO');
+    const a = await newUser(t, 'giA');
+    const g = await createGroup(t, owner, [a]);
+    const body = { conversationID: gid(g), clientMsgId: 'retry-1', type: 'text', payload: { text: 'once' } };
+    const [x, y] = await Promise.all([
+      post<Message>(t, a, '/message/send', body),
+      post<Message>(t, a, '/message/send', body),
+    ]);
+    const z = await post<Message>(t, a, '/message/send', body);
+    expect(x.data.ID).toBe(y.data.ID);
+    expect(z.data.ID).toBe(x.data.ID);
+    expect((await groupHistory(t, owner, g)).filter((m) => m.type === 'text')).toHaveLength(1);
+  });
+
+  it('live frames follow joins and removals: a removed member’s socket stops receiving', async () => {
+    const owner = await newUser(t, 'gtO');
+    const a = await newUser(t, 'gtA');
+    const late = await newUser(t, 'gtL');
+    const g = await createGroup(t, owner, [a]);
+    const [sa, sl] = [await ready(t, a), await ready(t, late)];
+    sockets.push(sa, sl);
+
+    await must(t, owner, `${G}/member/batchInvite`, { groupNumber: g.groupNumber, wtIds: [late.wtId] });
+    const hello = await sentGroup(t, owner, g, 'welcome');
+    await sl.waitFor((f) => f.type === 'message.new' && (f.data as Message).ID === hello.ID);
+
+    await must(t, owner, `${G}/member/remove`, { groupNumber: g.groupNumber, wtIds: [late.wtId] });
+    const after = await sentGroup(t, owner, g, 'not for you');
+    await sa.waitFor((f) => f.type === 'message.new' && (f.data as Message).ID === after.ID);
+    // An event of late's own, published after that message: frames reach a socket in publish order,
+    // so had late still been on the topic, its copy would have come first.
+    await must(t, late, '/conversation/pin', { conversationID: gid(g), isPinned: true });
+    await sl.waitFor((f) => f.type === 'conversation.updated');
+    expect((await groupConversation(t, late, g)).state).toBe(4);
+    const seen = newIn(sl, gid(g)).map((m) => m.ID);
+    expect(seen).toContain(hello.ID);
+    expect(seen).not.toContain(after.ID);
+    // The removal tip was the last thing it saw.
+    const last = newIn(sl, gid(g)).at(-1)!;
+    expect((last.payload as { operationType: string }).operationType).toBe('kick');
+  });
+});
