@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@parley/protocol';
-import { startTestServer, type TestServer, type TestSocket } from '../helpers.js';
+import { startTestServer, type TestServer, type TestSocket, type TestUser } from '../helpers.js';
 import { createGroup, G, gid, must, newUser, post, ready, sentGroup } from './group-helpers.js';
 
 // Group read receipts (counts and the read-member list) and what someone outside the group may do.
@@ -24,7 +24,7 @@ type Members = {
 describe('group read receipts', () => {
   it('counts readers per message, lists them by filter with a cursor; only the sender asks', async () => {
     const owner = await newUser(t, 'grcO');
-    const readers = [];
+    const readers: TestUser[] = [];
     for (let i = 0; i < 5; i++) readers.push(await newUser(t, `grc${i}`));
     const g = await createGroup(t, owner, readers);
     await must(t, readers[0]!, `${G}/member/editGroup`, {
