@@ -3,6 +3,7 @@ import type { GroupInfo, GroupMember } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
 import { Avatar } from '../../ui/Avatar';
+import { confirm } from '../../ui/confirm';
 import { PeoplePickerDialog } from '../people-picker';
 import { useGroupAction } from './actions';
 import { useGroupBlacklist } from './queries';
@@ -25,12 +26,13 @@ export function BlacklistList({
     <div className="gp-black" data-testid="group-black-list">
       <ul className="gp-list">
         {(list.data?.rows ?? []).map((b) => (
-          <li key={b.wtId} className="gp-list__item">
-            <Avatar src={b.avatar} name={b.nickname} size={20} decorative />
+          <li key={b.wtId} className="gp-list__item" data-testid={`group-black-${b.wtId}`}>
+            <Avatar src={b.avatar} name={b.nickname} size={36} decorative />
             <span className="gp-list__name">{b.nickname}</span>
             <button
               type="button"
               className="btn btn--ghost"
+              data-testid={`group-unblock-${b.wtId}`}
               onClick={() =>
                 void run(
                   n,
@@ -46,7 +48,7 @@ export function BlacklistList({
       </ul>
       {list.data?.rows.length === 0 && <p className="gp-note">{t('manage.blackEmpty')}</p>}
       <button type="button" className="btn" onClick={() => setAdding(true)} data-testid="group-black-add">
-        +
+        {t('manage.blackAdd')}
       </button>
       <PeoplePickerDialog
         open={adding}
@@ -56,6 +58,12 @@ export function BlacklistList({
         onCancel={() => setAdding(false)}
         onConfirm={async (sel) => {
           setAdding(false);
+          const ok = await confirm({
+            title: t('manage.blacklist'),
+            message: t('manage.blackConfirm', { count: sel.length }),
+            danger: true,
+          });
+          if (!ok) return;
           await run(
             n,
             () =>

@@ -24,7 +24,22 @@ export function NoticeRow({
   };
   return (
     <div className="gp-row gp-row--block">
-      <span className="gp-row__label">{t('panel.notice')}</span>
+      <div className="gp-row__head">
+        <span className="gp-row__label">{t('panel.notice')}</span>
+        {editable && !editing && (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => {
+              setDraft(group.groupNotice);
+              setEditing(true);
+            }}
+            data-testid="group-notice-edit"
+          >
+            {t('panel.edit')}
+          </button>
+        )}
+      </div>
       {editing ? (
         <>
           <textarea
@@ -57,24 +72,9 @@ export function NoticeRow({
           </div>
         </>
       ) : (
-        <>
-          <p className="gp-notice" data-testid="group-notice">
-            {group.groupNotice || t('panel.noticeEmpty')}
-          </p>
-          {editable && (
-            <button
-              type="button"
-              className="btn btn--ghost"
-              onClick={() => {
-                setDraft(group.groupNotice);
-                setEditing(true);
-              }}
-              data-testid="group-notice-edit"
-            >
-              {t('panel.edit')}
-            </button>
-          )}
-        </>
+        <p className="gp-notice" data-testid="group-notice">
+          {group.groupNotice || t('panel.noticeEmpty')}
+        </p>
       )}
     </div>
   );

@@ -139,8 +139,9 @@ export function ReportForm({ target, onDone }: { target: ReportTarget; onDone():
           ))}
           {images.length < Limits.reportImages && (
             <li>
-              <label className="rp-add" aria-label={t('addImage')}>
+              <label className="rp-add">
                 <span aria-hidden="true">+</span>
+                <span className="sr-only">{t('addImage')}</span>
                 <input
                   type="file"
                   accept="image/png,image/jpeg"

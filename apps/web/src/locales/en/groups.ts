@@ -123,6 +123,10 @@ export default {
     muted: 'Muted',
     blacklist: 'Group blacklist',
     blackEmpty: 'No one is blocked',
+    blackAdd: 'Block members',
+    blackConfirm_one: 'Remove the selected member from the group and block them? They cannot join again.',
+    blackConfirm_other:
+      'Remove the {{count}} selected members from the group and block them? They cannot join again.',
     unblock: 'Unblock',
     invite: 'Invitations',
     inviteOptions: {

@@ -121,6 +121,8 @@ export default {
     muted: 'ミュート中',
     blacklist: 'グループのブラックリスト',
     blackEmpty: 'ブラックリストは空です',
+    blackAdd: 'メンバーをブロック',
+    blackConfirm_other: '選択した{{count}}人をグループから削除してブロックしますか？再参加できなくなります',
     unblock: '解除',
     invite: '招待の方法',
     inviteOptions: {

@@ -121,6 +121,8 @@ export default {
     muted: '已禁言',
     blacklist: '群黑名单',
     blackEmpty: '暂无群黑名单',
+    blackAdd: '添加黑名单成员',
+    blackConfirm_other: '将所选的{{count}}位成员移出群聊并加入群黑名单？加入后无法再加入本群',
     unblock: '移出',
     invite: '邀请方式',
     inviteOptions: { free: '成员可直接邀请', approval: '成员邀请需管理员确认', off: '仅群主和管理员可邀请' },

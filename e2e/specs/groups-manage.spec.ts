@@ -1,0 +1,342 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { GroupInfo } from '@parley/protocol';
+import { api, registerUser, type TestUser } from '../harness/api';
+import { expectAccessible } from '../harness/a11y';
+import { REPO_ROOT, SCREENSHOTS_DIR } from '../harness/paths';
+import { useHarness } from '../harness/setup';
+
+const h = useHarness({ name: 'groups-manage' });
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: join(SCREENSHOTS_DIR, `groups-${name}.png`),
+    style: '[data-testid="toast"]{visibility:hidden}',
+    animations: 'disabled',
+  });
+
+async function waitToast(page: Page, text: string): Promise<void> {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+async function befriend(a: TestUser, b: TestUser): Promise<void> {
+  await api(h.server, '/userFriends/apply', { token: a.token, body: { applyWtId: b.wtId, applySource: 1 } });
+  await api(h.server, '/userFriends/apply/handle', {
+    token: b.token,
+    body: { applyWtId: a.wtId, handleStatus: 1 },
+  });
+}
+
+async function openPanel(page: Page, groupNumber: string): Promise<void> {
+  await page.goto('/contacts?tab=groups');
+  await page.getByTestId(`group-row-${groupNumber}`).click();
+  await page.getByTestId('group-panel').waitFor();
+}
+
+/** A real w×h PNG of one colour (the server checks what it stores is an image). */
+function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(w).fill([r, g, b]).flat())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array(h).fill(row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const file = (name: string, rgb: [number, number, number]) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: png(64, 64, rgb),
+});
+
+const avatarSrc = (page: Page) => page.getByTestId('group-avatar').locator('img').getAttribute('src');
+
+describe('group management: avatar, QR, member popup, 群管理, reports', () => {
+  it('添加群聊 with an uploaded avatar; the owner changes it in the avatar editor and the member sees it live; QR 下载保存', async () => {
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    const owner = await registerUser(h.server, { nickName: '群主阿花' });
+    const member = await registerUser(h.server, { nickName: '成员阿草' });
+    await befriend(owner, member);
+    const { page: po } = await h.open({ login: owner.login });
+    const { page: pm } = await h.open({ login: member.login });
+
+    await po.goto('/contacts');
+    await po.getByTestId('contacts-plus').click();
+    await po.getByTestId('contacts-plus-start-group').click();
+    await po.getByTestId('people-picker').waitFor();
+    await po.locator(`[data-testid="picker-row"][data-id="${member.wtId}"]`).click();
+    await po.getByTestId('picker-done').click();
+    await po.getByTestId('group-create-avatar-file').setInputFiles(file('a.png', [7, 193, 96]));
+    await waitToast(po, '上传成功');
+    await po.getByTestId('group-create-name').fill('花草园');
+    await po.getByTestId('group-create-notice').fill('每周六浇水');
+    await shot(po, 'create');
+    await expectAccessible(po, 'group create dialog');
+    await po.getByTestId('group-create-submit').click();
+    await waitToast(po, '群组创建成功');
+    await po.getByTestId('group-panel').waitFor();
+    const n = (await po.getByTestId('group-number').textContent())!.trim();
+    const first = await avatarSrc(po);
+    expect(first).toMatch(/^\/api\/oss\/files\//);
+    const info = await api<GroupInfo>(h.server, '/user/groupchat/getInfoById', {
+      token: owner.token,
+      body: { groupNumber: n },
+    });
+    expect([info.avatar, info.groupNotice]).toEqual([first, '每周六浇水']);
+
+    // The member sees the avatar but cannot edit it.
+    await openPanel(pm, n);
+    expect(await avatarSrc(pm)).toBe(first);
+    expect(await pm.getByTestId('group-avatar').evaluate((el) => el.tagName)).toBe('DIV');
+
+    // The owner: avatar editor → pick → 保存 → 修改成功; the member's panel follows live.
+    await po.getByTestId('group-avatar').click();
+    await po.getByTestId('group-avatar-dialog').waitFor();
+    expect(await po.getByTestId('group-avatar-save').isDisabled()).toBe(true);
+    await po.getByTestId('group-avatar-pick-file').setInputFiles(file('b.png', [250, 157, 59]));
+    await waitToast(po, '上传成功');
+    await shot(po, 'avatar');
+    await expectAccessible(po, 'group avatar editor');
+    await po.getByTestId('group-avatar-save').click();
+    await waitToast(po, '修改成功');
+    await po.getByTestId('group-avatar-dialog').waitFor({ state: 'detached' });
+    const second = await avatarSrc(po);
+    expect(second).not.toBe(first);
+    await pm.waitForFunction(
+      (src) => document.querySelector('[data-testid="group-avatar"] img')?.getAttribute('src') === src,
+      second,
+    );
+
+    await shot(po, 'panel-owner');
+    // QR dialog: the text and 下载保存 (a png named after the group).
+    await po.getByTestId('group-qr').click();
+    const qr = po.getByTestId('group-qr-dialog');
+    await qr.getByText('扫一扫二维码，加入群聊').waitFor();
+    await qr.locator(`img[alt="${n}"]`).waitFor();
+    await shot(po, 'qr');
+    await expectAccessible(po, 'group QR dialog');
+    const [download] = await Promise.all([
+      po.waitForEvent('download'),
+      qr.getByRole('link', { name: '下载保存' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`group-${n}.png`);
+    // The saved card: a PNG of 640×760 (320×380 at twice the density).
+    const saved = await readFile((await download.path())!);
+    expect(saved.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect([saved.readUInt32BE(16), saved.readUInt32BE(20)]).toEqual([640, 760]);
+  });
+
+  it('member popup: role, how they joined; the friend application names the group (source 5) and member protection refuses it', async () => {
+    const owner = await registerUser(h.server, { nickName: '群主老周' });
+    const me = await registerUser(h.server, { nickName: '小林' });
+    const other = await registerUser(h.server, { nickName: '小吴' });
+    const g = await api<GroupInfo>(h.server, '/user/groupchat/add', {
+      token: owner.token,
+      body: { groupName: '读书会', wtIds: [me.wtId, other.wtId] },
+    });
+    await api(h.server, '/user/groupchat/edit', {
+      token: owner.token,
+      body: { groupNumber: g.groupNumber, memberProtectSwitch: 1 },
+    });
+    const { page } = await h.open({ login: me.login });
+    await openPanel(page, g.groupNumber);
+    await page.getByTestId(`group-member-${other.wtId}`).getByTestId('group-member-open').click();
+    const card = page.getByTestId('group-member-card');
+    await card.waitFor();
+    expect(await card.getByTestId('group-member-role').textContent()).toBe('身份成员');
+    expect(await card.getByTestId('group-member-joined').textContent()).toContain('由群主老周邀请加入');
+    expect(await card.getByTestId('group-member-nickname').textContent()).toBe('群昵称未设置');
+    await card.getByTestId('profile-add').waitFor();
+    await shot(page, 'member-card');
+    await expectAccessible(page, 'group member popup');
+
+    await card.getByTestId('profile-add').click();
+    const reason = page.getByTestId('apply-reason');
+    expect(await reason.inputValue()).toBe('我是群聊“读书会”的小林');
+    await page.getByTestId('apply-send').click();
+    expect(await page.getByTestId('apply-error').textContent()).toBe(
+      '该群已开启成员保护，无法添加群成员为好友',
+    );
+    await page.keyboard.press('Escape');
+
+    // Protection off: the same application goes through, marked as met in a group.
+    await api(h.server, '/user/groupchat/edit', {
+      token: owner.token,
+      body: { groupNumber: g.groupNumber, memberProtectSwitch: 0 },
+    });
+    await page.getByTestId(`group-member-${other.wtId}`).getByTestId('group-member-open').click();
+    await page.getByTestId('group-member-card').getByTestId('profile-add').click();
+    await page.getByTestId('apply-send').click();
+    await page.getByTestId('apply-form').waitFor({ state: 'detached' });
+    const applies = await api<{ rows: Array<{ userID: string; source: number; wording: string }> }>(
+      h.server,
+      '/userFriends/applyList',
+      { token: other.token, body: {} },
+    );
+    expect(applies.rows.find((a) => a.userID === me.wtId)).toMatchObject({
+      source: 5,
+      wording: '我是群聊“读书会”的小林',
+    });
+  });
+
+  it('群管理: 入群限制 validation texts, a user under the level is refused on the QR page, then joins at the level; blacklist with confirmation', async () => {
+    const owner = await registerUser(h.server, { nickName: '群主老陈' });
+    const member = await registerUser(h.server, { nickName: '捣乱小马' });
+    const scanner = await registerUser(h.server, { nickName: '扫码小何' });
+    const g = await api<GroupInfo>(h.server, '/user/groupchat/add', {
+      token: owner.token,
+      body: { groupName: '登山队', wtIds: [member.wtId] },
+    });
+    const n = g.groupNumber;
+    const { page } = await h.open({ login: owner.login });
+    await openPanel(page, n);
+    await page.getByTestId('group-manage').click();
+    await page.getByTestId('group-limit-switch').check();
+    const save = async (text: string) => {
+      await page.getByTestId('group-limit-input').fill(text);
+      await page.getByTestId('group-limit-save').click();
+    };
+    const error = () => page.getByTestId('group-limit-error').textContent();
+    await save('');
+    expect(await error()).toBe('请输入限制等级');
+    await save('abc');
+    expect(await error()).toBe('请输入数字');
+    await save('201');
+    expect(await error()).toBe('请输入1-200之间的整数');
+    await save('0');
+    expect(await error()).toBe('请输入1-200之间的整数');
+    await save('5');
+    await waitToast(page, '保存成功');
+    expect(
+      (
+        await api<GroupInfo>(h.server, '/user/groupchat/getInfoById', {
+          token: owner.token,
+          body: { groupNumber: n },
+        })
+      ).limitLevel,
+    ).toBe(5);
+
+    const { page: ps } = await h.open({ login: scanner.login });
+    await ps.goto(`/h5/group/${n}`);
+    await ps.getByTestId('group-join').click();
+    expect(await ps.getByTestId('group-join-error').textContent()).toBe('等级不足，无法加入该群');
+    // The operator grants level 5 (npm run member:grant); the same page now joins.
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/modules/calls/grant-member.ts', scanner.wtId, '5'],
+      {
+        cwd: join(REPO_ROOT, 'apps/server'),
+        env: { ...process.env, PARLEY_DATA_DIR: h.server.dataDir, DATABASE_URL: '' },
+      },
+    );
+    await ps.reload();
+    await ps.getByTestId('group-join').click();
+    await ps.getByTestId('group-join-done').waitFor();
+    await page.getByTestId('group-manage-back').click();
+    await page.getByTestId(`group-member-${scanner.wtId}`).waitFor();
+    await page.getByTestId('group-manage').click();
+
+    // Blacklist: pick the member, confirm; they leave the group and are listed; 移出 unblocks.
+    await page.getByTestId('group-blacklist').click();
+    await page.getByTestId('group-black-list').getByText('暂无群黑名单').waitFor();
+    await page.getByTestId('group-black-add').click();
+    await page.getByTestId('people-picker').waitFor();
+    await page.locator(`[data-testid="picker-row"][data-id="${member.wtId}"]`).click();
+    await page.getByTestId('picker-done').click();
+    const ask = page.getByRole('dialog').filter({ hasText: '移出群聊并加入群黑名单' });
+    await ask.getByRole('button', { name: '确定' }).click();
+    await page.getByTestId(`group-black-${member.wtId}`).waitFor();
+    await shot(page, 'blacklist');
+    await expectAccessible(page, 'group blacklist');
+    const rejoin = await fetch(`${h.server.url}/api/user/groupchat/member/activeJoin`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ groupNumber: n }),
+    }).then((r) => r.json() as Promise<{ code: number }>);
+    expect(rejoin.code).toBe(22005);
+    await page.getByTestId(`group-unblock-${member.wtId}`).click();
+    await page.getByTestId(`group-black-${member.wtId}`).waitFor({ state: 'detached' });
+  });
+
+  it('reports a user from the friend menu: validations, thumbnails, 感谢反馈; the operator lists it', async () => {
+    const me = await registerUser(h.server, { nickName: '举报人小郑' });
+    const bad = await registerUser(h.server, { nickName: '骗子老王' });
+    await befriend(me, bad);
+    const { page } = await h.open({ login: me.login });
+    await page.goto(`/contacts?tab=friend&id=${bad.wtId}`);
+    await page.getByTestId('profile-card').waitFor();
+    await page.getByTestId('friend-menu-button').click();
+    await page.getByTestId('menu-report').click();
+    const form = page.getByTestId('report-form');
+    await form.waitFor();
+    expect(await page.getByRole('dialog').getByRole('heading').textContent()).toBe('举报 骗子老王');
+    await page.getByTestId('report-submit').click();
+    expect(await page.getByTestId('report-error').textContent()).toBe('请选择举报类型');
+    await form.getByRole('radio', { name: '存在欺诈骗钱行为' }).check();
+    await page.getByTestId('report-submit').click();
+    expect(await page.getByTestId('report-error').textContent()).toBe('请填写举报描述');
+    await page.getByTestId('report-detail').fill('字'.repeat(501));
+    expect(await page.getByTestId('report-count').textContent()).toBe('501/500');
+    await page.getByTestId('report-submit').click();
+    expect(await page.getByTestId('report-error').textContent()).toBe('举报描述不能超过500个字符');
+    await page.getByTestId('report-detail').fill('他冒充客服骗我转账');
+    await page.getByTestId('report-submit').click();
+    expect(await page.getByTestId('report-error').textContent()).toBe('请上传举报图片');
+    await page.getByTestId('report-images').setInputFiles({
+      name: 'x.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'),
+    });
+    expect(await page.getByTestId('report-error').textContent()).toBe('仅支持png、jpeg格式的图片');
+    await page
+      .getByTestId('report-images')
+      .setInputFiles([file('1.png', [220, 60, 60]), file('2.png', [60, 120, 220])]);
+    await form.getByText('图片证据（2/5）').waitFor();
+    await shot(page, 'report-user');
+    await expectAccessible(page, 'user report dialog');
+    await page.getByTestId('report-image-remove').first().click();
+    await form.getByText('图片证据（1/5）').waitFor();
+    await page.getByTestId('report-submit').click();
+    await waitToast(page, '感谢反馈，我们将尽快核实处理');
+    await form.waitFor({ state: 'detached' });
+
+    const listed = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/modules/reports/list-reports.ts'],
+      {
+        cwd: join(REPO_ROOT, 'apps/server'),
+        env: { ...process.env, PARLEY_DATA_DIR: h.server.dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      },
+    );
+    expect(listed).toContain(`${me.wtId} → user ${bad.wtId} type 2`);
+    expect(listed).toContain('他冒充客服骗我转账');
+  });
+});
