@@ -135,10 +135,10 @@ export function ChatWindow({
             {t('typing')}
           </span>
         )}
-        {group && <GroupHeaderExtras conversationID={conversationID} />}
+        {group && <GroupHeaderExtras conversation={conversation} />}
         {conversationID.startsWith('C2C') && <CallButtons peerWtId={peerOf(conversationID)} />}
       </header>
-      {group && <GroupNoticeBar conversationID={conversationID} />}
+      {group && <GroupNoticeBar conversation={conversation} />}
       <MessageList conversation={conversation} peerName={name} official={official} />
       <ChatForwardHost />
       {selecting ? (

@@ -60,7 +60,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
           : mine
             ? t('revoked.self')
             : t('revoked.other', { name: p.senderName ?? p.peerName })}
-        {mine && p.canReedit && (
+        {mine && p.canReedit && (!m.revoker || m.revoker === m.from) && (
           <button
             type="button"
             className="cv-link msg-reedit"

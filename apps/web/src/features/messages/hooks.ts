@@ -16,7 +16,13 @@ import { flushOutbox } from './send';
 import { onHelloVersion, resetSyncVersion } from './sync';
 import { useChatStore } from './store';
 import { asReader, isGroupID } from './group/logic';
-import { countGroupUnread, fillGap, heldLastSequence, useGroupMessagesRealtime } from './group/realtime';
+import {
+  countGroupUnread,
+  fillGap,
+  noteMention,
+  heldLastSequence,
+  useGroupMessagesRealtime,
+} from './group/realtime';
 import { noteGroupVersion } from './group/versions';
 import { queryClient } from '../../lib/query';
 import { countersKey } from '../../lib/useCounters';
@@ -83,6 +89,7 @@ export function useMessagesRealtime(openID: string | null): void {
     if (group) {
       noteGroupVersion(m);
       if (store.byConv[m.conversationID]) void fillGap(m.conversationID, heldLast, m.sequence);
+      noteMention(m, me, onScreen);
       countGroupUnread(
         m,
         !!known && m.sequence > known.lastSequence && !onScreen && m.type !== 'custom' && !m.isRevoked,

@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../ui/toast-store';
 import { applyMessage } from './conversations';
 import { isGroupID } from './group/logic';
+import { refreshSoon } from './group/receipts';
 import { outbox } from './local';
 import { pendingMessage } from './merge';
 import { useChatStore } from './store';
@@ -57,6 +58,7 @@ export async function deliver(out: OutgoingMessage): Promise<Delivery> {
     const msg = await withTimeout(socket.send<Message>('message.send', body), ACK_TIMEOUT_MS);
     store.merge(out.conversationID, [msg]);
     applyMessage(msg, true);
+    if (msg.needReadReceipt && isGroupID(msg.conversationID)) refreshSoon(msg.conversationID, msg.ID);
     await outbox.remove(out.clientMsgId);
     return 'sent';
   } catch (e) {

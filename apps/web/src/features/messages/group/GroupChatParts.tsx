@@ -7,10 +7,11 @@ import { composerBlock, groupNumberOf, type GroupConversation } from './logic';
  * The group parts of the chat window (docs/web.md "Group chat"): the member count and the button
  * that opens the group panel, the notice bar, and the notices that replace the composer.
  */
-export function GroupHeaderExtras({ conversationID }: { conversationID: string }) {
+export function GroupHeaderExtras({ conversation }: { conversation: GroupConversation }) {
   const { t } = useTranslation('groupChat');
-  const groupNumber = groupNumberOf(conversationID);
-  const info = useGroupInfo(groupNumber);
+  const groupNumber = groupNumberOf(conversation.conversationID);
+  // No longer a member (removed, quit, dissolved): no count, no panel.
+  const info = useGroupInfo((conversation.state ?? 0) > 0 ? null : groupNumber);
   return (
     <>
       {info.data && (
@@ -44,10 +45,10 @@ function MoreIcon() {
 }
 
 /** The group notice in one line under the header; 查看 opens it in the group edit dialog (read-only for members). */
-export function GroupNoticeBar({ conversationID }: { conversationID: string }) {
+export function GroupNoticeBar({ conversation }: { conversation: GroupConversation }) {
   const { t } = useTranslation('groupChat');
-  const groupNumber = groupNumberOf(conversationID);
-  const info = useGroupInfo(groupNumber);
+  const groupNumber = groupNumberOf(conversation.conversationID);
+  const info = useGroupInfo((conversation.state ?? 0) > 0 ? null : groupNumber);
   const notice = info.data?.groupNotice.trim() ?? '';
   if (!notice) return null;
   return (

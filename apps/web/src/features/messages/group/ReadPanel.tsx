@@ -79,14 +79,21 @@ export function ReadPanel({ m, onClose }: { m: ChatMessage; onClose(): void }) {
             </button>
           ))}
         </div>
-        <ul className="read-panel__list" data-testid="read-members" role="tabpanel">
-          {page.members.map((p) => (
-            <li key={p.userID} className="read-panel__row" data-testid="read-member" data-id={p.userID}>
-              <Avatar src={p.avatar} name={p.nameCard || p.nick} size={32} decorative />
-              <span className="read-panel__name">{p.nameCard || p.nick || p.userID}</span>
-            </li>
-          ))}
-        </ul>
+        <div
+          role="tabpanel"
+          aria-label={
+            tab === 0 ? t('read.readTab', { count: readCount }) : t('read.unreadTab', { count: unreadCount })
+          }
+        >
+          <ul className="read-panel__list" data-testid="read-members">
+            {page.members.map((p) => (
+              <li key={p.userID} className="read-panel__row" data-testid="read-member" data-id={p.userID}>
+                <Avatar src={p.avatar} name={p.nameCard || p.nick} size={32} decorative />
+                <span className="read-panel__name">{p.nameCard || p.nick || p.userID}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
         {page.loading && (
           <div className="read-panel__foot">
             <Spinner size={18} />

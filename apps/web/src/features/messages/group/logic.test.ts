@@ -4,6 +4,7 @@ import {
   asReader,
   AT_ALL,
   atPrefix,
+  atTypeFor,
   atUserListFor,
   composerBlock,
   mentionCandidates,
@@ -66,6 +67,13 @@ describe('group chat rules', () => {
     ).toEqual(['bob01']);
   });
 
+  it('tells @me, @all and both apart', () => {
+    expect(atTypeFor(['me'], 'me')).toBe(1);
+    expect(atTypeFor([AT_ALL], 'me')).toBe(2);
+    expect(atTypeFor([AT_ALL, 'me'], 'me')).toBe(3);
+    expect(atTypeFor(['bob'], 'me')).toBe(0);
+  });
+
   it('finds the @query before the caret and replaces it with the picked name', () => {
     expect(mentionQuery('hi @bo', 6)).toEqual({ start: 3, query: 'bo' });
     expect(mentionQuery('hi @bo x', 8)).toBeNull();
@@ -99,6 +107,8 @@ describe('group chat rules', () => {
     expect(r(0, 3)).toBe('none');
     expect(r(1, 2)).toBe('some');
     expect(r(3, 0)).toBe('all');
+    // An ack before any count (0 / 0) reads as not read yet.
+    expect(r(0, 0)).toBe('none');
     expect(
       readState({
         needReadReceipt: false,
@@ -173,6 +183,8 @@ describe('group chat rules', () => {
       },
     ];
     expect(receiptsToRefresh(list, 4)).toEqual(['1', '4']);
+    const uncounted = { ...list[2]!, readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false } };
+    expect(receiptsToRefresh([uncounted], 4)).toEqual(['3']);
   });
 });
 

@@ -43,6 +43,13 @@ export function asReader<M extends Pick<Message, 'from' | 'flow' | 'conversation
   return m.flow === flow ? m : { ...m, flow };
 }
 
+/** The atType of a message for me: 1 @me, 2 @all, 3 both; 0 when it mentions neither. */
+export function atTypeFor(atUserList: readonly string[], me: string): 0 | 1 | 2 | 3 {
+  const mine = atUserList.includes(me);
+  const all = atUserList.includes(AT_ALL);
+  return mine && all ? 3 : mine ? 1 : all ? 2 : 0;
+}
+
 /** Which mention prefix a list row shows: '[有人@我]' wins over '[@所有人]'. */
 export function atPrefix(c: GroupConversation): 'atMe' | 'atAll' | null {
   const list = c.groupAtInfoList ?? [];
@@ -144,7 +151,8 @@ export function readState(
 ): 'none' | 'some' | 'all' | null {
   if (!m.needReadReceipt) return null;
   const { readCount, unreadCount } = m.readReceiptInfo;
-  if (readCount <= 0) return unreadCount <= 0 ? 'all' : 'none';
+  // Nothing counted yet (an ack before the counts): shown as not read until the counts come.
+  if (readCount <= 0) return 'none';
   return unreadCount <= 0 ? 'all' : 'some';
 }
 
@@ -200,7 +208,7 @@ export function receiptsToRefresh(
         m.needReadReceipt &&
         !m.isRevoked &&
         m.sequence <= seq &&
-        m.readReceiptInfo.unreadCount > 0,
+        (m.readReceiptInfo.unreadCount > 0 || m.readReceiptInfo.readCount === 0),
     )
     .map((m) => m.ID);
   return ids.slice(-100);

@@ -8,8 +8,15 @@ import { applyCountersPatch, countersKey } from '../../../lib/useCounters';
 import { getConversation, patchConversations, putConversation } from '../conversations';
 import { useChatStore } from '../store';
 import { isArchived } from '../types';
-import { groupConversationID, lastStoredSequence, receiptsToRefresh, sequenceGap } from './logic';
-import { applyRevokeAll, refreshReceipts } from './useGroupChat';
+import {
+  atTypeFor,
+  groupConversationID,
+  lastStoredSequence,
+  receiptsToRefresh,
+  sequenceGap,
+  type GroupConversation,
+} from './logic';
+import { applyRevokeAll, refreshReceipts } from './receipts';
 import { loadGroupVersions, noteGroupVersion } from './versions';
 
 /** Read counts refresh at most this often per conversation after `group.read` frames. */
@@ -59,6 +66,23 @@ export async function fillGap(conversationID: string, heldLast: number, incoming
   } finally {
     filling.delete(conversationID);
   }
+}
+
+/** A message mentioning me (or everyone) that stays unread: '[有人@我]' / '[@所有人]' and the @我 tab. */
+export function noteMention(m: Message, me: string, readOnScreen: boolean): void {
+  const atType = atTypeFor(m.atUserList ?? [], me);
+  if (!atType || m.flow !== 'in' || readOnScreen || m.isRevoked) return;
+  patchConversations((list) =>
+    list.map((c) => {
+      const g = c as GroupConversation;
+      if (c.conversationID !== m.conversationID || g.groupAtInfoList?.some((a) => a.messageID === m.ID))
+        return c;
+      return {
+        ...c,
+        groupAtInfoList: [...(g.groupAtInfoList ?? []), { messageID: m.ID, sequence: m.sequence, atType }],
+      };
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupMember } from '@parley/protocol';
 import { call } from '../../../lib/api';
@@ -12,8 +12,9 @@ import type { MenuItem } from '../ContextMenu';
 import { getConversation } from '../conversations';
 import { useChatStore } from '../store';
 import type { ChatMessage } from '../types';
-import { groupNumberOf, isGroupID, memberName, revokedByAdmin, type GroupMessage } from './logic';
+import { groupNumberOf, isGroupID, memberName, receiptsToRefresh, type GroupMessage } from './logic';
 import { ReadPanel } from './ReadPanel';
+import { applyRevokeAll, refreshReceipts } from './receipts';
 
 export interface GroupChat {
   group: boolean;
@@ -27,23 +28,6 @@ export interface GroupChat {
   groupName: string;
   /** The Read/Unread panel while open. */
   panel: ReactNode;
-}
-
-/** Marks every message of `wtId` up to `seq` revoked by an administrator in the held list. */
-export function applyRevokeAll(conversationID: string, wtId: string, seq: number): void {
-  const store = useChatStore.getState();
-  const held = store.byConv[conversationID];
-  if (!held) return;
-  const changed = revokedByAdmin(
-    held.messages.filter((m) => m.status === 'success'),
-    wtId,
-    seq,
-  );
-  if (changed.length)
-    store.merge(
-      conversationID,
-      changed.map((m) => ({ ...m, status: 'success' as const })),
-    );
 }
 
 /** The group side of the message list (docs/web.md "Group chat"). */
@@ -115,33 +99,13 @@ export function useGroupChat(conversationID: string): GroupChat {
     },
     [conversationID],
   );
-  return { group, senderName, menuItems, onReceipt, panel, memberOf, groupName: info.data?.name ?? '' };
-}
+  // Counts move while the chat is closed: once the server's latest page is in, ask for them.
+  const loaded = useChatStore((st) => st.byConv[conversationID]?.source === 'server');
+  useEffect(() => {
+    if (!group || !loaded) return;
+    const held = useChatStore.getState().byConv[conversationID]?.messages ?? [];
+    void refreshReceipts(conversationID, receiptsToRefresh(held, Number.MAX_SAFE_INTEGER)).catch(() => {});
+  }, [group, loaded, conversationID]);
 
-/** Fresh read counts of own group messages (only the sender may ask), merged into the held list. */
-export async function refreshReceipts(conversationID: string, messageIDs: string[]): Promise<void> {
-  if (!messageIDs.length) return;
-  const counts = await call(
-    'groupMessages',
-    'readReceipts',
-    { conversationID, messageIDs },
-    { silent: true },
-  );
-  const store = useChatStore.getState();
-  const held = store.byConv[conversationID]?.messages ?? [];
-  const byId = new Map(counts.map((c) => [c.messageID, c]));
-  const changed = held.flatMap((m) => {
-    const c = byId.get(m.ID);
-    if (!c || m.status !== 'success') return [];
-    const info = m.readReceiptInfo;
-    if (info.readCount === c.readCount && info.unreadCount === c.unreadCount) return [];
-    return [
-      {
-        ...m,
-        status: 'success' as const,
-        readReceiptInfo: { ...info, readCount: c.readCount, unreadCount: c.unreadCount },
-      },
-    ];
-  });
-  if (changed.length) store.merge(conversationID, changed);
+  return { group, senderName, menuItems, onReceipt, panel, memberOf, groupName: info.data?.name ?? '' };
 }
