@@ -107,5 +107,29 @@ export function useGroupChat(conversationID: string): GroupChat {
     void refreshReceipts(conversationID, receiptsToRefresh(held, Number.MAX_SAFE_INTEGER)).catch(() => {});
   }, [group, loaded, conversationID]);
 
+  // Own messages whose counts were never asked (older pages, echoes): ask once.
+  const uncounted = useChatStore((st) =>
+    group ? uncountedIDs(st.byConv[conversationID]?.messages ?? []).join(',') : '',
+  );
+  useEffect(() => {
+    if (uncounted) void refreshReceipts(conversationID, uncounted.split(',')).catch(() => {});
+  }, [uncounted, conversationID]);
+
   return { group, senderName, menuItems, onReceipt, panel, memberOf, groupName: info.data?.name ?? '' };
+}
+
+/** Own stored receipt messages with no counts yet (0 read, 0 unread), latest 100. */
+function uncountedIDs(list: readonly ChatMessage[]): string[] {
+  const ids: string[] = [];
+  for (const m of list)
+    if (
+      m.flow === 'out' &&
+      m.status === 'success' &&
+      m.needReadReceipt &&
+      !m.isRevoked &&
+      m.readReceiptInfo.readCount === 0 &&
+      m.readReceiptInfo.unreadCount === 0
+    )
+      ids.push(m.ID);
+  return ids.slice(-100);
 }
