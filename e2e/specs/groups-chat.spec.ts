@@ -228,6 +228,7 @@ describe('group chat: owner, admin and member in three browsers', () => {
         await p.getByTestId('revoked-line').filter({ hasText: '该条消息已被撤回' }).count(),
       ).toBeGreaterThanOrEqual(2);
     }
+    await groupRow(pm, id).locator('.cv-row__last').filter({ hasText: '该条消息已被撤回' }).waitFor();
     // Revoked by an administrator: no 重新编辑 for the sender.
     expect(await pm.getByTestId('reedit').count()).toBe(0);
     await shot(pm, 'revoked');

@@ -27,9 +27,15 @@ export const ConversationRow = memo(function ConversationRow({ c, me, active, on
   const press = useLongPress((x, y) => onMenu(c, x, y));
   const unread = Math.max(0, c.unreadCount);
   const draft = !active && c.draftText ? c.draftText : '';
-  const last = lastLine(c, me, abstract, c.lastMessage?.fromAccount === me ? '' : name);
-  const time = c.lastMessage ? c.lastMessage.lastTime : c.activityTime;
   const group = (c as GroupConversation).groupProfile;
+  const mineLast = c.lastMessage?.fromAccount === me;
+  // A group's revoked last message names no one (the row's name is the group's, not the sender's).
+  const byAdmin = (c.lastMessage as { revoker?: string } | null)?.revoker === 'administrator';
+  const last =
+    group && c.lastMessage?.isRevoked && (byAdmin || !mineLast)
+      ? t(byAdmin ? 'messages:revoked.admin' : 'groupChat:revokedInList')
+      : lastLine(c, me, abstract, mineLast ? '' : name);
+  const time = c.lastMessage ? c.lastMessage.lastTime : c.activityTime;
   const at = atPrefix(c as GroupConversation);
   const extra = [c.isPinned ? t('pinned') : '', c.isMuted && unread ? t('unread', { count: unread }) : '']
     .filter(Boolean)

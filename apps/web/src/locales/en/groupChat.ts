@@ -4,6 +4,7 @@ export default {
   atAll: '[@All]',
   members_one: '{{count}} member',
   members_other: '{{count}} members',
+  revokedInList: 'A message was recalled',
   openPanel: 'Group info',
   notice: {
     label: 'Group notice',

@@ -3,6 +3,7 @@ export default {
   atMe: '[あなたへのメンション]',
   atAll: '[@全員]',
   members_other: '{{count}}人のメンバー',
+  revokedInList: 'メッセージが取り消されました',
   openPanel: 'グループ情報',
   notice: {
     label: 'グループのお知らせ',

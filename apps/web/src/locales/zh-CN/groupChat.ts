@@ -3,6 +3,7 @@ export default {
   atMe: '[有人@我]',
   atAll: '[@所有人]',
   members_other: '{{count}}名成员',
+  revokedInList: '有人撤回了一条消息',
   openPanel: '群聊信息',
   notice: {
     label: '群公告',

@@ -114,7 +114,7 @@ export function useGroupMessagesRealtime(openRef: RefObject<string | null>): voi
     patchConversations((list) =>
       list.map((c) =>
         c.conversationID === id && c.lastMessage?.fromAccount === wtId && c.lastMessage.lastSequence <= seq
-          ? { ...c, lastMessage: { ...c.lastMessage, isRevoked: true } }
+          ? { ...c, lastMessage: { ...c.lastMessage, isRevoked: true, revoker: 'administrator' } }
           : c,
       ),
     );
