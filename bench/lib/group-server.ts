@@ -1,0 +1,115 @@
+/**
+ * Parley as the groups bench runs it: the real buildServer() of apps/server (SQLite in
+ * PARLEY_DATA_DIR, or PostgreSQL when DATABASE_URL is set) in its own process. `seed` creates the
+ * bench users and one session each straight through the server's own repos (as delivery-server.ts
+ * does), then each group through the groups module's own services — `groups.create` with the first
+ * invitees and `members.invite` for the rest, in batches no larger than the API allows — so the
+ * group, its members, the group conversation, its member rows and the creation and join tips are
+ * exactly what the /user/groupchat routes would leave.
+ */
+import { randomBytes } from 'node:crypto';
+import { GroupLimits } from '@parley/protocol';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { buildServer } from '../../apps/server/src/app.js';
+import type { BenchClient, GServerCommand, GServerReply, GroupLayout } from './group-ipc.js';
+import { wallNow } from './ipc.js';
+
+const reply = (m: GServerReply) => process.send?.(m);
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, { port: 0, host: '127.0.0.1', webDistDir: undefined });
+  const server = await buildServer(config);
+  const address = await server.app.listen({
+    port: Number(process.env.BENCH_PORT ?? 0),
+    host: '127.0.0.1',
+    backlog: config.listenBacklog,
+  });
+  const { users, auth, groups } = server.modules;
+
+  /** Users and sessions, as delivery-server.ts `seed` makes them (copied: that file runs on import). */
+  async function seedUsers(count: number): Promise<Array<BenchClient & { id: number }>> {
+    const tag = randomBytes(3).toString('hex');
+    const now = Date.now();
+    const clients: Array<BenchClient & { id: number }> = [];
+    for (let i = 0; i < count; i++) {
+      const user = await users.repo.insert({
+        wt_id: `g${tag}${i}`,
+        phone: `+1556${tag}${i}`,
+        nick_name: `Bench ${i}`,
+        avatar: '',
+        bio: '',
+        pwd_hash: 'bench-no-login',
+        step2_hash: null,
+        step2_tips: '',
+        vip_level: 0,
+        vip_type: 0,
+        status: 0,
+        is_official: 0,
+        created_at: now,
+        updated_at: now,
+      });
+      const { token } = await auth.sessions.issue(user.id, `bench-${i}`);
+      clients.push({ token, name: user.wt_id, id: user.id });
+    }
+    return clients;
+  }
+
+  /** One group through the groups services; answers its conversationID. */
+  async function createGroup(clients: Array<BenchClient & { id: number }>, layout: GroupLayout, n: number) {
+    const [owner, ...rest] = layout.map((i) => clients[i]!);
+    const batch = GroupLimits.maxWtIdsPerCall;
+    const info = await groups.groups.create(owner!.id, {
+      groupName: `Bench group ${n}`,
+      wtIds: rest.slice(0, batch).map((c) => c.name),
+    });
+    for (let from = batch; from < rest.length; from += batch) {
+      const { joined } = await groups.members.invite(
+        owner!.id,
+        info.groupNumber,
+        rest.slice(from, from + batch).map((c) => c.name),
+      );
+      if (joined.length !== Math.min(batch, rest.length - from))
+        throw new Error(`group ${n}: ${joined.length} joined of ${Math.min(batch, rest.length - from)}`);
+    }
+    return `GROUP${info.groupNumber}`;
+  }
+
+  process.on('message', (command: GServerCommand) => {
+    void (async () => {
+      if (command.cmd === 'seed') {
+        const started = wallNow();
+        const clients = await seedUsers(command.users);
+        const usersMs = wallNow() - started;
+        const convs: string[] = [];
+        for (const [n, layout] of command.groups.entries()) convs.push(await createGroup(clients, layout, n));
+        reply({
+          kind: 'seeded',
+          clients: clients.map(({ token, name }) => ({ token, name })),
+          groups: convs,
+          usersMs,
+          groupsMs: wallNow() - started - usersMs,
+        });
+      } else if (command.cmd === 'shutdown') {
+        const started = wallNow();
+        await server.close();
+        reply({ kind: 'shutdown', ms: wallNow() - started });
+        // A normal exit writes the --cpu-prof profile when the runner asked for one.
+        setTimeout(() => process.exit(0), 100);
+      }
+    })().catch((err: unknown) =>
+      reply({ kind: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
+    );
+  });
+  process.on('SIGTERM', () => {
+    // Exits within 2 s even if closing lingers, so a --cpu-prof profile gets written.
+    setTimeout(() => process.exit(0), 2000).unref();
+    void server.close().then(() => process.exit(0));
+  });
+
+  reply({ kind: 'ready', baseUrl: address.replace('[::1]', '127.0.0.1'), label: 'Parley' });
+}
+
+main().catch((err: unknown) => {
+  reply({ kind: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  process.exit(1);
+});
