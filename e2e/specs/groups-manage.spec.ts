@@ -285,6 +285,64 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     await page.getByTestId(`group-black-${member.wtId}`).waitFor({ state: 'detached' });
   });
 
+  it('共同群聊 from a profile opens the panel; the name is cleared and saved on blur; chat settings: mute, fold only while muted, clear history', async () => {
+    const owner = await registerUser(h.server, { nickName: '群主小冯' });
+    const friend = await registerUser(h.server, { nickName: '好友小卫' });
+    await befriend(owner, friend);
+    const g = await api<GroupInfo>(h.server, '/user/groupchat/add', {
+      token: owner.token,
+      body: { groupName: '羽毛球', wtIds: [friend.wtId] },
+    });
+    const n = g.groupNumber;
+    const conversationID = `GROUP${n}`;
+    await api(h.server, '/message/send', {
+      token: friend.token,
+      body: { conversationID, clientMsgId: 'gm-1', type: 'text', payload: { text: '周末打球' } },
+    });
+    const { page } = await h.open({ login: owner.login });
+    await page.goto(`/contacts?tab=friend&id=${friend.wtId}`);
+    await page.getByTestId('profile-common-groups').filter({ hasText: '1个' }).click();
+    await page.getByTestId('common-groups').waitFor();
+    await shot(page, 'profile-common');
+    await page.getByTestId(`common-group-${n}`).click();
+    await page.getByTestId('group-panel').waitFor();
+
+    // The name: × empties the field (no save), a new name is saved on blur.
+    await page.getByTestId('group-name-clear').click();
+    expect(await page.getByTestId('group-name').inputValue()).toBe('');
+    await page.getByTestId('group-name').fill('羽毛球俱乐部');
+    await page.getByTestId('group-name').blur();
+    await waitToast(page, '修改成功');
+    await page.getByTestId('group-panel').getByRole('heading', { name: '羽毛球俱乐部（2名成员）' }).waitFor();
+
+    type Conv = { isMuted: boolean; markList: number[] };
+    const conv = () =>
+      api<Conv>(h.server, '/conversation/get', { token: owner.token, body: { conversationID } });
+    expect(await page.getByTestId('group-chat-archive').count()).toBe(0);
+    await page.getByTestId('group-chat-mute').check();
+    await page.getByTestId('group-chat-archive').check();
+    await expect.poll(async () => (await conv()).markList).toContain(4);
+    expect((await conv()).isMuted).toBe(true);
+    await shot(page, 'panel-chat-settings');
+    // Unmuting takes the chat out of the fold too, and the fold switch goes away.
+    await page.getByTestId('group-chat-mute').uncheck();
+    await page.getByTestId('group-chat-archive').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await conv()).markList).not.toContain(4);
+
+    await page.getByTestId('group-chat-clear').click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '确定清空该群聊的全部聊天记录吗？' })
+      .getByRole('button', { name: '确定' })
+      .click();
+    await waitToast(page, '清空聊天记录成功');
+    const history = await api<{ messages: unknown[] }>(h.server, '/message/history', {
+      token: owner.token,
+      body: { conversationID },
+    });
+    expect(history.messages).toEqual([]);
+  });
+
   it('reports a user from the friend menu: validations, thumbnails, 感谢反馈; the operator lists it', async () => {
     const me = await registerUser(h.server, { nickName: '举报人小郑' });
     const bad = await registerUser(h.server, { nickName: '骗子老王' });

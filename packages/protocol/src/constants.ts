@@ -42,6 +42,8 @@ export const Ui = {
   avatarRetries: 3,
   drawerWidth: 360,
   sidePanel: 320,
+  /** The common-group popup of a profile. */
+  commonGroupPopup: 300,
   sidebar: 80,
   badgeMax: 99,
   duplicateErrorWindow: 3000,

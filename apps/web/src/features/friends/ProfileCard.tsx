@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
+import { CommonGroupsButton } from '../groups';
 import { friendDialogs } from './dialogs-store';
 import { FriendSettingsMenu } from './FriendSettingsMenu';
 import { useBlack, useHandleApply } from './mutations';
@@ -109,7 +110,7 @@ function ProfileFacts({ info, variant }: { info: FriendInfo; variant: ProfileVar
       {rows.map((r) => (
         <div key={r.key} className="pcard__fact" data-testid={`profile-${r.key}`}>
           <dt>{r.label}</dt>
-          <dd>{r.value}</dd>
+          <dd>{r.key === 'groups' ? <CommonGroupsButton wtId={info.wtId} label={r.value} /> : r.value}</dd>
         </div>
       ))}
     </dl>

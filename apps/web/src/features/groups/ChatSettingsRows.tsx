@@ -1,4 +1,5 @@
 import type { Conversation } from '@parley/protocol';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
@@ -26,21 +27,33 @@ export function ChatSettingsRows({ groupNumber }: { groupNumber: string }) {
     queryFn: () => call('conversations', 'get', { conversationID }, { silent: true }),
     retry: false,
   });
+  // What a change in flight shows until the server answers (set in the event, so the checkbox follows).
+  const [pending, setPending] = useState<Partial<Conversation> | null>(null);
   useSocketEvent('conversation.updated', (c) => {
     if (c.conversationID === conversationID) qc.setQueryData(key(conversationID), c);
   });
   if (!conv.data) return null;
-  const c = conv.data;
+  const c = { ...conv.data, ...pending };
   const archived = c.markList.includes(ARCHIVED);
-  const change = async (run: () => Promise<unknown>, texts: { ok?: string; fail: string }) => {
+  /** Runs a change, showing `optimistic` at once (put back when the call fails). */
+  const change = async (
+    run: () => Promise<unknown>,
+    texts: { ok?: string; fail: string },
+    optimistic?: Partial<Conversation>,
+  ) => {
+    if (optimistic) setPending(optimistic);
     try {
       const out = await run();
-      if (out && typeof out === 'object' && 'conversationID' in out) {
-        qc.setQueryData(key(conversationID), out as Conversation);
-      } else void qc.invalidateQueries({ queryKey: key(conversationID) });
+      // mute and clearHistory answer the conversation, mark a list of them.
+      const list = (out as { conversations?: Conversation[] }).conversations ?? [out as Conversation];
+      const next = list.find((x) => x.conversationID === conversationID);
+      if (next) qc.setQueryData(key(conversationID), next);
+      else void qc.invalidateQueries({ queryKey: key(conversationID) });
       if (texts.ok) toast.success(texts.ok);
     } catch (err) {
       toast.error(errorTextOf(err, texts.fail));
+    } finally {
+      if (optimistic) setPending(null);
     }
   };
   const handleClear = async () => {
@@ -73,6 +86,8 @@ export function ChatSettingsRows({ groupNumber }: { groupNumber: string }) {
                   { silent: true },
                 ),
               { fail: t('panel.saveFailed') },
+              // Muting or unmuting takes the chat out of the fold (docs/api.md).
+              { isMuted: e.target.checked, markList: c.markList.filter((m) => m !== ARCHIVED) },
             )
           }
         />
@@ -94,6 +109,11 @@ export function ChatSettingsRows({ groupNumber }: { groupNumber: string }) {
                     { silent: true },
                   ),
                 { fail: t('panel.saveFailed') },
+                {
+                  markList: e.target.checked
+                    ? [...c.markList, ARCHIVED]
+                    : c.markList.filter((m) => m !== ARCHIVED),
+                },
               )
             }
           />

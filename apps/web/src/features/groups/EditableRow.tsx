@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CountedInput } from '../../ui/CountedInput';
 
 /**
@@ -14,6 +14,7 @@ export function EditableRow({
   testId,
   validate,
   onSave,
+  clearLabel,
 }: {
   label: string;
   value: string;
@@ -23,9 +24,12 @@ export function EditableRow({
   testId: string;
   validate?(v: string): string | null;
   onSave(v: string): Promise<unknown>;
+  /** Shows a clear button (its accessible name) while there is text. */
+  clearLabel?: string;
 }) {
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
+  const row = useRef<HTMLDivElement>(null);
   useEffect(() => setDraft(value), [value]);
   const commit = async () => {
     const next = draft.trim();
@@ -36,7 +40,7 @@ export function EditableRow({
     await onSave(next);
   };
   return (
-    <div className="gp-row">
+    <div className="gp-row" ref={row}>
       <span className="gp-row__label">{label}</span>
       {editable ? (
         <CountedInput
@@ -51,7 +55,25 @@ export function EditableRow({
           onBlur={() => void commit()}
           onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()}
         />
-      ) : (
+      ) : null}
+      {editable && clearLabel && draft && (
+        <button
+          type="button"
+          className="icon-btn gp-clear"
+          aria-label={clearLabel}
+          // Keeps the focus in the field: clearing is not a save (the blur after typing is).
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => {
+            setDraft('');
+            setError(null);
+            row.current?.querySelector('input')?.focus();
+          }}
+          data-testid={`${testId}-clear`}
+        >
+          ×
+        </button>
+      )}
+      {!editable && (
         <span className="gp-row__value" data-testid={testId}>
           {value || placeholder}
         </span>

@@ -184,6 +184,7 @@ function PanelBody({ group }: { group: GroupInfo }) {
           editable={manager}
           placeholder={t('create.namePlaceholder')}
           testId="group-name"
+          clearLabel={t('panel.clearName')}
           validate={(v) => {
             const bad = validateGroupName(v);
             return bad ? t(`create.${bad}`) : null;

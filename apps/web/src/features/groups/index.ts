@@ -6,3 +6,4 @@ export { GroupListBody, GroupNoticesBody } from './GroupsPanes';
 export { useMyGroups, useGroupInfo, useGroupMembers } from './queries';
 export { groupKeys } from './keys';
 export { MemberPopover } from './MemberPopover';
+export { CommonGroupsButton } from './CommonGroups';

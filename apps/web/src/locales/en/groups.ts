@@ -39,6 +39,7 @@ export default {
     expand: 'More members',
     collapse: 'Collapse',
     name: 'Group name',
+    clearName: 'Clear the group name',
     groupId: 'Group ID',
     qr: 'Group QR code',
     nickname: 'My nickname in this group',
@@ -105,6 +106,9 @@ export default {
     noNotice: 'No notice yet',
     ok: 'Got it',
     tooLong: 'At most {{max}} characters',
+  },
+  common: {
+    title: 'Groups in common',
   },
   manage: {
     title: 'Group management',

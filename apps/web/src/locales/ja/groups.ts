@@ -38,6 +38,7 @@ export default {
     expand: 'メンバーをもっと見る',
     collapse: '閉じる',
     name: 'グループ名',
+    clearName: 'グループ名を消去',
     groupId: 'グループID',
     qr: 'グループQRコード',
     nickname: 'このグループでのニックネーム',
@@ -103,6 +104,9 @@ export default {
     noNotice: 'お知らせはありません',
     ok: 'わかりました',
     tooLong: '{{max}}文字以内で入力してください',
+  },
+  common: {
+    title: '共通のグループ',
   },
   manage: {
     title: 'グループ管理',

@@ -38,6 +38,7 @@ export default {
     expand: '查看更多群成员',
     collapse: '收起',
     name: '群聊名称',
+    clearName: '清空群名称',
     groupId: '群ID',
     qr: '群二维码',
     nickname: '我在本群的昵称',
@@ -103,6 +104,9 @@ export default {
     noNotice: '暂无公告',
     ok: '知道了',
     tooLong: '最多{{max}}个字符',
+  },
+  common: {
+    title: '共同群聊',
   },
   manage: {
     title: '群管理',
