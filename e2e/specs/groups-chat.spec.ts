@@ -7,7 +7,7 @@ import { expectAccessible } from '../harness/a11y';
 import { api, registerUser, type TestUser } from '../harness/api';
 import { SCREENSHOTS_DIR } from '../harness/paths';
 import { useHarness } from '../harness/setup';
-import { befriend, DESKTOP, typeAndSend } from './messages-helpers';
+import { befriend, DESKTOP, PHONE, typeAndSend } from './messages-helpers';
 
 const h = useHarness({ name: 'groups-chat' });
 
@@ -248,6 +248,13 @@ describe('group chat: owner, admin and member in three browsers', () => {
     await groupApi(admin, '/user/groupchat/remove', { groupNumber: group.groupNumber });
     await blocked(pm, '该群聊已被解散');
     await blocked(pa, '该群聊已被解散');
+    expect(await pm.getByTestId('chat-group-panel').count()).toBe(0);
+    // Read on screen: no unread left in the row after the dissolution.
+    await groupRow(pm, id).getByTestId('conversation-badge').waitFor({ state: 'detached' });
     await shot(pm, 'dissolved');
+    // Phone: the group chat fills the screen, header and notice on one line each.
+    await pa.setViewportSize(PHONE);
+    await pa.getByTestId('chat-back').waitFor();
+    await shot(pa, 'phone');
   });
 });

@@ -11,7 +11,9 @@ export function GroupHeaderExtras({ conversation }: { conversation: GroupConvers
   const { t } = useTranslation('groupChat');
   const groupNumber = groupNumberOf(conversation.conversationID);
   // No longer a member (removed, quit, dissolved): no count, no panel.
-  const info = useGroupInfo((conversation.state ?? 0) > 0 ? null : groupNumber);
+  const left = (conversation.state ?? 0) > 0;
+  const info = useGroupInfo(left ? null : groupNumber);
+  if (left) return null;
   return (
     <>
       {info.data && (

@@ -6,6 +6,7 @@ import { useSocketEvent } from '../../../lib/realtime';
 import { useSession } from '../../../lib/session';
 import { applyCountersPatch, countersKey } from '../../../lib/useCounters';
 import { getConversation, patchConversations, putConversation } from '../conversations';
+import { markRead } from '../hooks';
 import { useChatStore } from '../store';
 import { isArchived } from '../types';
 import {
@@ -143,7 +144,11 @@ export function useGroupMessagesRealtime(openRef: RefObject<string | null>): voi
     const id = groupConversationID(groupNumber);
     if (!getConversation(id) && openRef.current !== id) return;
     void call('conversations', 'get', { conversationID: id }, { silent: true })
-      .then(putConversation)
+      .then((c) => {
+        putConversation(c);
+        // This answer may predate a read of the open chat (the tip of this change): read again.
+        if (openRef.current === id && !document.hidden) markRead(id);
+      })
       .catch(() => {});
   });
 }
