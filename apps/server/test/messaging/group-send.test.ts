@@ -139,6 +139,29 @@ describe('group send', () => {
     expect(read.unreadCount).toBe(0);
   });
 
+  it('stores the tips of joins (with the welcome text), profile changes, transfer and quit', async () => {
+    const owner = await newUser(t, 'gwO', '老王');
+    const a = await newUser(t, 'gwA', '小李');
+    const b = await newUser(t, 'gwB', '小张');
+    const g = await createGroup(t, owner, [a]);
+    await must(t, owner, `${G}/admin/setWelcomeMsg`, {
+      groupNumber: g.groupNumber,
+      groupWelcomeMsg: '欢迎新朋友',
+    });
+    await must(t, owner, `${G}/member/batchInvite`, { groupNumber: g.groupNumber, wtIds: [b.wtId] });
+    await must(t, owner, `${G}/edit`, { groupNumber: g.groupNumber, groupName: '新群名', inviteSwitch: 1 });
+    await must(t, owner, `${G}/transfer`, { groupNumber: g.groupNumber, wtId: a.wtId });
+    await must(t, owner, `${G}/member/quit`, { groupNumber: g.groupNumber });
+    const tips = (await groupHistory(t, b, g)).map((m) => m.payload as Record<string, unknown>);
+    expect(tips.map((p) => p.operationType)).toEqual(['join', 'welcome', 'profile', 'transfer', 'quit']);
+    expect(tips[1]).toMatchObject({ text: '欢迎新朋友', memberList: [{ userID: b.wtId, nick: '小张' }] });
+    expect(tips[2]).toMatchObject({
+      opUser: { userID: owner.wtId, nick: '老王' },
+      newGroupProfile: { name: '新群名' },
+    });
+    expect(tips[3]).toMatchObject({ memberList: [{ userID: a.wtId, nick: '小李' }] });
+  });
+
   it('a retried clientMsgId answers the stored message and stores nothing new', async () => {
     const owner = await newUser(t, 'giO');
     const a = await newUser(t, 'giA');
