@@ -17,6 +17,8 @@ interface Fixture {
   guest: TestUser;
   /** A pending join application (of `applicant`) to the group. */
   applyId: number;
+  /** A message `target` sent to the group. */
+  messageID: string;
 }
 
 let t: TestServer;
@@ -39,8 +41,14 @@ async function fixture(): Promise<Fixture> {
     pageSize: 100,
   });
   const applyId = applies.rows.find((a) => a.groupNumber === groupNumber)!.id;
+  const sent = await must<{ ID: string }>(t, target, '/message/send', {
+    conversationID: `GROUP${groupNumber}`,
+    clientMsgId: `m-${groupNumber}`,
+    type: 'text',
+    payload: { text: '大家好' },
+  });
   const users = Object.fromEntries(ROLES.map((r) => [r, people[r]])) as Record<Role, TestUser>;
-  return { groupNumber, users, target, guest: people.guest, applyId };
+  return { groupNumber, users, target, guest: people.guest, applyId, messageID: sent.ID };
 }
 
 const OK = 200;
@@ -179,6 +187,38 @@ const matrix: Array<[string, string, (f: Fixture) => Record<string, unknown>, Ex
   ['groupNotice/joinApplyList', '/user/groupNotice/joinApplyList', () => ({}), ANYONE],
   ['groupNotice/myApplyList', '/user/groupNotice/myApplyList', () => ({}), ANYONE],
   ['groupNotice/othersList', '/user/groupNotice/othersList', () => ({}), ANYONE],
+  // Group messaging (docs/api.md "Group messaging"): current members send; who ever belonged reads
+  // their history up to leaving; managers revoke all of a member's messages; only the sender asks
+  // for a message's receipts.
+  [
+    'message/send',
+    '/message/send',
+    (f) => ({
+      conversationID: `GROUP${f.groupNumber}`,
+      clientMsgId: `x-${f.groupNumber}`,
+      type: 'text',
+      payload: { text: '你好' },
+    }),
+    MEMBERS,
+  ],
+  [
+    'message/history',
+    '/message/history',
+    (f) => ({ conversationID: `GROUP${f.groupNumber}` }),
+    { ...MEMBERS, blacklisted: OK, removed: OK },
+  ],
+  [
+    'admin/revokeAll',
+    '/user/groupchat/admin/revokeAll',
+    (f) => ({ groupNumber: f.groupNumber, wtId: f.target.wtId, seq: 1000 }),
+    MANAGERS,
+  ],
+  [
+    'message/readReceipts',
+    '/message/readReceipts',
+    (f) => ({ conversationID: `GROUP${f.groupNumber}`, messageIDs: [f.messageID] }),
+    { owner: NO, admin: NO, member: NO, outsider: NO, blacklisted: NO, removed: NO },
+  ],
   [
     'member/joinVerify',
     '/user/groupchat/member/joinVerify',
@@ -248,6 +288,40 @@ describe('group endpoints by role', () => {
       const manages = role === 'owner' || role === 'admin';
       expect([role, applies.rows.some((a) => a.id === f.applyId)]).toEqual([role, manages]);
     }
+  });
+
+  it('sending: a muted member 10017 您已被禁言; under mute-all members 10017 全员禁言中, the admin and the owner speak', async () => {
+    const f = await fixture();
+    const send = (u: TestUser, text: string) =>
+      post(t, u, '/message/send', {
+        conversationID: `GROUP${f.groupNumber}`,
+        clientMsgId: `s-${u.wtId}-${text.length}-${Math.random().toString(36).slice(2)}`,
+        type: 'text',
+        payload: { text },
+      });
+    const { owner, admin, member } = f.users;
+    await must(t, admin, '/user/groupchat/admin/batchMuted', {
+      groupNumber: f.groupNumber,
+      wtIds: [member.wtId],
+      muteTime: 600,
+    });
+    const muted = await send(member, '我被禁言了吗');
+    expect([muted.status, muted.code, muted.msg]).toEqual([403, 10017, '您已被禁言']);
+    expect((await send(f.target, '我没有')).code).toBe(200);
+    await must(t, owner, '/user/groupchat/admin/batchMuted', {
+      groupNumber: f.groupNumber,
+      wtIds: [member.wtId],
+      muteTime: 0,
+    });
+    expect((await send(member, '解除了')).code).toBe(200);
+
+    await must(t, owner, '/user/groupchat/edit', { groupNumber: f.groupNumber, bannedSwitch: 1 });
+    for (const u of [member, f.target]) {
+      const r = await send(u, '全员禁言');
+      expect([r.status, r.code, r.msg]).toEqual([403, 10017, '全员禁言中']);
+    }
+    expect((await send(admin, '管理员发言')).code).toBe(200);
+    expect((await send(owner, '群主发言')).code).toBe(200);
   });
 
   it('an unknown group answers 22001 群聊不存在 and nobody reads it', async () => {
