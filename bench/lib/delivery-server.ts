@@ -9,6 +9,9 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { buildServer } from '../../apps/server/src/app.js';
 import type { BenchClient, DServerCommand, DServerReply } from './delivery-ipc.js';
 import { wallNow } from './ipc.js';
+import { installSqlStats } from './sql-stats.js';
+
+if (process.env.BENCH_SQL_STATS === '1') installSqlStats();
 
 const reply = (m: DServerReply) => process.send?.(m);
 

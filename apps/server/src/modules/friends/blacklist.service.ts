@@ -11,6 +11,7 @@ import type { AppContext } from '../../lib/context.js';
 import { friendsPolicy } from '../../policies/friends.policy.js';
 import { authorize, decide } from '../../policies/policy.js';
 import { fail } from '../../lib/errors.js';
+import type { Executor } from '../../db/repo.js';
 import type { UserRepo, UserRow } from '../users/user.repo.js';
 import type { BlacklistRepo } from './blacklist.repo.js';
 import type { FriendHooks } from './friend.hooks.js';
@@ -140,12 +141,17 @@ export class BlacklistService {
   messagePermission(
     fromUserId: number,
     to: number | Pick<UserRow, 'id' | 'status'>,
+    uow?: { db: Executor },
   ): Promise<MessagePermission> {
-    return messagePermission(
-      { users: this.users, blacklist: this.blacklist, friendships: this.friendships },
-      fromUserId,
-      to,
-    );
+    // Inside a use case's transaction (the send path's batch) the checks read through it.
+    const deps = uow
+      ? {
+          users: this.users.in(uow),
+          blacklist: this.blacklist.in(uow),
+          friendships: this.friendships.in(uow),
+        }
+      : { users: this.users, blacklist: this.blacklist, friendships: this.friendships };
+    return messagePermission(deps, fromUserId, to);
   }
 
   /** Whether X may message Y. The messaging engine refuses with `assertCanMessage`'s error. */
@@ -154,8 +160,12 @@ export class BlacklistService {
   }
 
   /** Throws the refusal (20007 with its catalogue text when Y blacklisted X). */
-  async assertCanMessage(fromUserId: number, to: number | Pick<UserRow, 'id' | 'status'>): Promise<void> {
-    const p = await this.messagePermission(fromUserId, to);
+  async assertCanMessage(
+    fromUserId: number,
+    to: number | Pick<UserRow, 'id' | 'status'>,
+    uow?: { db: Executor },
+  ): Promise<void> {
+    const p = await this.messagePermission(fromUserId, to, uow);
     if (!p.allowed) throw fail(p.error ?? 'forbidden');
   }
 }

@@ -1,12 +1,15 @@
 import { runsOn } from '../../db/compiled.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
+import { isAppError } from '../../lib/errors.js';
 
 type Work<T> = (uow: UnitOfWork) => Promise<T>;
 
 interface Job<T = unknown> {
   /** The users whose rows the work locks (a one-to-one send: sender and peer). */
   keys: number[];
+  /** Read-only checks run first in the batch's transaction: a refusal they throw fails only this unit. */
+  check?: Work<unknown>;
   work: Work<T>;
   resolve: (value: T) => void;
   reject: (err: unknown) => void;
@@ -44,6 +47,30 @@ export class CommitBatcher {
   run<T>(keys: number[], work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ keys, work, resolve, reject } as Job);
+      this.schedule();
+    });
+  }
+
+  /**
+   * `run` with read-only checks first, inside the batch's transaction (on SQLite they run directly on
+   * the database, like the writes). `check` must not write: an application error it throws (a
+   * refusal) rejects this unit alone and the batch goes on; its value is handed to `work`.
+   */
+  runChecked<C, T>(
+    keys: number[],
+    check: Work<C>,
+    work: (uow: UnitOfWork, checked: C) => Promise<T>,
+  ): Promise<T> {
+    let checked: C;
+    return new Promise<T>((resolve, reject) => {
+      const job: Job<T> = {
+        keys,
+        check: async (uow) => (checked = await check(uow)),
+        work: (uow) => work(uow, checked),
+        resolve,
+        reject,
+      };
+      this.queue.push(job as Job);
       this.schedule();
     });
   }
@@ -87,18 +114,29 @@ export class CommitBatcher {
 
   private async commit(batch: Job[]): Promise<void> {
     if (batch.length === 1) return this.alone(batch[0]!);
-    let outcomes: Array<{ value: unknown; jobs: Array<() => Promise<void> | void> }>;
+    let outcomes: Array<{ value: unknown; jobs: Array<() => Promise<void> | void>; refused?: unknown }>;
     try {
       outcomes = await this.ctx.db.transaction().execute(async (trx) => {
         runsOn(trx, this.ctx.db);
         const out: typeof outcomes = [];
         for (const job of batch) {
           const jobs: Array<() => Promise<void> | void> = [];
-          const value = await job.work({
+          const uow: UnitOfWork = {
             db: trx,
             emit: (to, type, data) => jobs.push(() => this.ctx.realtime.emit(to, type, data)),
             afterCommit: (fn) => jobs.push(fn),
-          });
+          };
+          if (job.check) {
+            try {
+              await job.check(uow);
+            } catch (err) {
+              // A refusal by a read-only check: nothing of this unit was written.
+              if (!isAppError(err)) throw err;
+              out.push({ value: undefined, jobs: [], refused: err });
+              continue;
+            }
+          }
+          const value = await job.work(uow);
           out.push({ value, jobs });
         }
         return out;
@@ -109,18 +147,28 @@ export class CommitBatcher {
       return;
     }
     for (let i = 0; i < batch.length; i++) {
-      for (const fn of outcomes[i]!.jobs) {
+      const outcome = outcomes[i]!;
+      if (outcome.refused !== undefined) {
+        batch[i]!.reject(outcome.refused);
+        continue;
+      }
+      for (const fn of outcome.jobs) {
         try {
           await fn();
         } catch (err) {
           this.ctx.log.error({ err }, 'after-commit job failed');
         }
       }
-      batch[i]!.resolve(outcomes[i]!.value);
+      batch[i]!.resolve(outcome.value);
     }
   }
 
   private alone(job: Job): Promise<void> {
-    return this.ctx.uow.run(job.work).then(job.resolve, job.reject);
+    return this.ctx.uow
+      .run(async (uow) => {
+        if (job.check) await job.check(uow);
+        return job.work(uow);
+      })
+      .then(job.resolve, job.reject);
   }
 }

@@ -8,6 +8,7 @@ import { c2cKey, ConversationRepo } from './conversation.repo.js';
 import { MessageRepo, type MessageRow, type ReaderScope } from './message.repo.js';
 import { MessagingViews } from './messaging.views.js';
 import type { PeerResolver } from './peer.js';
+import type { SearchIndexer } from './search-indexer.js';
 import { SyncRepo } from './sync.repo.js';
 import { isGroupId, type GroupPort } from './group-port.js';
 
@@ -22,6 +23,7 @@ export class MessageService {
   constructor(
     private readonly ctx: AppContext,
     private readonly peers: PeerResolver,
+    private readonly indexer: SearchIndexer,
   ) {
     this.convs = new ConversationRepo(ctx.db);
     this.msgs = new MessageRepo(ctx.db);
@@ -222,6 +224,8 @@ export class MessageService {
       scopes = members.map((m) => ({ userId, conversationId: m.conversation_id, clearedSeq: m.cleared_seq }));
     }
     const limit = MessageLimits.searchPage;
+    // The search index is filled in batches: bring it up to date first.
+    await this.indexer.flush();
     const rows = await this.msgs.search(
       scopes,
       body.keyword,

@@ -8,6 +8,7 @@ import { ConversationService } from './conversation.service.js';
 import { MessageService } from './message.service.js';
 import { conversationHandlers, messageHandlers } from './messaging.routes.js';
 import { PeerResolver } from './peer.js';
+import { SearchIndexer } from './search-indexer.js';
 import { SendService, storeFriendNotice } from './send.service.js';
 import { SyncRepo } from './sync.repo.js';
 import { GroupConvRepo } from './group-conv.repo.js';
@@ -19,8 +20,9 @@ import { GroupConvRepo } from './group-conv.repo.js';
  */
 export function createMessagingModule(ctx: AppContext, users: UsersModule, friends: FriendsModule) {
   const peers = new PeerResolver(users.repo);
-  const send = new SendService(ctx, peers, friends.blacklist, users.counters, users.repo);
-  const messages = new MessageService(ctx, peers);
+  const send = new SendService(ctx, peers, friends.blacklist, users.counters);
+  const indexer = new SearchIndexer(ctx);
+  const messages = new MessageService(ctx, peers, indexer);
   const conversations = new ConversationService(ctx, peers, users.counters);
   const convRepo = new ConversationRepo(ctx.db);
 
@@ -76,13 +78,17 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
   return {
     send,
     pruneSyncLog,
+    indexer,
+    /** Background upkeep: sync log pruning and (SQLite) search indexing. */
     startPruner: () => {
       pruner ??= setInterval(() => void pruneSyncLog(), ctx.config.syncLogPruneMs);
       pruner.unref();
+      indexer.start();
     },
     stopPruner: () => {
       if (pruner) clearInterval(pruner);
       pruner = null;
+      indexer.stop();
     },
     messages,
     conversations,

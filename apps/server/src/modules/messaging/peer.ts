@@ -1,7 +1,8 @@
 import { fail } from '../../lib/errors.js';
 import { messagesPolicy } from '../../policies/messages.policy.js';
 import { authorize } from '../../policies/policy.js';
-import type { UserRepo, UserRow } from '../users/user.repo.js';
+import type { Executor } from '../../db/repo.js';
+import { UserRepo, type UserRow } from '../users/user.repo.js';
 
 /**
  * Resolves a conversation ID as its reader names it (`C2C<wtId of the other side>`) to the other
@@ -10,11 +11,13 @@ import type { UserRepo, UserRow } from '../users/user.repo.js';
 export class PeerResolver {
   constructor(private readonly users: UserRepo) {}
 
-  async open(userId: number, conversationID: string): Promise<UserRow> {
+  /** `db`: the executor to read through (a unit of work's transaction); the module's by default. */
+  async open(userId: number, conversationID: string, db?: Executor): Promise<UserRow> {
     if (!conversationID.startsWith('C2C')) {
       throw fail('badRequest', 'conversationID: 暂不支持群聊会话', { field: 'conversationID' });
     }
-    const peer = await this.users.byWtId(conversationID.slice(3));
+    const users = db ? new UserRepo(db) : this.users;
+    const peer = await users.byWtId(conversationID.slice(3));
     authorize(messagesPolicy, 'conversation.open', { userId }, { peerId: peer?.id });
     return peer!;
   }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { prepared, preparedBy } from '../../db/compiled.js';
+import { isPostgres } from '../../db/dialect.js';
 import { Repo } from '../../db/repo.js';
 
 export interface Change {
@@ -37,6 +38,15 @@ const addToVersions = preparedBy<number, Record<string, number>, { user_id: numb
         Array.from({ length: n }, (_, i) => p(`u${i}`)),
       )
       .returning(['user_id', 'version']),
+);
+// One user's bump: on SQLite, one of these per user is several times faster than the statement
+// above (a multi-row UPDATE … RETURNING builds a temporary table); PostgreSQL saves round trips.
+const addToVersion = prepared<{ userId: number; n: number }, { version: number }>((db, p) =>
+  db
+    .updateTable('sync_versions')
+    .set({ version: sql`version + ${p('n')}` })
+    .where('user_id', '=', p('userId'))
+    .returning('version'),
 );
 const upsertVersions = preparedBy<number, Record<string, number>, { user_id: number; version: number }>(
   (n, db, p) =>
@@ -78,8 +88,9 @@ export class SyncRepo extends Repo {
   }
 
   /**
-   * Records changes in two statements whatever the number of users: one upsert of the version rows
-   * (in ascending user id order, the lock order) and one insert of the log rows.
+   * Records changes: the users' version rows are bumped in ascending user id order (the lock order;
+   * one statement per chunk of users on PostgreSQL, one per user on SQLite), then one insert of the
+   * log rows.
    */
   async record(changes: Change[]): Promise<Map<number, number>> {
     const byUser = new Map<number, Change[]>();
@@ -87,7 +98,8 @@ export class SyncRepo extends Repo {
     const users = [...byUser.keys()].sort((a, b) => a - b);
     if (users.length === 0) return new Map();
     const out = new Map<number, number>();
-    for (const part of chunks(users)) {
+    const perUser = !isPostgres(this.db);
+    for (const part of perUser ? [] : chunks(users)) {
       const bump: Record<string, number> = {};
       part.forEach((u, i) => {
         bump[`u${i}`] = u;
@@ -106,6 +118,15 @@ export class SyncRepo extends Repo {
         rows = [...rows, ...(await upsertVersions(missing.length).all(this.db, add))];
       }
       for (const r of rows) out.set(Number(r.user_id), Number(r.version));
+    }
+    for (const u of perUser ? users : []) {
+      const n = byUser.get(u)!.length;
+      const row = await addToVersion.first(this.db, { userId: u, n });
+      // A user's first change has no version row yet: insert it.
+      const version = row
+        ? row.version
+        : (await upsertVersions(1).all(this.db, { u0: u, n0: n }))[0]!.version;
+      out.set(u, Number(version));
     }
     const log = users.flatMap((u) => {
       const list = byUser.get(u)!;

@@ -40,7 +40,7 @@ export class CountersService {
    * Users with a coalesced push pending or under way, with the providers the next round must
    * recompute (undefined: all of them; empty: nothing asked since the round started).
    */
-  private readonly pending = new Map<number, { keys: Set<string> | undefined }>();
+  private readonly pending = new Map<number, { keys: Set<string> | undefined; known: Partial<Counters> }>();
 
   /**
    * `push`, coalesced for bursts (a message per receiver, say): requests in the same event-loop turn
@@ -50,16 +50,22 @@ export class CountersService {
    * in flight, so an older count never overtakes a newer one, and the last push always starts after
    * the last change committed. With `key`, only that provider's counters are recomputed and pushed
    * (clients merge partial pushes): a new message recounts `unread`, not the friend applications.
+   * With `known` too, the caller counted it as its change committed (a send in its batch, on SQLite,
+   * where commits are serialized): no recount, unless one is asked for as well.
    */
-  pushSoon(userId: number, key?: string): void {
+  pushSoon(userId: number, key?: string, known?: Partial<Counters>): void {
     if (this.stopped) return;
-    const entry = this.pending.get(userId);
-    if (entry) {
-      entry.keys = entry.keys && key !== undefined ? entry.keys.add(key) : undefined;
-      return;
+    let entry = this.pending.get(userId);
+    const fresh = entry === undefined;
+    if (!entry) {
+      entry = { keys: new Set(), known: {} };
+      this.pending.set(userId, entry);
     }
-    this.pending.set(userId, { keys: key === undefined ? undefined : new Set([key]) });
-    setImmediate(() => void this.drain(userId));
+    // A value the caller computed as its change committed stands in for a recount, unless a recount
+    // of that counter is asked for too (the recount, done later, is the fresher).
+    if (known !== undefined && key !== undefined) Object.assign(entry.known, known);
+    else entry.keys = entry.keys && key !== undefined ? entry.keys.add(key) : undefined;
+    if (fresh) setImmediate(() => void this.drain(userId));
   }
 
   private stopped = false;
@@ -73,17 +79,20 @@ export class CountersService {
   private async drain(userId: number): Promise<void> {
     const entry = this.pending.get(userId);
     if (!entry || this.stopped) return;
-    const keys = entry.keys;
+    const { keys, known } = entry;
     // Requests from here on are collected for the next round.
     entry.keys = new Set();
+    entry.known = {};
     try {
-      await this.ctx.realtime.emit([userId], 'counters.updated', await this.compute(userId, keys));
+      const counted = keys === undefined || keys.size > 0 ? await this.compute(userId, keys) : {};
+      await this.ctx.realtime.emit([userId], 'counters.updated', { ...known, ...counted });
     } catch (err) {
       this.ctx.log.error({ err }, 'counters push failed');
     }
     setTimeout(() => {
       if (this.stopped) return;
-      if (entry.keys !== undefined && entry.keys.size === 0) this.pending.delete(userId);
+      const idle = entry.keys !== undefined && entry.keys.size === 0 && Object.keys(entry.known).length === 0;
+      if (idle) this.pending.delete(userId);
       else void this.drain(userId);
     }, PUSH_INTERVAL_MS).unref();
   }

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { Message } from '@parley/protocol';
+import { startTestServer, type TestServer } from '../helpers.js';
+import { befriend, c2c, newUser, post, sent } from './helpers.js';
+
+// SQLite's search index is filled in batches (modules/messaging/search-indexer.ts); PostgreSQL's
+// trigram index is a plain index, so there is nothing batched to check there.
+const sqlite = !process.env.DATABASE_URL;
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+type Search = { messages: Message[]; nextCursor: number | null };
+/** Message ids the index holds for `word` (a full scan of an external-content table would read the messages). */
+const indexed = async (word: string) =>
+  (
+    await sql<{
+      rowid: number;
+    }>`SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${`"${word}"`}`.execute(t.server.ctx.db)
+  ).rows.map((r) => Number(r.rowid));
+const idOf = async (msgId: string) =>
+  Number(
+    (
+      await t.server.ctx.db
+        .selectFrom('messages')
+        .select('id')
+        .where('msg_id', '=', msgId)
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+
+describe.runIf(sqlite)('search index filled in batches (SQLite)', () => {
+  it('a search finds a message sent just before it; sends do not index, the indexer does', async () => {
+    t.server.modules.messaging.indexer.stop(); // no background run during the test
+    const a = await newUser(t, 'idx-a');
+    const b = await newUser(t, 'idx-b');
+    await befriend(t, a, b);
+    const m = await sent(t, a, b, '批量索引的消息 zebra');
+    expect(await indexed('zebra')).not.toContain(await idOf(m.ID));
+
+    const res = await post<Search>(t, b, '/message/search', { keyword: '索引的', conversationID: c2c(a) });
+    expect(res.code).toBe(200);
+    expect(res.data.messages.map((x) => x.ID)).toEqual([m.ID]);
+    expect(await indexed('zebra')).toContain(await idOf(m.ID));
+  });
+
+  it('an indexed message deleted with its conversation leaves the index; a revoked one is not found', async () => {
+    const a = await newUser(t, 'idx-c');
+    const b = await newUser(t, 'idx-d');
+    await befriend(t, a, b);
+    const kept = await sent(t, a, b, 'walrus one');
+    const revoked = await sent(t, a, b, 'walrus two');
+    await t.server.modules.messaging.indexer.flush();
+    await sql`INSERT INTO messages_fts(messages_fts, rank) VALUES ('integrity-check', 1)`.execute(
+      t.server.ctx.db,
+    );
+    expect(await indexed('walrus')).toEqual(
+      expect.arrayContaining([await idOf(kept.ID), await idOf(revoked.ID)]),
+    );
+    expect((await post(t, a, '/message/revoke', { messageID: revoked.ID })).code).toBe(200);
+    const res = await post<Search>(t, a, '/message/search', { keyword: 'walrus' });
+    expect(res.data.messages.map((x) => x.ID)).toEqual([kept.ID]);
+
+    const id = await idOf(kept.ID);
+    await t.server.ctx.db.deleteFrom('messages').where('id', '=', id).execute();
+    expect(await indexed('walrus')).not.toContain(id);
+    // Once brought up to date, the index matches its content table exactly.
+    await t.server.modules.messaging.indexer.flush();
+    await sql`INSERT INTO messages_fts(messages_fts, rank) VALUES ('integrity-check', 1)`.execute(
+      t.server.ctx.db,
+    );
+  });
+});
