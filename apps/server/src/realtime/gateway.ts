@@ -19,6 +19,7 @@ import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js
 import { ConnectionRegistry, type Connection } from './registry.js';
 import { Topics } from './topics.js';
 import type { BusMessage, FrameHandler } from './types.js';
+import { WriteCoalescer } from './write-coalescer.js';
 
 type CloseTokensMessage = Extract<BusMessage, { kind: 'closeTokens' }>;
 
@@ -58,6 +59,7 @@ export class Gateway {
   private closing = false;
   /** Group topics of the users held here (their resolver is installed by the messaging module). */
   readonly topics: Topics;
+  private readonly writes = new WriteCoalescer();
   /** The user's message sync version for `hello` (installed by the messaging module). */
   syncVersionOf: ((userId: number) => Promise<number>) | null = null;
 
@@ -362,6 +364,7 @@ export class Gateway {
       ws.terminate();
       return;
     }
+    this.writes.hold(ws);
     ws.send(payload, SEND_TEXT);
   }
 }

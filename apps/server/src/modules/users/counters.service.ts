@@ -65,7 +65,11 @@ export class CountersService {
     // of that counter is asked for too (the recount, done later, is the fresher).
     if (known !== undefined && key !== undefined) Object.assign(entry.known, known);
     else entry.keys = entry.keys && key !== undefined ? entry.keys.add(key) : undefined;
-    if (fresh) setImmediate(() => void this.drain(userId));
+    if (!fresh) return;
+    // Nothing to count: push now, in the turn of the change itself (its other frames to the same
+    // sockets leave in the same write). Otherwise the requests of this turn share one recount.
+    if (entry.keys !== undefined && entry.keys.size === 0) void this.drain(userId);
+    else setImmediate(() => void this.drain(userId));
   }
 
   private stopped = false;
