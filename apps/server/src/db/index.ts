@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
@@ -54,7 +55,7 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
     file.pragma('busy_timeout = 5000');
     checkpointer = startCheckpointer(file, filePath);
     const cached = withStatementCache(file);
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+    db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
     registerSqlite(db, cached);
     dialect = 'sqlite';
   }
