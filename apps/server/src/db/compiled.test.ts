@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prepared, preparedBy, registerSqlite, runsOn } from './compiled.js';
 import type { Executor } from './repo.js';
 
@@ -125,5 +125,33 @@ describe('prepared queries inside a unit of work on SQLite', () => {
       'rollback',
     ]);
     expect(await nameOf.first(asExecutor(db), { id: 1 })).toEqual({ name: 'a' });
+  });
+
+  it('outside a transaction: directly while the connection is idle, through Kysely while a transaction is open', async () => {
+    const { withStatementCache } = await import('./sqlite-statements.js');
+    registerSqlite(asExecutor(db), withStatementCache(file));
+    const nameOf = prepared<{ id: number }, { name: string }>(
+      (d, p) =>
+        (d as unknown as Kysely<T>).selectFrom('items').select('name').where('id', '=', p('id')) as never,
+    );
+    const before = statements.length;
+    expect(await nameOf.first(asExecutor(db), { id: 2 })).toEqual({ name: 'b' });
+    expect(statements.slice(before)).toEqual([]); // ran directly
+
+    // Another use case's transaction is open: the read waits for the connection and never sees its
+    // uncommitted write.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const writer = db.transaction().execute(async (trx) => {
+      await trx.updateTable('items').set({ name: 'uncommitted' }).where('id', '=', 2).execute();
+      await held;
+      throw new Error('roll back');
+    });
+    await vi.waitFor(() => expect(file.inTransaction).toBe(true));
+    const read = nameOf.first(asExecutor(db), { id: 2 });
+    release();
+    await expect(writer).rejects.toThrow('roll back');
+    expect(await read).toEqual({ name: 'b' });
+    expect(statements.slice(before)).toContain('select "name" from "items" where "id" = ?');
   });
 });

@@ -9,14 +9,25 @@ const PARAM = Symbol('param');
  * has one connection, held by a transaction from its first to its last statement; inside one that a
  * unit of work opened (`runsOn`), a prepared query runs on better-sqlite3 directly, skipping the
  * driver's per-query promise chain (a dozen statements per sent message). Outside a transaction it
- * always goes through Kysely, which waits for the connection: running directly there could land in
- * the middle of another use case's open transaction.
+ * runs directly too while no transaction is open on the connection (better-sqlite3 answers that
+ * synchronously, and nothing else runs between that answer and the statement); while one is open,
+ * it goes through Kysely, which waits for the connection: running directly then would land in the
+ * middle of another use case's transaction.
  */
-const sqliteOf = new WeakMap<object, SqliteDatabase>();
+type SqliteFile = SqliteDatabase & { readonly inTransaction?: boolean };
+const sqliteOf = new WeakMap<object, SqliteFile>();
 
 /** Registers the better-sqlite3 database behind a Kysely instance (db/index.ts). */
-export function registerSqlite(db: Executor, file: SqliteDatabase): void {
+export function registerSqlite(db: Executor, file: SqliteFile): void {
   sqliteOf.set(db, file);
+}
+
+/** Where a prepared query may run directly: its unit of work's transaction, or an idle connection. */
+function directFile(db: Executor): SqliteDatabase | undefined {
+  const inTrx = transactionsOf.get(db);
+  if (inTrx) return inTrx;
+  const file = sqliteOf.get(db);
+  return file && file.inTransaction === false ? file : undefined;
 }
 
 /** Marks `trx`, a transaction opened on `db`, as running: its prepared queries run directly. */
@@ -71,7 +82,7 @@ export class PreparedQuery<P extends object, R> {
   async all(db: Executor, params: P): Promise<R[]> {
     const c = this.compiled(db);
     const values = this.values(c, params);
-    const file = transactionsOf.get(db);
+    const file = directFile(db);
     if (file) {
       const stmt = file.prepare(c.sql);
       if (stmt.reader) return stmt.all(values) as R[];
@@ -90,7 +101,7 @@ export class PreparedQuery<P extends object, R> {
   async run(db: Executor, params: P): Promise<number> {
     const c = this.compiled(db);
     const values = this.values(c, params);
-    const file = transactionsOf.get(db);
+    const file = directFile(db);
     if (file) return Number(file.prepare(c.sql).run(values).changes);
     const result = await db.executeQuery(CompiledQuery.raw(c.sql, values));
     return Number(result.numAffectedRows ?? 0);

@@ -11,9 +11,16 @@ export const STATEMENT_CACHE_SIZE = 512;
  * least-recently-used order, at most `max` of them. Kysely runs one query at a time on its single
  * SQLite connection, so a cached statement is never in use twice at once.
  */
-export function withStatementCache(file: SQLite.Database, max = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function withStatementCache(
+  file: SQLite.Database,
+  max = STATEMENT_CACHE_SIZE,
+): SqliteDatabase & { readonly inTransaction: boolean } {
   const cache = new Map<string, SqliteStatement>();
   return {
+    /** A transaction is open on the connection (better-sqlite3 knows it synchronously). */
+    get inTransaction() {
+      return file.inTransaction;
+    },
     close: () => {
       cache.clear();
       file.close();
