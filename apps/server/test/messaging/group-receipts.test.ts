@@ -135,4 +135,23 @@ describe('group read receipts', () => {
     await must(t, outsider, '/conversation/list', {});
     expect(so.frames.some((f) => f.type === 'message.new')).toBe(false);
   });
+
+  it('someone who left finds what was said while they were in, nothing after, in any search', async () => {
+    const owner = await newUser(t, 'gsrO');
+    const quitter = await newUser(t, 'gsrQ');
+    const g = await createGroup(t, owner, [quitter]);
+    const before = await sentGroup(t, owner, g, 'walnut before');
+    await must(t, quitter, `${G}/member/quit`, { groupNumber: g.groupNumber });
+    await sentGroup(t, owner, g, 'walnut after');
+    type Found = { messages: Message[] };
+    const global = await must<Found>(t, quitter, '/message/search', { keyword: 'walnut' });
+    expect(global.messages.map((m) => m.ID)).toEqual([before.ID]);
+    const inGroup = await must<Found>(t, quitter, '/message/search', {
+      keyword: 'walnut',
+      conversationID: gid(g),
+    });
+    expect(inGroup.messages.map((m) => m.ID)).toEqual([before.ID]);
+    // The owner, still in, finds both.
+    expect((await must<Found>(t, owner, '/message/search', { keyword: 'walnut' })).messages).toHaveLength(2);
+  });
 });

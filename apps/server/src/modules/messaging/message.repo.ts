@@ -43,6 +43,8 @@ export interface ReaderScope {
   userId: number;
   conversationId: number;
   clearedSeq: number;
+  /** A group the reader left (removed, quit, dissolved): nothing after this sequence is theirs. */
+  untilSeq?: number | null;
 }
 
 /** Messages, per-user hides and search (one stored copy per message). */
@@ -140,7 +142,11 @@ export class MessageRepo extends Repo {
       .where((eb) =>
         eb.or(
           scopes.map((s) =>
-            eb.and([eb('msg.conversation_id', '=', s.conversationId), eb('msg.seq', '>', s.clearedSeq)]),
+            eb.and([
+              eb('msg.conversation_id', '=', s.conversationId),
+              eb('msg.seq', '>', s.clearedSeq),
+              ...(s.untilSeq === undefined || s.untilSeq === null ? [] : [eb('msg.seq', '<=', s.untilSeq)]),
+            ]),
           ),
         ),
       )

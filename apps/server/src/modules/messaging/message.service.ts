@@ -218,10 +218,15 @@ export class MessageService {
     } else {
       const members = await this.ctx.db
         .selectFrom('conversation_members')
-        .select(['conversation_id', 'cleared_seq'])
+        .select(['conversation_id', 'cleared_seq', 'state', 'until_seq'])
         .where('user_id', '=', userId)
         .execute();
-      scopes = members.map((m) => ({ userId, conversationId: m.conversation_id, clearedSeq: m.cleared_seq }));
+      scopes = members.map((m) => ({
+        userId,
+        conversationId: m.conversation_id,
+        clearedSeq: m.cleared_seq,
+        untilSeq: Number(m.state) === 0 ? null : Number(m.until_seq),
+      }));
     }
     const limit = MessageLimits.searchPage;
     // The search index is filled in batches: bring it up to date first.
