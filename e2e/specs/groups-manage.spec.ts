@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { GroupInfo } from '@parley/protocol';
@@ -10,6 +9,7 @@ import { api, registerUser, type TestUser } from '../harness/api';
 import { expectAccessible } from '../harness/a11y';
 import { REPO_ROOT, SCREENSHOTS_DIR } from '../harness/paths';
 import { useHarness } from '../harness/setup';
+import { pngFile as file } from './groups-helpers';
 
 const h = useHarness({ name: 'groups-manage' });
 
@@ -37,44 +37,6 @@ async function openPanel(page: Page, groupNumber: string): Promise<void> {
   await page.getByTestId(`group-row-${groupNumber}`).click();
   await page.getByTestId('group-panel').waitFor();
 }
-
-/** A real w×h PNG of one colour (the server checks what it stores is an image). */
-function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(w).fill([r, g, b]).flat())]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array(h).fill(row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-const file = (name: string, rgb: [number, number, number]) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: png(64, 64, rgb),
-});
 
 const avatarSrc = (page: Page) => page.getByTestId('group-avatar').locator('img').getAttribute('src');
 
@@ -245,6 +207,7 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
 
     const { page: ps } = await h.open({ login: scanner.login });
     await ps.goto(`/h5/group/${n}`);
+    await ps.getByText('入群需要等级达到5级').waitFor();
     await ps.getByTestId('group-join').click();
     expect(await ps.getByTestId('group-join-error').textContent()).toBe('等级不足，无法加入该群');
     // The operator grants level 5 (npm run member:grant); the same page now joins.

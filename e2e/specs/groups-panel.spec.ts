@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { GroupInfo } from '@parley/protocol';
+import type { GroupApplication, GroupInfo, Page as ListPage } from '@parley/protocol';
 import { api, registerUser, type TestUser } from '../harness/api';
 import { expectAccessible } from '../harness/a11y';
 import { SCREENSHOTS_DIR } from '../harness/paths';
 import { useHarness } from '../harness/setup';
+import { loginWithPhone } from '../harness/ui';
 
 const h = useHarness({ name: 'groups' });
 
@@ -186,6 +187,37 @@ describe('groups: owner, admin and member in three browsers', () => {
     await page.getByText('图片证据（1/5）').waitFor();
     await page.getByTestId('report-submit').click();
     await waitToast(page, '感谢反馈，我们将尽快核实处理');
+  });
+
+  it('the QR page on a phone for a guest: sign in, come back, apply to a group that needs approval', async () => {
+    const owner = await registerUser(h.server, { nickName: '群主老孙' });
+    const guest = await registerUser(h.server, { nickName: '访客小吕' });
+    const group = await api<GroupInfo>(h.server, '/user/groupchat/add', {
+      token: owner.token,
+      body: { groupName: '夜跑团', wtIds: [] },
+    });
+    await api(h.server, '/user/groupchat/edit', {
+      token: owner.token,
+      body: { groupNumber: group.groupNumber, confirminviteSwitch: 1 },
+    });
+    const { page } = await h.open({ viewport: { width: 390, height: 844 } });
+    await page.goto(`/h5/group/${group.groupNumber}`);
+    await page.getByTestId('group-join-login').click();
+    await page.waitForURL(/\/login\?redirect=/);
+    await loginWithPhone(page, guest.phone, guest.pwd);
+    await page.waitForURL(`**/h5/group/${group.groupNumber}`);
+    await page.getByText('夜跑团').waitFor();
+    await page.getByText('加入需群管理员审批').waitFor();
+    await page.getByTestId('group-join').filter({ hasText: '申请加入' }).waitFor();
+    await shot(page, 'h5-join');
+    await expectAccessible(page, 'h5 group join page');
+    await page.getByTestId('group-join').click();
+    await page.getByTestId('group-join-sent').waitFor();
+    const applies = await api<ListPage<GroupApplication>>(h.server, '/user/groupNotice/joinApplyList', {
+      token: owner.token,
+      body: {},
+    });
+    expect(applies.rows[0]).toMatchObject({ userID: guest.wtId, status: 0, groupNumber: group.groupNumber });
   });
 
   it('join by group ID from contacts 群聊: the card, an application with a message, listed under 我的申请', async () => {

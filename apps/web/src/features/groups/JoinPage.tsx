@@ -9,6 +9,8 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
+// A route of its own (router import()): the h5 layout does not load the feature's index.
+import './groups.css';
 
 type Phase = 'loading' | 'ready' | 'joining' | 'joined' | 'sent' | 'error';
 
@@ -106,14 +108,23 @@ export default function JoinPage() {
 
   return (
     <div className="h5-page h5-qr" data-testid="h5-group-join">
-      {card && (
-        <div className="h5-qr__user">
-          <Avatar src={card.avatar} name={card.name} size={60} shape="rounded" />
-          <h1>{card.name}</h1>
-          <span>{t('join.members', { count: card.memberCount })}</span>
+      {card ? (
+        <div className="gp-join-card">
+          <Avatar src={card.avatar} name={card.name} size={72} shape="rounded" decorative />
+          <h1 className="gp-join-card__name">{card.name}</h1>
+          <p className="gp-join-card__meta">
+            {t('join.members', { count: card.memberCount })} · {t('panel.groupId')} {card.groupNumber}
+          </p>
+          {card.limitLevel > 0 && (
+            <p className="gp-join-card__hint">{t('join.limit', { level: card.limitLevel })}</p>
+          )}
+          {card.confirminviteSwitch === 1 && phase === 'ready' && (
+            <p className="gp-join-card__hint">{t('join.approval')}</p>
+          )}
         </div>
+      ) : (
+        <h1>{t('join.title')}</h1>
       )}
-      {!card && <h1>{t('join.title')}</h1>}
       <div className="h5-qr__actions">{content}</div>
     </div>
   );

@@ -191,6 +191,8 @@ export default {
     count_other: '{{count}} groups',
   },
   join: {
+    limit: 'Requires level {{level}} or above',
+    approval: 'A group admin approves new members',
     placeholder: 'Join by group ID',
     search: 'Find',
     notFound: 'This group does not exist.',

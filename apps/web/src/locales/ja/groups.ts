@@ -185,6 +185,8 @@ export default {
     count_other: '{{count}}個のグループ',
   },
   join: {
+    limit: '参加にはレベル{{level}}以上が必要です',
+    approval: '参加には管理者の承認が必要です',
     placeholder: 'グループIDで参加',
     search: '検索',
     notFound: 'このグループは存在しません。',

@@ -180,6 +180,8 @@ export default {
     count_other: '{{count}}个群聊',
   },
   join: {
+    limit: '入群需要等级达到{{level}}级',
+    approval: '加入需群管理员审批',
     placeholder: '输入群ID加入群聊',
     search: '查找',
     notFound: '群聊不存在',
