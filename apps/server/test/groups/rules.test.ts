@@ -259,6 +259,14 @@ describe('group life', () => {
     }).then((r) => r.json())) as { data: GroupInfo[] };
     expect(list.status).toBe(404); // GET only
     expect(mine.data.map((g) => g.groupNumber)).toEqual([g1.groupNumber, g2.groupNumber]);
+    // 2 unpins as 0 does (the pin/unpin reading "1 or 2"); 3 is refused.
+    const unpinned = await must<GroupInfo>(t, a!, `${G}/member/setTop`, {
+      groupNumber: g2.groupNumber,
+      topStatus: 2,
+    });
+    expect(unpinned.selfMember.topStatus).toBe(0);
+    const bad = await post(t, a!, `${G}/member/setTop`, { groupNumber: g2.groupNumber, topStatus: 3 });
+    expect(bad.status).toBe(400);
     const byName = await must<GroupInfo[]>(t, a!, `${G}/listByName`, { groupNickname: '乙' });
     expect(byName.map((g) => g.groupNumber)).toEqual([g2.groupNumber]);
     const common = await must<GroupInfo[]>(t, a!, `${G}/commonList`, { wtId: b!.wtId });

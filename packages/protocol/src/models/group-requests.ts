@@ -119,7 +119,8 @@ export const activeJoinBody = z.object({
 
 export const setTopBody = z.object({
   groupNumber: groupNumberField,
-  topStatus: intEnum('topStatus', [0, 1]),
+  /** 1 pins; 0 (or 2, the pin/unpin reading "1 or 2") unpins. */
+  topStatus: intEnum('topStatus', [0, 1, 2]),
 });
 
 export const auditBody = z.object({

@@ -232,10 +232,16 @@ export class GroupsService {
     });
   }
 
-  async setTop(userId: number, groupNumber: string, topStatus: 0 | 1) {
+  async setTop(userId: number, groupNumber: string, status: 0 | 1 | 2) {
+    const topStatus = status === 1 ? 1 : 0;
     return this.ctx.uow.run(async (uow) => {
       const { group, me } = await this.access.require('group.view', userId, groupNumber, uow);
       await this.groups.in(uow).updateMembers(group.id, [userId], { top_status: topStatus });
+      await this.tips.hooks.emit(
+        'pinned',
+        { groupId: group.id, userId, pinned: topStatus === 1, at: this.now() },
+        uow,
+      );
       uow.emit([userId], '5', { groupNumber: group.group_number, change: 'self' });
       return this.view(userId, group, me!, uow);
     });
