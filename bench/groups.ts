@@ -56,7 +56,7 @@ function parseArgs(argv: string[]): Options {
     groupSize: 10,
     workers: 2,
     seconds: 5,
-    rates: [250, 500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 7000],
+    rates: [100, 250, 500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 7000],
     fanouts: 20,
     only: ['sqlite', 'postgres', 'relay'],
     prof: null,
@@ -147,8 +147,10 @@ async function measure(t: Target, o: Options): Promise<Result> {
         `${fanout.complete}/${fanout.reps} complete${fanout.firstError ? ` (${fanout.firstError})` : ''}`,
     );
     await sleep(500);
-    // Warm-up of (b): every member's group conversation in use, JIT and caches settle.
-    const warm = await runStep(server, workers, Math.min(500, o.members), 3);
+    // Warm-up of (b): every member sends once to their group, JIT and caches settle.
+    // At the first rate (at most 500/s), long enough for every member to send once.
+    const warmRate = Math.min(500, o.rates[0] ?? 500);
+    const warm = await runStep(server, workers, warmRate, Math.max(3, Math.ceil(o.members / warmRate)));
     console.log(
       `${t.label}: warm-up ${warm.received}/${warm.expected} deliveries, p99 ${ms1(warm.p99)}` +
         (warm.firstError ? ` (${warm.firstError})` : ''),
