@@ -11,6 +11,8 @@ import type { UserRepo } from '../users/user.repo.js';
  */
 export interface GroupHookMap {
   tip: { groupId: number; tip: GroupTip; at: number };
+  /** A member pinned (or unpinned) the group (`setTop`): the group's conversation pins with it. */
+  pinned: { groupId: number; userId: number; pinned: boolean; at: number };
 }
 
 /** The groups module's hooks (lib/domain-hooks.ts). */

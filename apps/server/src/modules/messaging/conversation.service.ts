@@ -151,11 +151,20 @@ export class ConversationService {
 
   pin(userId: number, conversationID: string, isPinned: boolean): Promise<Conversation> {
     const now = this.ctx.clock.now();
-    return this.change(userId, conversationID, (m) =>
-      (m.pinned === 1) === isPinned
-        ? null
-        : // A pinned conversation is listed even before its first message.
-          { pinned: isPinned ? 1 : 0, pinned_at: isPinned ? now : 0, ...(isPinned ? { visible: 1 } : {}) },
+    return this.change(
+      userId,
+      conversationID,
+      (m) =>
+        (m.pinned === 1) === isPinned
+          ? null
+          : // A pinned conversation is listed even before its first message.
+            { pinned: isPinned ? 1 : 0, pinned_at: isPinned ? now : 0, ...(isPinned ? { visible: 1 } : {}) },
+      async (uow, m) => {
+        await new SyncRepo(uow.db).record([{ userId, conversationId: m.conversation_id, messageId: null }]);
+        // A group's conversation and the group itself (its setTop) share one pin.
+        if (this.group && isGroupId(conversationID))
+          await this.group.pinned(uow, m.conversation_id, userId, isPinned);
+      },
     );
   }
 

@@ -4,6 +4,7 @@ import type { GroupsModule } from '../groups/groups.module.js';
 import type { UsersModule } from '../users/users.module.js';
 import { GroupChatAccess } from './group-access.js';
 import { GroupConvRepo } from './group-conv.repo.js';
+import { pinConversationOf, pinGroupOf } from './group-pin.js';
 import type { GroupPort } from './group-port.js';
 import { GroupReceipts } from './group-receipts.js';
 import { GroupRevokes } from './group-revoke.js';
@@ -31,6 +32,7 @@ export function createGroupMessagingModule(
   const receipts = new GroupReceipts(ctx, chats, users.counters);
   const tips = new GroupTipStore(ctx);
   groups.hooks.on('tip', (p, uow) => tips.store(uow, p.groupId, p.tip, p.at));
+  groups.hooks.on('pinned', (p, uow) => pinConversationOf(uow, p));
 
   const port: GroupPort = {
     send: (userId, body) => send.send(userId, body),
@@ -40,6 +42,7 @@ export function createGroupMessagingModule(
     revoke: (userId, row) => revokes.revoke(userId, row),
     member: async (userId, id) => (await chats.open(userId, id)).member,
     read: (userId, id, seq) => receipts.read(userId, id, seq),
+    pinned: (uow, conversationId, userId, pinned) => pinGroupOf(uow, conversationId, userId, pinned),
   };
   messaging.send.group = port;
   messaging.messages.group = port;

@@ -1,4 +1,5 @@
 import type { Conversation, HistoryBody, Message, SendMessageBody } from '@parley/protocol';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { MemberView } from './conversation.repo.js';
 import type { GroupChanges } from './group-sync.js';
 import type { MessageRow, ReaderScope } from './message.repo.js';
@@ -17,6 +18,8 @@ export interface GroupPort {
   /** The caller's member row of the group conversation (403 for someone never in the group). */
   member(userId: number, conversationID: string): Promise<MemberView>;
   read(userId: number, conversationID: string, seq?: number): Promise<Conversation>;
+  /** The conversation was pinned or unpinned: the group's own pin (`setTop`) follows, in `uow`. */
+  pinned(uow: UnitOfWork, conversationId: number, userId: number, pinned: boolean): Promise<void>;
 }
 
 export const isGroupId = (conversationID: string | undefined) => conversationID?.startsWith('GROUP') === true;

@@ -1,0 +1,58 @@
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { ConversationRepo } from './conversation.repo.js';
+import { MessagingViews } from './messaging.views.js';
+import { SyncRepo } from './sync.repo.js';
+
+/**
+ * One pin per group and member (docs/api.md "Group messaging"): pinning the group's conversation sets
+ * the group's `setTop`, and `setTop` pins the conversation, each inside the other's unit of work.
+ * Each side writes the other's row directly (not through its use case), so they never call each
+ * other back.
+ */
+
+/** The conversation was pinned: the member's group row follows, and their tabs refetch the group. */
+export async function pinGroupOf(uow: UnitOfWork, conversationId: number, userId: number, pinned: boolean) {
+  const group = await uow.db
+    .selectFrom('conversations as c')
+    .innerJoin('groups as g', 'g.id', 'c.group_id')
+    .select(['g.id', 'g.group_number'])
+    .where('c.id', '=', conversationId)
+    .executeTakeFirst();
+  if (!group) return;
+  await uow.db
+    .updateTable('group_members')
+    .set({ top_status: pinned ? 1 : 0 })
+    .where('group_id', '=', group.id)
+    .where('user_id', '=', userId)
+    .execute();
+  uow.emit([userId], '5', { groupNumber: group.group_number, change: 'self' });
+}
+
+/** The group was pinned (`setTop`): the member's conversation of it follows, live on their tabs. */
+export async function pinConversationOf(
+  uow: UnitOfWork,
+  p: { groupId: number; userId: number; pinned: boolean; at: number },
+) {
+  const conv = await uow.db
+    .selectFrom('conversations')
+    .select('id')
+    .where('group_id', '=', p.groupId)
+    .executeTakeFirst();
+  if (!conv) return;
+  const convs = new ConversationRepo(uow.db);
+  const member = await convs.member(conv.id, p.userId);
+  if (!member || (member.pinned === 1) === p.pinned) return;
+  await convs.updateMember(conv.id, p.userId, {
+    pinned: p.pinned ? 1 : 0,
+    pinned_at: p.pinned ? p.at : 0,
+    ...(p.pinned ? { visible: 1 } : {}),
+    updated_at: p.at,
+  });
+  await new SyncRepo(uow.db).record([{ userId: p.userId, conversationId: conv.id, messageId: null }]);
+  const fresh = (await convs.member(conv.id, p.userId))!;
+  uow.emit(
+    [p.userId],
+    'conversation.updated',
+    await new MessagingViews(uow.db).conversation(p.userId, fresh),
+  );
+}
