@@ -49,6 +49,8 @@ export const Ui = {
   duplicateErrorWindow: 3000,
   requestTimeout: 60_000,
   toggleLock: 1000,
+  /** 添加群聊 keeps its loading state this long after success before closing. */
+  groupCreateDelay: 600,
   transferListMaxHeight: 280,
   searchDebounce: 500,
   qrSize: 180,

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { charLength, Limits } from '@parley/protocol';
+import { charLength, Limits, Ui } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
 import { Modal } from '../../ui/Modal';
 import { CountedInput } from '../../ui/CountedInput';
+import { Spinner } from '../../ui/Spinner';
 import { PeoplePickerDialog } from '../people-picker';
 import { toPickerItems, useFriends } from '../friends';
 import { useGroupAction } from './actions';
@@ -77,11 +78,12 @@ function CreateForm({ wtIds }: { wtIds: string[] }) {
         ),
       { ok: t('create.done'), fail: t('panel.saveFailed') },
     );
-    setBusy(false);
-    if (group) {
+    if (!group) return setBusy(false);
+    // SPEC's creation flow: loading, a short delay, success, close.
+    window.setTimeout(() => {
       groupDialogs.closeCreate();
       groupDialogs.openPanel(group.groupNumber);
-    }
+    }, Ui.groupCreateDelay);
   };
 
   return (
@@ -133,7 +135,14 @@ function CreateForm({ wtIds }: { wtIds: string[] }) {
         <button type="button" className="btn" onClick={groupDialogs.closeCreate}>
           {t('create.cancel')}
         </button>
-        <button type="submit" className="btn btn--primary" disabled={busy} data-testid="group-create-submit">
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={busy}
+          aria-busy={busy}
+          data-testid="group-create-submit"
+        >
+          {busy && <Spinner size={14} />}
           {t('create.submit')}
         </button>
       </div>
