@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
+import { prepared } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
 import { containsInsensitive } from '../friends/sql.js';
 import type { GroupMembersTable, GroupsTable } from '../../db/schema.js';
@@ -16,14 +17,22 @@ export interface MemberView extends MemberRow {
   inviter_name: string | null;
 }
 
+// Every group action and group send reads these two first (db/compiled.ts: built once).
+const groupByNumber = prepared<{ groupNumber: string }, GroupRow>((db, p) =>
+  db.selectFrom('groups').selectAll().where('group_number', '=', p('groupNumber')),
+);
+const memberOf = prepared<{ groupId: number; userId: number }, MemberRow>((db, p) =>
+  db
+    .selectFrom('group_members')
+    .selectAll()
+    .where('group_id', '=', p('groupId'))
+    .where('user_id', '=', p('userId')),
+);
+
 /** SQL for groups and their member rows. */
 export class GroupRepo extends Repo {
   byNumber(groupNumber: string): Promise<GroupRow | undefined> {
-    return this.db
-      .selectFrom('groups')
-      .selectAll()
-      .where('group_number', '=', groupNumber)
-      .executeTakeFirst();
+    return groupByNumber.first(this.db, { groupNumber });
   }
 
   byId(id: number): Promise<GroupRow | undefined> {
@@ -62,12 +71,7 @@ export class GroupRepo extends Repo {
   }
 
   member(groupId: number, userId: number): Promise<MemberRow | undefined> {
-    return this.db
-      .selectFrom('group_members')
-      .selectAll()
-      .where('group_id', '=', groupId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    return memberOf.first(this.db, { groupId, userId });
   }
 
   membersAmong(groupId: number, userIds: number[]): Promise<MemberRow[]> {

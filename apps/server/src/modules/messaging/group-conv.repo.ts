@@ -45,6 +45,21 @@ const insertGroupMessage = prepared<NewMessage & { version: number }, MessageRow
     })
     .returningAll(),
 );
+const groupMember = prepared<{ conversationId: number; userId: number }, MemberView>((db, p) =>
+  db
+    .selectFrom('conversation_members as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .selectAll('m')
+    .select(['c.last_seq', 'c.last_message_id', 'c.last_time', 'c.group_id'])
+    .where('m.conversation_id', '=', p('conversationId'))
+    .where('m.user_id', '=', p('userId')),
+);
+const setLastMessage = prepared<{ id: number; messageId: number }, never>((db, p) =>
+  db
+    .updateTable('conversations')
+    .set({ last_message_id: p('messageId') })
+    .where('id', '=', p('id')),
+);
 const conversationOfGroup = prepared<{ groupId: number }, ConversationRow>((db, p) =>
   db.selectFrom('conversations').selectAll().where('group_id', '=', p('groupId')),
 );
@@ -90,6 +105,10 @@ export class GroupConvRepo extends Repo {
       .returning('version')
       .executeTakeFirstOrThrow();
     return Number(row.version);
+  }
+
+  async setLastMessage(conversationId: number, messageId: number): Promise<void> {
+    await setLastMessage.run(this.db, { id: conversationId, messageId });
   }
 
   async senderRead(conversationId: number, userId: number, seq: number, now: number): Promise<void> {
@@ -169,14 +188,7 @@ export class GroupConvRepo extends Repo {
 
   /** The caller's member row of a group conversation. */
   member(conversationId: number, userId: number): Promise<MemberView | undefined> {
-    return this.db
-      .selectFrom('conversation_members as m')
-      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .selectAll('m')
-      .select(['c.last_seq', 'c.last_message_id', 'c.last_time', 'c.group_id'])
-      .where('m.conversation_id', '=', conversationId)
-      .where('m.user_id', '=', userId)
-      .executeTakeFirst();
+    return groupMember.first(this.db, { conversationId, userId });
   }
 
   /** The caller's group conversations with their version (sync). */

@@ -54,11 +54,7 @@ export async function appendGroupMessage(
     updated_at: input.now,
     version,
   });
-  await uow.db
-    .updateTable('conversations')
-    .set({ last_message_id: row.id })
-    .where('id', '=', input.conversationId)
-    .execute();
+  await convs.setLastMessage(input.conversationId, row.id);
   await convs.mentions(row.id, input.conversationId, seq, input.mentions);
   // The topic frame is the same for every member (flow 'in'); the sender's ack is its own view.
   const frame = toGroupMessage(row, input.group, input.sender, { readerId: 0, nameCard: input.nameCard });
