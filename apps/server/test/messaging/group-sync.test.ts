@@ -100,7 +100,13 @@ describe('group sync and revoke', () => {
     });
     expect(all.revoked).toBe(2);
     const seven = await so.waitFor((f) => f.type === 7);
-    expect(seven.data).toEqual({ groupNumber: g.groupNumber, wtId: m.wtId, seq: sent[2]!.sequence });
+    expect(seven.data).toEqual({
+      groupNumber: g.groupNumber,
+      wtId: m.wtId,
+      seq: sent[2]!.sequence,
+      withdrawUserWtId: m.wtId,
+      lastMessageSequence: sent[2]!.sequence,
+    });
     const history = await groupHistory(t, other, g);
     const ofM = history.filter((x) => x.from === m.wtId && x.type === 'text');
     expect(ofM.map((x) => [x.isRevoked, x.revoker, x.payload])).toEqual([
@@ -122,6 +128,58 @@ describe('group sync and revoke', () => {
       seq: 99,
     });
     expect(adminOnOwner.status).toBe(403);
+  });
+
+  it('the legacy paths: withdrawMsg revokes one message by sequence, withdrawWebMsgByUser all up to one', async () => {
+    const owner = await newUser(t, 'gwO');
+    const m = await newUser(t, 'gwM');
+    const outsider = await newUser(t, 'gwX');
+    const g = await createGroup(t, owner, [m]);
+    const sent: Message[] = [];
+    for (let i = 0; i < 3; i++) sent.push(await sentGroup(t, m, g, `w${i}`));
+    const so = await ready(t, m);
+    sockets.push(so);
+
+    // Someone outside the group learns nothing; a wrong sender for the sequence is not found.
+    const out = await post(t, outsider, `${G}/admin/withdrawMsg`, {
+      groupNumber: g.groupNumber,
+      userWtId: m.wtId,
+      msgSeq: sent[0]!.sequence,
+    });
+    expect([out.status, out.msg]).toEqual([403, '当前操作没有权限']);
+    const wrong = await post(t, owner, `${G}/admin/withdrawMsg`, {
+      groupNumber: g.groupNumber,
+      userWtId: owner.wtId,
+      msgSeq: sent[0]!.sequence,
+    });
+    expect(wrong.status).toBe(404);
+    const bad = await post(t, owner, `${G}/admin/withdrawMsg`, {
+      groupNumber: g.groupNumber,
+      userWtId: m.wtId,
+    });
+    expect([bad.status, bad.msg]).toEqual([400, expect.stringContaining('msgSeq')]);
+
+    const one = await must<Message>(t, owner, `${G}/admin/withdrawMsg`, {
+      groupNumber: g.groupNumber,
+      userWtId: m.wtId,
+      msgSeq: sent[0]!.sequence,
+    });
+    expect([one.ID, one.isRevoked, one.revoker]).toEqual([sent[0]!.ID, true, 'administrator']);
+
+    const all = await must<{ revoked: number }>(t, owner, `${G}/admin/withdrawWebMsgByUser`, {
+      groupNumber: g.groupNumber,
+      userWtId: m.wtId,
+      lastMessageSequence: sent[1]!.sequence,
+    });
+    expect(all.revoked).toBe(1);
+    const seven = await so.waitFor((f) => f.type === 7);
+    expect(seven.data).toMatchObject({ withdrawUserWtId: m.wtId, lastMessageSequence: sent[1]!.sequence });
+    const history = await groupHistory(t, owner, g);
+    expect(history.filter((x) => x.from === m.wtId && x.type === 'text').map((x) => x.isRevoked)).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('unread counts others’ messages after the cursor, the counter includes groups, muting removes them', async () => {

@@ -9,4 +9,7 @@ export const groupMessageRoutes = {
   readReceipts: post('/message/readReceipts'),
   readMembers: post('/message/readMembers'),
   revokeAll: post('/user/groupchat/admin/revokeAll'),
+  /** The legacy names of an administrator's revokes: one message by sequence, and revokeAll. */
+  withdrawMsg: post('/user/groupchat/admin/withdrawMsg'),
+  withdrawByUser: post('/user/groupchat/admin/withdrawWebMsgByUser'),
 } as const;

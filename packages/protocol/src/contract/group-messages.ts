@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { readMembersSchema, readReceiptsSchema } from '../models/messages.js';
-import { readMembersBody, readReceiptsBody, revokeAllBody } from '../rest/messages.js';
+import { messageSchema, readMembersSchema, readReceiptsSchema } from '../models/messages.js';
+import {
+  readMembersBody,
+  readReceiptsBody,
+  revokeAllBody,
+  withdrawByUserBody,
+  withdrawMsgBody,
+} from '../rest/messages.js';
 import type { SchemasOf } from './define.js';
 import type { groupMessageRoutes } from './group-messages.routes.js';
 
@@ -17,6 +23,18 @@ export const groupMessageSchemas = {
   },
   revokeAll: {
     body: revokeAllBody,
+    response: z.object({ revoked: z.number() }),
+    errors: ['groupNotFound', 'forbidden', 'userNotFound', 'groupMemberNotFound'],
+    okMsg: '撤回成功',
+  },
+  withdrawMsg: {
+    body: withdrawMsgBody,
+    response: messageSchema,
+    errors: ['groupNotFound', 'forbidden', 'userNotFound', 'notFound'],
+    okMsg: '撤回成功',
+  },
+  withdrawByUser: {
+    body: withdrawByUserBody,
     response: z.object({ revoked: z.number() }),
     errors: ['groupNotFound', 'forbidden', 'userNotFound', 'groupMemberNotFound'],
     okMsg: '撤回成功',

@@ -197,4 +197,7 @@ export const groupRevokeAllSchema = z.object({
   groupNumber: z.string(),
   wtId: z.string(),
   seq: z.number(),
+  /** The same two facts under the names of the legacy socket type 7. */
+  withdrawUserWtId: z.string(),
+  lastMessageSequence: z.number(),
 });

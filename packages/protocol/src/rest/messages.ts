@@ -179,6 +179,20 @@ export const revokeAllBody = z.object({
   seq: intField('seq', { min: 1 }),
 });
 
+/** POST /user/groupchat/admin/withdrawWebMsgByUser: revokeAll under its legacy names. */
+export const withdrawByUserBody = z.object({
+  groupNumber: groupNumberField,
+  userWtId: textField('userWtId', { max: 64, min: 1, tooLong: 'userWtId过长' }),
+  lastMessageSequence: intField('lastMessageSequence', { min: 1 }),
+});
+
+/** POST /user/groupchat/admin/withdrawMsg: one message of `userWtId`, by its sequence. */
+export const withdrawMsgBody = z.object({
+  groupNumber: groupNumberField,
+  userWtId: textField('userWtId', { max: 64, min: 1, tooLong: 'userWtId过长' }),
+  msgSeq: intField('msgSeq', { min: 1 }),
+});
+
 export const messageRefBody = z.object({ messageID: messageIdField('messageID') });
 
 export const deleteMessagesBody = z.object({

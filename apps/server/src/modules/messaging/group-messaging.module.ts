@@ -52,6 +52,13 @@ export function createGroupMessagingModule(
     readReceipts: (r) => receipts.counts(r.userId, r.body.conversationID, r.body.messageIDs),
     readMembers: (r) => receipts.readMembers(r.userId, r.body),
     revokeAll: (r) => revokes.revokeAll(r.userId, r.body),
+    withdrawMsg: (r) => revokes.withdrawMsg(r.userId, r.body),
+    withdrawByUser: (r) =>
+      revokes.revokeAll(r.userId, {
+        groupNumber: r.body.groupNumber,
+        wtId: r.body.userWtId,
+        seq: r.body.lastMessageSequence,
+      }),
   };
   return { send, reads, revokes, receipts, repo: new GroupConvRepo(ctx.db), handlers };
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import { groupsPolicy } from '../../policies/groups.policy.js';
 import { authorize } from '../../policies/policy.js';
-import type { GroupAccess } from '../groups/group.access.js';
+import type { GroupAccess, Loaded } from '../groups/group.access.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { GroupChatAccess } from './group-access.js';
 import { GroupConvRepo } from './group-conv.repo.js';
@@ -98,6 +98,30 @@ export class GroupRevokes {
     return new MessagingViews(this.ctx.db).message(userId, fresh);
   }
 
+  /**
+   * One message of `userWtId`, named by its sequence (the legacy path of '撤回此消息'): the rules of
+   * `revoke` (one's own within the window; a manager's over those they outrank, any time).
+   */
+  async withdrawMsg(userId: number, body: { groupNumber: string; userWtId: string; msgSeq: number }) {
+    const loaded = await this.access.load(userId, body.groupNumber);
+    if (!loaded.group) throw fail('groupNotFound');
+    // Someone outside the group learns nothing about its messages.
+    authorize(groupsPolicy, 'group.view', { userId }, (loaded as Loaded).facts);
+    const conv = await new GroupConvRepo(this.ctx.db).byGroup(loaded.group.id);
+    const sender = await this.users.byWtId(body.userWtId.toLowerCase());
+    if (!sender) throw fail('userNotFound');
+    const row =
+      conv &&
+      (await this.ctx.db
+        .selectFrom('messages')
+        .selectAll()
+        .where('conversation_id', '=', conv.id)
+        .where('seq', '=', body.msgSeq)
+        .executeTakeFirst());
+    if (!row || row.sender_id !== sender.id) throw fail('notFound');
+    return this.revoke(userId, row);
+  }
+
   /** Everything `wtId` sent in the group up to `seq`, revoked by the administrator (socket type 7). */
   async revokeAll(userId: number, body: { groupNumber: string; wtId: string; seq: number }) {
     const loaded = await this.access.load(userId, body.groupNumber);
@@ -146,6 +170,8 @@ export class GroupRevokes {
         groupNumber: loaded.group!.group_number,
         wtId: target!.wt_id,
         seq: body.seq,
+        withdrawUserWtId: target!.wt_id,
+        lastMessageSequence: body.seq,
       });
       return Number(res.numUpdatedRows);
     });
