@@ -90,6 +90,10 @@ export const conversationSchema = z.object({
       lastSequence: z.number(),
       isRevoked: z.boolean(),
       fromAccount: z.string(),
+      /** The sender's nickname (a group row shows "nick: text"). */
+      fromNick: z.string().optional(),
+      /** Who revoked it ('administrator' or a wtId; '' when not revoked). */
+      revoker: z.string().optional(),
     })
     .nullable(),
   /** The conversation's last sequence and the reader's read cursor. */

@@ -202,6 +202,8 @@ export function toGroupConversation(
           lastSequence: last.seq,
           isRevoked: last.revoked === 1,
           fromAccount: o.sender?.wt_id ?? '',
+          fromNick: o.sender?.nick_name ?? '',
+          revoker: last.revoker,
         }
       : null,
     lastSequence: until,

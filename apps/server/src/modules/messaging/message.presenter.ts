@@ -118,6 +118,8 @@ export function toConversation(
           lastSequence: last.seq,
           isRevoked: last.revoked === 1,
           fromAccount: f.people.get(last.sender_id)?.wt_id ?? '',
+          fromNick: f.people.get(last.sender_id)?.nick_name ?? '',
+          revoker: last.revoker,
         }
       : null,
     lastSequence: m.last_seq,

@@ -29,12 +29,15 @@ export const ConversationRow = memo(function ConversationRow({ c, me, active, on
   const draft = !active && c.draftText ? c.draftText : '';
   const group = (c as GroupConversation).groupProfile;
   const mineLast = c.lastMessage?.fromAccount === me;
-  // A group's revoked last message names no one (the row's name is the group's, not the sender's).
-  const byAdmin = (c.lastMessage as { revoker?: string } | null)?.revoker === 'administrator';
+  const byAdmin = c.lastMessage?.revoker === 'administrator';
+  // A group row names the sender of the last message ("nick: text", "nick撤回了一条消息").
+  const sender = group ? (c.lastMessage?.fromNick ?? '') : name;
   const last =
-    group && c.lastMessage?.isRevoked && (byAdmin || !mineLast)
+    group && c.lastMessage?.isRevoked && (byAdmin || (!mineLast && !sender))
       ? t(byAdmin ? 'messages:revoked.admin' : 'groupChat:revokedInList')
-      : lastLine(c, me, abstract, mineLast ? '' : name);
+      : group && sender && !mineLast && !c.lastMessage?.isRevoked && c.lastMessage?.type !== 'groupTip'
+        ? `${sender}: ${lastLine(c, me, abstract, sender)}`
+        : lastLine(c, me, abstract, mineLast ? '' : sender);
   const time = c.lastMessage ? c.lastMessage.lastTime : c.activityTime;
   const at = atPrefix(c as GroupConversation);
   const extra = [c.isPinned ? t('pinned') : '', c.isMuted && unread ? t('unread', { count: unread }) : '']

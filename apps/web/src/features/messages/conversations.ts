@@ -112,8 +112,8 @@ export function applyMessage(m: Message, readOnScreen: boolean): void {
                 lastSequence: m.sequence,
                 isRevoked: m.isRevoked,
                 fromAccount: m.from,
-                // Kept on this device so a group row can say who revoked it (not in the server's row).
-                ...(m.revoker ? { revoker: m.revoker } : {}),
+                fromNick: m.nameCard || m.nick,
+                revoker: m.revoker,
               }
             : c.lastMessage,
         lastSequence: Math.max(c.lastSequence, m.sequence),
