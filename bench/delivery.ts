@@ -14,8 +14,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { DServerCommand, DServerReply, DWorkerCommand, DWorkerReply } from './lib/delivery-ipc.js';
+import { cpuMs, dropSchema, mb, ms1, percentile, pgReachable } from './lib/bench-stats.js';
 import { Child, printTable, rssBytes, sleep } from './lib/proc.js';
 
 const here = import.meta.dirname;
@@ -76,17 +76,6 @@ interface Target {
   script: string;
   env: NodeJS.ProcessEnv;
   execArgv: string[];
-}
-
-/** utime + stime of a process in ms (/proc/<pid>/stat, 100 ticks/s). */
-export function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function runStep(
@@ -191,29 +180,8 @@ async function measure(t: Target, o: Options): Promise<Step[]> {
   return steps;
 }
 
-const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
-const ms1 = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '–');
-
 export function best(steps: Step[]): Step | undefined {
   return steps.filter((s) => s.pass).sort((a, b) => b.offered - a.offered)[0];
-}
-
-async function pgReachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function dropSchema(url: string, schema: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await c.end();
 }
 
 async function main(): Promise<void> {

@@ -34,7 +34,7 @@ import {
   type Step,
   type Worker,
 } from './lib/group-phases.js';
-import { dropSchema, loadavg, mb, ms1, pgReachable } from './lib/group-stats.js';
+import { dropSchema, loadavg, mb, ms1, pgReachable } from './lib/bench-stats.js';
 import { Child, printTable, sleep } from './lib/proc.js';
 
 const here = import.meta.dirname;

@@ -4,10 +4,10 @@
  * creates bench users and one session each straight through the server's own repos (no password
  * hashing, no HTTP), which is what lets a bench set up thousands of clients in seconds.
  */
-import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { buildServer } from '../../apps/server/src/app.js';
-import type { BenchClient, DServerCommand, DServerReply } from './delivery-ipc.js';
+import { seedBenchUsers } from './seed-users.js';
+import type { DServerCommand, DServerReply } from './delivery-ipc.js';
 import { wallNow } from './ipc.js';
 import { installSqlStats } from './sql-stats.js';
 
@@ -23,34 +23,8 @@ async function main(): Promise<void> {
     host: '127.0.0.1',
     backlog: config.listenBacklog,
   });
-  const { users, auth } = server.modules;
 
-  async function seed(count: number): Promise<BenchClient[]> {
-    const tag = randomBytes(3).toString('hex');
-    const now = Date.now();
-    const clients: BenchClient[] = [];
-    for (let i = 0; i < count; i++) {
-      const user = await users.repo.insert({
-        wt_id: `b${tag}${i}`,
-        phone: `+1555${tag}${i}`,
-        nick_name: `Bench ${i}`,
-        avatar: '',
-        bio: '',
-        pwd_hash: 'bench-no-login',
-        step2_hash: null,
-        step2_tips: '',
-        vip_level: 0,
-        vip_type: 0,
-        status: 0,
-        is_official: 0,
-        created_at: now,
-        updated_at: now,
-      });
-      const { token } = await auth.sessions.issue(user.id, `bench-${i}`);
-      clients.push({ token, name: user.wt_id });
-    }
-    return clients;
-  }
+  const seed = (count: number) => seedBenchUsers(server.modules, count, { wtId: 'b', phone: '+1555' });
 
   process.on('message', (command: DServerCommand) => {
     void (async () => {

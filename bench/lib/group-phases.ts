@@ -6,7 +6,7 @@
  *     p99 send → receive < 100 ms, ≥ 99.9 % of the deliveries and no error or stray frame.
  */
 import type { GServerCommand, GServerReply, GWorkerCommand, GWorkerReply } from './group-ipc.js';
-import { cpuMs, percentile } from './group-stats.js';
+import { cpuMs, percentile } from './bench-stats.js';
 import { Child, rssBytes, sleep } from './proc.js';
 
 export type Server = Child<GServerCommand, GServerReply>;

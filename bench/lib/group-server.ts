@@ -7,10 +7,10 @@
  * group, its members, the group conversation, its member rows and the creation and join tips are
  * exactly what the /user/groupchat routes would leave.
  */
-import { randomBytes } from 'node:crypto';
 import { GroupLimits } from '@parley/protocol';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { buildServer } from '../../apps/server/src/app.js';
+import { seedBenchUsers } from './seed-users.js';
 import type { BenchClient, GServerCommand, GServerReply, GroupLayout } from './group-ipc.js';
 import { wallNow } from './ipc.js';
 
@@ -24,35 +24,10 @@ async function main(): Promise<void> {
     host: '127.0.0.1',
     backlog: config.listenBacklog,
   });
-  const { users, auth, groups } = server.modules;
+  const { groups } = server.modules;
 
-  /** Users and sessions, as delivery-server.ts `seed` makes them (copied: that file runs on import). */
-  async function seedUsers(count: number): Promise<Array<BenchClient & { id: number }>> {
-    const tag = randomBytes(3).toString('hex');
-    const now = Date.now();
-    const clients: Array<BenchClient & { id: number }> = [];
-    for (let i = 0; i < count; i++) {
-      const user = await users.repo.insert({
-        wt_id: `g${tag}${i}`,
-        phone: `+1556${tag}${i}`,
-        nick_name: `Bench ${i}`,
-        avatar: '',
-        bio: '',
-        pwd_hash: 'bench-no-login',
-        step2_hash: null,
-        step2_tips: '',
-        vip_level: 0,
-        vip_type: 0,
-        status: 0,
-        is_official: 0,
-        created_at: now,
-        updated_at: now,
-      });
-      const { token } = await auth.sessions.issue(user.id, `bench-${i}`);
-      clients.push({ token, name: user.wt_id, id: user.id });
-    }
-    return clients;
-  }
+  /** Users and sessions, as the delivery bench makes them. */
+  const seedUsers = (count: number) => seedBenchUsers(server.modules, count, { wtId: 'g', phone: '+1556' });
 
   /** One group through the groups services; answers its conversationID. */
   async function createGroup(clients: Array<BenchClient & { id: number }>, layout: GroupLayout, n: number) {

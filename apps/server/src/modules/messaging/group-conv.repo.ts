@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { prepared } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
 import type { ConversationRow, MemberView } from './conversation.repo.js';
-import type { MessageRow, NewMessage } from './message.repo.js';
+import { MessageRepo, type MessageRow, type NewMessage } from './message.repo.js';
 import { groupUnreadSql } from './group-views.js';
 
 // The group send path's statements, built once (db/compiled.ts).
@@ -20,30 +20,6 @@ const senderRead = prepared<{ conversationId: number; userId: number; seq: numbe
       .set({ read_seq: p('seq'), visible: 1, activity_at: p('now'), updated_at: p('now') })
       .where('conversation_id', '=', p('conversationId'))
       .where('user_id', '=', p('userId')),
-);
-const insertGroupMessage = prepared<NewMessage & { version: number }, MessageRow>((db, p) =>
-  db
-    .insertInto('messages')
-    .values({
-      msg_id: p('msg_id'),
-      conversation_id: p('conversation_id'),
-      seq: p('seq'),
-      sender_id: p('sender_id'),
-      client_msg_id: p('client_msg_id'),
-      type: p('type'),
-      payload: p('payload'),
-      cloud_custom_data: p('cloud_custom_data'),
-      need_read_receipt: p('need_read_receipt'),
-      revoked: p('revoked'),
-      revoker: p('revoker'),
-      risky: p('risky'),
-      visible_to: p('visible_to'),
-      search_text: p('search_text'),
-      created_at: p('created_at'),
-      updated_at: p('updated_at'),
-      version: p('version'),
-    })
-    .returningAll(),
 );
 const groupMember = prepared<{ conversationId: number; userId: number }, MemberView>((db, p) =>
   db
@@ -116,7 +92,7 @@ export class GroupConvRepo extends Repo {
   }
 
   async insertMessage(row: NewMessage & { version: number }): Promise<MessageRow> {
-    return (await insertGroupMessage.first(this.db, row))!;
+    return new MessageRepo(this.db).insert(row);
   }
 
   async mentions(messageId: number, conversationId: number, seq: number, userIds: number[]): Promise<void> {

@@ -2,6 +2,7 @@ import type { Conversation, Draft, GroupAtInfo, Message } from '@parley/protocol
 import { sql } from 'kysely';
 import type { Executor } from '../../db/repo.js';
 import type { MemberView } from './conversation.repo.js';
+import { toLastMessage } from './last-message.js';
 import type { MessageRow } from './message.repo.js';
 
 /** A group conversation's group, as the presenters need it. */
@@ -193,19 +194,7 @@ export function toGroupConversation(
     customData: m.custom_data,
     draft,
     draftText: draft?.abstract ?? '',
-    lastMessage: last
-      ? {
-          messageID: last.msg_id,
-          type: last.type,
-          payload: last.revoked === 1 ? {} : (parse(last.payload) ?? {}),
-          lastTime: Math.floor(last.created_at / 1000),
-          lastSequence: last.seq,
-          isRevoked: last.revoked === 1,
-          fromAccount: o.sender?.wt_id ?? '',
-          fromNick: o.sender?.nick_name ?? '',
-          revoker: last.revoker,
-        }
-      : null,
+    lastMessage: last ? toLastMessage(last, o.sender) : null,
     lastSequence: until,
     readSequence: Number(m.read_seq),
     peerReadSequence: 0,

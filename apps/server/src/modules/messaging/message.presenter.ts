@@ -3,6 +3,7 @@ import type { UserRow } from '../users/user.repo.js';
 import type { MemberView } from './conversation.repo.js';
 import type { MessageRow } from './message.repo.js';
 import { toGroupConversation, toGroupMessage, type GroupFacts } from './group-views.js';
+import { toLastMessage } from './last-message.js';
 
 type Person = Pick<UserRow, 'id' | 'wt_id' | 'nick_name' | 'avatar'>;
 
@@ -109,19 +110,7 @@ export function toConversation(
     customData: m.custom_data,
     draft,
     draftText: draft?.abstract ?? '',
-    lastMessage: last
-      ? {
-          messageID: last.msg_id,
-          type: last.type,
-          payload: last.revoked === 1 ? {} : (parse(last.payload) ?? {}),
-          lastTime: Math.floor(last.created_at / 1000),
-          lastSequence: last.seq,
-          isRevoked: last.revoked === 1,
-          fromAccount: f.people.get(last.sender_id)?.wt_id ?? '',
-          fromNick: f.people.get(last.sender_id)?.nick_name ?? '',
-          revoker: last.revoker,
-        }
-      : null,
+    lastMessage: last ? toLastMessage(last, f.people.get(last.sender_id)) : null,
     lastSequence: m.last_seq,
     readSequence: m.read_seq,
     peerReadSequence: f.peerRead.get(m.conversation_id) ?? 0,

@@ -14,7 +14,8 @@ const messageByClientId = prepared<{ senderId: number; clientMsgId: string }, Me
     .where('sender_id', '=', p('senderId'))
     .where('client_msg_id', '=', p('clientMsgId')),
 );
-const insertMessage = prepared<NewMessage, MessageRow>((db, p) =>
+/** A group message carries its conversation's change version (one-to-one messages: 0). */
+const insertMessage = prepared<NewMessage & { version: number }, MessageRow>((db, p) =>
   db
     .insertInto('messages')
     .values({
@@ -34,6 +35,7 @@ const insertMessage = prepared<NewMessage, MessageRow>((db, p) =>
       search_text: p('search_text'),
       created_at: p('created_at'),
       updated_at: p('updated_at'),
+      version: p('version'),
     })
     .returningAll(),
 );
@@ -67,8 +69,8 @@ export class MessageRepo extends Repo {
     return messageByClientId.first(this.db, { senderId, clientMsgId });
   }
 
-  async insert(row: NewMessage): Promise<MessageRow> {
-    return (await insertMessage.first(this.db, row))!;
+  async insert(row: NewMessage & { version?: number }): Promise<MessageRow> {
+    return (await insertMessage.first(this.db, { version: 0, ...row }))!;
   }
 
   /** Marks a message revoked; false when it already was (a concurrent revoke won). */

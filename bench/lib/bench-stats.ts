@@ -1,7 +1,4 @@
-/**
- * Small helpers of the groups bench. cpuMs, percentile, pgReachable and dropSchema are copies of
- * bench/delivery.ts's (importing that script would run its main()).
- */
+/** Small helpers shared by the delivery and groups benches: CPU time, percentiles, PostgreSQL, units. */
 import fs from 'node:fs';
 import pg from 'pg';
 
