@@ -1,10 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import type { GroupInfo, Message } from '@parley/protocol';
 import { openSocket, type TestSocket } from '../helpers.js';
 import { servicesFor } from '../realtime/helpers.js';
-import { startNodeProcess, type NodeProcess } from '../realtime/node-process.js';
+import { useTwoNodes } from './two-nodes.js';
 import { post, userOn } from './helpers.js';
 
 // Two server processes sharing PostgreSQL and Redis: one publish per group message on the group's
@@ -13,37 +12,13 @@ import { post, userOn } from './helpers.js';
 const services = servicesFor(['DATABASE_URL', 'REDIS_URL']);
 
 describe.skipIf(!services.run)('group messaging across two nodes', () => {
-  const schema = `t_2g_${randomBytes(5).toString('hex')}`;
-  const env = {
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    REDIS_URL: process.env.REDIS_URL ?? '',
-    DATABASE_SCHEMA: schema,
-    REDIS_PREFIX: `parley-2g-${randomBytes(4).toString('hex')}`,
-    MESSAGE_SEND_PER_MINUTE: '100000',
-  };
-  let nodeA: NodeProcess;
-  let nodeB: NodeProcess;
-  const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    nodeA = await startNodeProcess('grp-a', env);
-    nodeB = await startNodeProcess('grp-b', env);
-  }, 90_000);
-
-  afterAll(async () => {
-    for (const s of sockets) s.close();
-    await Promise.all([nodeA?.stop(), nodeB?.stop()]);
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  });
+  const { nodes, sockets } = useTwoNodes('2g');
 
   it('sends through both nodes reach every member on either node; removal stops delivery', async () => {
-    const owner = await userOn(nodeA.baseUrl, 'g2O');
-    const a = await userOn(nodeA.baseUrl, 'g2A');
-    const b = await userOn(nodeA.baseUrl, 'g2B');
-    const created = await post<GroupInfo>(nodeA.baseUrl, owner, '/user/groupchat/add', {
+    const owner = await userOn(nodes.a.baseUrl, 'g2O');
+    const a = await userOn(nodes.a.baseUrl, 'g2A');
+    const b = await userOn(nodes.a.baseUrl, 'g2B');
+    const created = await post<GroupInfo>(nodes.a.baseUrl, owner, '/user/groupchat/add', {
       groupName: '两节点',
       wtIds: [a.wtId, b.wtId],
     });
@@ -51,9 +26,9 @@ describe.skipIf(!services.run)('group messaging across two nodes', () => {
     const g = created.data;
     const id = `GROUP${g.groupNumber}`;
     const [so, sa, sb] = [
-      await openSocket(nodeA.baseUrl, owner.token),
-      await openSocket(nodeB.baseUrl, a.token),
-      await openSocket(nodeB.baseUrl, b.token),
+      await openSocket(nodes.a.baseUrl, owner.token),
+      await openSocket(nodes.b.baseUrl, a.token),
+      await openSocket(nodes.b.baseUrl, b.token),
     ];
     sockets.push(so, sa, sb);
     await Promise.all([so, sa, sb].map((s) => s.next((f) => f.type === 'hello')));
@@ -72,12 +47,12 @@ describe.skipIf(!services.run)('group messaging across two nodes', () => {
       await Promise.all([
         (async () => {
           const out = [];
-          for (let i = 0; i < 50; i++) out.push(await send(nodeA.baseUrl, owner, `a${i}`));
+          for (let i = 0; i < 50; i++) out.push(await send(nodes.a.baseUrl, owner, `a${i}`));
           return out;
         })(),
         (async () => {
           const out = [];
-          for (let i = 0; i < 50; i++) out.push(await send(nodeB.baseUrl, a, `b${i}`));
+          for (let i = 0; i < 50; i++) out.push(await send(nodes.b.baseUrl, a, `b${i}`));
           return out;
         })(),
       ])
@@ -100,7 +75,7 @@ describe.skipIf(!services.run)('group messaging across two nodes', () => {
     }
 
     // b is removed (on node A); node B stops delivering the group to b but not to a.
-    const removed = await post(nodeA.baseUrl, owner, '/user/groupchat/member/remove', {
+    const removed = await post(nodes.a.baseUrl, owner, '/user/groupchat/member/remove', {
       groupNumber: g.groupNumber,
       wtIds: [b.wtId],
     });
@@ -111,11 +86,11 @@ describe.skipIf(!services.run)('group messaging across two nodes', () => {
         (f.data as Message).type === 'groupTip' &&
         (f.data as Message).sequence === 102,
     );
-    const after = await send(nodeA.baseUrl, owner, 'after removal');
+    const after = await send(nodes.a.baseUrl, owner, 'after removal');
     await sa.waitFor((f) => f.type === 'message.new' && (f.data as Message).ID === after.ID);
     // An event of b's own published later on b's channel: had b still been on the topic, the
     // group frame would have come first.
-    const pin = await post(nodeA.baseUrl, b, '/conversation/pin', { conversationID: id, isPinned: true });
+    const pin = await post(nodes.a.baseUrl, b, '/conversation/pin', { conversationID: id, isPinned: true });
     expect(pin.code).toBe(200);
     await sb.waitFor((f) => f.type === 'conversation.updated');
     expect(texts(sb).some((m) => m.ID === after.ID)).toBe(false);
