@@ -46,4 +46,13 @@ describe('group pin', () => {
     expect(await topStatus(member, g)).toBe(1);
     expect(await topStatus(owner, g)).toBe(0);
   });
+
+  it('a group created alone starts its conversation with the create tip', async () => {
+    const owner = await newUser(t, 'gpinAlone');
+    const g = await createGroup(t, owner, []);
+    const conv = await groupConversation(t, owner, g);
+    expect(conv.lastMessage).toMatchObject({ type: 'groupTip', payload: { operationType: 'create' } });
+    const list = await must<{ conversations: Conversation[] }>(t, owner, '/conversation/list', {});
+    expect(list.conversations.map((c) => c.conversationID)).toContain(gid(g));
+  });
 });

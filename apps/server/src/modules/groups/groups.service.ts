@@ -123,14 +123,14 @@ export class GroupsService {
         uow,
         invitees.map((u) => u.id),
       );
-      if (invitees.length)
-        await this.tips.emit(
-          uow,
-          group,
-          1,
-          userId,
-          invitees.map((u) => u.id),
-        );
+      // Also for a group created alone: its conversation starts with the 'create' tip.
+      await this.tips.emit(
+        uow,
+        group,
+        1,
+        userId,
+        invitees.map((u) => u.id),
+      );
       await announce(uow, group, 'joined');
       const self = (await groups.member(group.id, userId))!;
       return this.view(userId, group, self, uow);
