@@ -1,5 +1,5 @@
 import type { Conversation } from '@parley/protocol';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
@@ -27,13 +27,15 @@ export function ChatSettingsRows({ groupNumber }: { groupNumber: string }) {
     queryFn: () => call('conversations', 'get', { conversationID }, { silent: true }),
     retry: false,
   });
-  // What a change in flight shows until the server answers (set in the event, so the checkbox follows).
-  const [pending, setPending] = useState<Partial<Conversation> | null>(null);
+  // What the changes in flight show until the server answers them, one layer each (set in the event,
+  // so the checkbox follows): a quick second switch does not undo the first one's, nor the reverse.
+  const [pending, setPending] = useState<Array<{ id: number; patch: Partial<Conversation> }>>([]);
+  const changes = useRef(0);
   useSocketEvent('conversation.updated', (c) => {
     if (c.conversationID === conversationID) qc.setQueryData(key(conversationID), c);
   });
   if (!conv.data) return null;
-  const c = { ...conv.data, ...pending };
+  const c: Conversation = Object.assign({}, conv.data, ...pending.map((p) => p.patch));
   const archived = c.markList.includes(ARCHIVED);
   /** Runs a change, showing `optimistic` at once (put back when the call fails). */
   const change = async (
@@ -41,7 +43,8 @@ export function ChatSettingsRows({ groupNumber }: { groupNumber: string }) {
     texts: { ok?: string; fail: string },
     optimistic?: Partial<Conversation>,
   ) => {
-    if (optimistic) setPending(optimistic);
+    const id = ++changes.current;
+    if (optimistic) setPending((list) => [...list, { id, patch: optimistic }]);
     try {
       const out = await run();
       // mute and clearHistory answer the conversation, mark a list of them.
@@ -53,7 +56,7 @@ export function ChatSettingsRows({ groupNumber }: { groupNumber: string }) {
     } catch (err) {
       toast.error(errorTextOf(err, texts.fail));
     } finally {
-      if (optimistic) setPending(null);
+      if (optimistic) setPending((list) => list.filter((p) => p.id !== id));
     }
   };
   const handleClear = async () => {
