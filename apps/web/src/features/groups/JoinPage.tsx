@@ -11,6 +11,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
 // A route of its own (router import()): the h5 layout does not load the feature's index.
 import './groups.css';
+import './group-dialogs.css';
 
 type Phase = 'loading' | 'ready' | 'joining' | 'joined' | 'sent' | 'error';
 

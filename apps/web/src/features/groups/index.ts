@@ -1,5 +1,6 @@
 /** Public surface of the groups feature (app layout, contacts, the plus menu, messages). */
 import './groups.css';
+import './group-dialogs.css';
 export { GroupsRoot } from './GroupsRoot';
 export { groupDialogs, type GroupEditField } from './store';
 export { GroupListBody, GroupNoticesBody } from './GroupsPanes';
