@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { errorTextOf } from '../../lib/error-text';
 import { ApiError, handleApiError } from '../../lib/http';
-import { SESSION_CODES } from '@parley/protocol';
+import { SESSION_CODES, type GroupInfo } from '@parley/protocol';
 import { toast } from '../../ui/toast-store';
 import { groupKeys } from './keys';
 
@@ -21,6 +21,8 @@ export function useGroupAction() {
       try {
         const out = await run();
         if (texts.ok) toast.success(texts.ok);
+        // An answer that is the group itself shows at once (the refetch below confirms it).
+        if (groupNumber && isGroupOf(out, groupNumber)) qc.setQueryData(groupKeys.info(groupNumber), out);
         if (groupNumber) {
           void qc.invalidateQueries({ queryKey: groupKeys.info(groupNumber) });
           void qc.invalidateQueries({ queryKey: groupKeys.membersAll(groupNumber) });
@@ -41,3 +43,9 @@ export function useGroupAction() {
     [qc],
   );
 }
+
+const isGroupOf = (out: unknown, groupNumber: string): out is GroupInfo =>
+  typeof out === 'object' &&
+  out !== null &&
+  (out as Partial<GroupInfo>).groupNumber === groupNumber &&
+  'selfMember' in out;
