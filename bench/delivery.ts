@@ -11,11 +11,11 @@
  * PostgreSQL: BENCH_PG_URL, else postgres://postgres@127.0.0.1:5432/test (skipped when unreachable).
  * --prof writes a V8 CPU profile of each Parley server process into DIR (node --cpu-prof).
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DServerCommand, DServerReply, DWorkerCommand, DWorkerReply } from './lib/delivery-ipc.js';
-import { cpuMs, dropSchema, mb, ms1, percentile, pgReachable } from './lib/bench-stats.js';
+import { cpuMs, mb, ms1, percentile } from './lib/bench-stats.js';
+import { benchTargets, type Target } from './lib/targets.js';
 import { Child, printTable, rssBytes, sleep } from './lib/proc.js';
 
 const here = import.meta.dirname;
@@ -69,13 +69,6 @@ export interface Step {
   cpuPct: number;
   rss: number;
   pass: boolean;
-}
-
-interface Target {
-  label: string;
-  script: string;
-  env: NodeJS.ProcessEnv;
-  execArgv: string[];
 }
 
 async function runStep(
@@ -199,48 +192,19 @@ async function main(): Promise<void> {
     `${o.pairs} pairs (${o.pairs * 2} sockets) in ${o.workers} load processes, ${o.seconds} s per step, ` +
       `pass: p99 send→receive < ${P99_LIMIT_MS} ms, ≥ 99.9 % received, no error acks\n`,
   );
-  const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-delivery-'));
-  const schema = `bench_delivery_${process.pid}`;
-  const prof = (name: string) => (o.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.prof, name)}`] : []);
-  const parleyEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    PARLEY_DATA_DIR: dataDir,
-    PARLEY_WEB_DIST: '',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    MESSAGE_SEND_PER_MINUTE: '1000000',
-  };
-  const targets: Target[] = [];
-  if (o.only.includes('sqlite'))
-    targets.push({
-      label: 'Parley SQLite',
-      script: 'delivery-server.ts',
-      env: parleyEnv,
-      execArgv: prof('sqlite'),
-    });
-  if (o.only.includes('postgres')) {
-    if (await pgReachable(pgUrl))
-      targets.push({
-        label: 'Parley PostgreSQL',
-        script: 'delivery-server.ts',
-        env: { ...parleyEnv, DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema },
-        execArgv: prof('postgres'),
-      });
-    else console.log(`PostgreSQL at ${pgUrl} unreachable: skipped`);
-  }
-  if (o.only.includes('relay'))
-    targets.push({ label: 'bare durable relay', script: 'bare-relay.ts', env: process.env, execArgv: [] });
+  const { targets, cleanup } = await benchTargets({
+    name: 'delivery',
+    server: 'delivery-server.ts',
+    relay: { label: 'bare durable relay', script: 'bare-relay.ts' },
+    only: o.only,
+    prof: o.prof,
+  });
 
   const results: Array<{ label: string; steps: Step[] }> = [];
   try {
     for (const t of targets) results.push({ label: t.label, steps: await measure(t, o) });
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (targets.some((t) => t.env.DATABASE_SCHEMA === schema))
-      await dropSchema(pgUrl, schema).catch(() => undefined);
+    await cleanup();
   }
 
   for (const r of results) {

@@ -19,7 +19,6 @@
  * PostgreSQL: BENCH_PG_URL, else postgres://postgres@127.0.0.1:5432/test (skipped when unreachable).
  * --prof writes a V8 CPU profile of each Parley server process into DIR (node --cpu-prof).
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { GroupLayout, WorkerGroup } from './lib/group-ipc.js';
@@ -34,7 +33,8 @@ import {
   type Step,
   type Worker,
 } from './lib/group-phases.js';
-import { dropSchema, loadavg, mb, ms1, pgReachable } from './lib/bench-stats.js';
+import { loadavg, mb, ms1 } from './lib/bench-stats.js';
+import { benchTargets, type Target } from './lib/targets.js';
 import { Child, printTable, sleep } from './lib/proc.js';
 
 const here = import.meta.dirname;
@@ -76,13 +76,6 @@ function parseArgs(argv: string[]): Options {
   }
   if (o.members % o.groupSize !== 0) throw new Error('--members must be a multiple of --group-size');
   return o;
-}
-
-interface Target {
-  label: string;
-  script: string;
-  env: NodeJS.ProcessEnv;
-  execArgv: string[];
 }
 
 interface Result {
@@ -280,53 +273,19 @@ async function main(): Promise<void> {
       `(b) ${o.members / o.groupSize} groups of ${o.groupSize}, ${o.seconds} s per step, pass: p99 send→receive ` +
       `< ${P99_LIMIT_MS} ms, ≥ 99.9 % delivered, every send acked, no error ack, duplicate or stray frame\n`,
   );
-  const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-groups-'));
-  const schema = `bench_groups_${process.pid}`;
-  const prof = (name: string) => (o.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.prof, name)}`] : []);
-  const parleyEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    PARLEY_DATA_DIR: dataDir,
-    PARLEY_WEB_DIST: '',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    MESSAGE_SEND_PER_MINUTE: '1000000',
-  };
-  const targets: Target[] = [];
-  if (o.only.includes('sqlite'))
-    targets.push({
-      label: 'Parley SQLite',
-      script: 'group-server.ts',
-      env: parleyEnv,
-      execArgv: prof('sqlite'),
-    });
-  if (o.only.includes('postgres')) {
-    if (await pgReachable(pgUrl))
-      targets.push({
-        label: 'Parley PostgreSQL',
-        script: 'group-server.ts',
-        env: { ...parleyEnv, DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema },
-        execArgv: prof('postgres'),
-      });
-    else console.log(`PostgreSQL at ${pgUrl} unreachable: skipped`);
-  }
-  if (o.only.includes('relay'))
-    targets.push({
-      label: 'bare group relay',
-      script: 'bare-group-relay.ts',
-      env: process.env,
-      execArgv: [],
-    });
+  const { targets, cleanup } = await benchTargets({
+    name: 'groups',
+    server: 'group-server.ts',
+    relay: { label: 'bare group relay', script: 'bare-group-relay.ts' },
+    only: o.only,
+    prof: o.prof,
+  });
 
   const results: Result[] = [];
   try {
     for (const t of targets) results.push(await measure(t, o));
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (targets.some((t) => t.env.DATABASE_SCHEMA === schema))
-      await dropSchema(pgUrl, schema).catch(() => undefined);
+    await cleanup();
   }
   report(results, o);
   console.log(`load average at end: ${loadavg(os.loadavg())}`);
