@@ -59,7 +59,36 @@ export function MessageList({
   });
   useReadOnView(scrollRef, id, conversation.unreadCount);
   const stick = useRef(true);
-  const prepend = useRef<{ height: number; top: number } | null>(null);
+  // The reading position while older pages come in: the top row's key and how far the view is into
+  // it. It holds (re-applied as rows are measured) until the user scrolls, so rows measured late
+  // above it cannot move what they are reading.
+  const anchor = useRef<{ key: string | number; delta: number } | null>(null);
+  /** The rows' box inside the scroll element (below the 'load more' link, which comes and goes). */
+  const rowsRef = useRef<HTMLDivElement>(null);
+  /** Where the anchor last put the list: a scroll anywhere else (the user's, a jump) releases it. */
+  const placedAt = useRef(0);
+  const holdTopRow = useCallback(() => {
+    const el = scrollRef.current;
+    // A message row: time separators are rebuilt as older messages arrive (their keys can go).
+    const top =
+      el &&
+      virtualizer.getVirtualItems().find((v) => v.end > el.scrollTop && rows[v.index]?.kind === 'message');
+    const above = rowsRef.current?.offsetTop ?? 0;
+    anchor.current = top
+      ? { key: top.key as string | number, delta: el.scrollTop - above - top.start }
+      : null;
+    placedAt.current = el?.scrollTop ?? 0;
+  }, [scrollRef, virtualizer, rows]);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const release = () => (anchor.current = null);
+    const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    for (const e of events) el.addEventListener(e, release, { passive: true });
+    return () => {
+      for (const e of events) el.removeEventListener(e, release);
+    };
+  }, [scrollRef]);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [far, setFar] = useState(false);
   const [newCount, setNewCount] = useState(0);
@@ -69,6 +98,7 @@ export function MessageList({
     const el = scrollRef.current;
     if (!el) return;
     stick.current = true;
+    anchor.current = null;
     el.scrollTop = el.scrollHeight;
     setNewCount(0);
     setFar(false);
@@ -81,40 +111,46 @@ export function MessageList({
     if (key === lastKey.current) return;
     const first = lastKey.current === undefined;
     lastKey.current = key;
-    if (!last || first || prepend.current) return;
-    if (last.flow === 'out' && last.status === 'unSend') stick.current = true;
-    else if (!stick.current && last.flow === 'in' && countsAsNew(last)) setNewCount((n) => n + 1);
+    if (!last || first) return;
+    if (last.flow === 'out' && last.status === 'unSend') {
+      stick.current = true;
+      anchor.current = null;
+    } else if (!stick.current && last.flow === 'in' && countsAsNew(last)) setNewCount((n) => n + 1);
   }, [messages]);
 
   const total = virtualizer.getTotalSize();
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    if (prepend.current) {
-      el.scrollTop = el.scrollHeight - prepend.current.height + prepend.current.top;
-      prepend.current = null;
+    const held = anchor.current;
+    if (held) {
+      const index = rows.findIndex((r, i) => (r?.key ?? i) === held.key);
+      const item = index >= 0 ? virtualizer.measurementsCache[index] : undefined;
+      if (item) el.scrollTop = (rowsRef.current?.offsetTop ?? 0) + item.start + held.delta;
+      placedAt.current = el.scrollTop;
     } else if (stick.current) el.scrollTop = el.scrollHeight;
-  }, [total, rows.length, scrollRef]);
+  }, [total, rows, virtualizer, scrollRef]);
 
   const older = useCallback(async () => {
     const el = scrollRef.current;
     if (!el || loadingOlder || held?.isCompleted) return;
     setLoadingOlder(true);
-    prepend.current = { height: el.scrollHeight, top: el.scrollTop };
+    holdTopRow();
     stick.current = false;
     try {
       await loadOlder(id);
     } catch {
-      prepend.current = null;
+      anchor.current = null;
       toast.error(t('loadFailed'));
     } finally {
       setLoadingOlder(false);
     }
-  }, [scrollRef, loadingOlder, held?.isCompleted, id, t]);
+  }, [scrollRef, loadingOlder, held?.isCompleted, id, t, holdTopRow]);
 
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
+    if (anchor.current && Math.abs(el.scrollTop - placedAt.current) > 2) anchor.current = null;
     const gap = el.scrollHeight - el.scrollTop - el.clientHeight;
     stick.current = gap < NEAR_BOTTOM_PX;
     if (stick.current) setNewCount(0);
@@ -133,6 +169,7 @@ export function MessageList({
             (r) => r.kind === 'message' && r.message.ID === messageID,
           );
           stick.current = false;
+          anchor.current = null;
           virtualizer.scrollToIndex(index, { align: 'center' });
           ui.blink(messageID);
           setTimeout(
@@ -142,13 +179,12 @@ export function MessageList({
           return;
         }
         if (!list || list.isCompleted) break;
-        const el = scrollRef.current;
-        if (el) prepend.current = { height: el.scrollHeight, top: el.scrollTop };
+        holdTopRow();
         await loadOlder(id);
       }
       toast.info(t('quote.missing'));
     },
-    [id, t, virtualizer, ui, scrollRef],
+    [id, t, virtualizer, ui, holdTopRow],
   );
 
   const [menu, setMenu] = useState<{ m: ChatMessage; anchor: MenuAnchor } | null>(null);
@@ -228,7 +264,7 @@ export function MessageList({
             </button>
           </div>
         )}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div ref={rowsRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((v) => {
             const row = rows[v.index]!;
             return (
