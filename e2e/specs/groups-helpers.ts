@@ -1,6 +1,28 @@
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS_DIR } from '../harness/paths';
 
 /** Helpers of the groups specs. */
+
+/** A committed screenshot `docs/screenshots/groups-<name>.png` (toasts hidden, no animations). */
+export const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: join(SCREENSHOTS_DIR, `groups-${name}.png`),
+    style: '[data-testid="toast"]{visibility:hidden}',
+    animations: 'disabled',
+  });
+
+export async function waitToast(page: Page, text: string): Promise<void> {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+/** /contacts → 群聊, then the group's row opens its panel. */
+export async function openPanel(page: Page, groupNumber: string): Promise<void> {
+  await page.goto('/contacts?tab=groups');
+  await page.getByTestId(`group-row-${groupNumber}`).click();
+  await page.getByTestId('group-panel').waitFor();
+}
 
 /** A real w×h PNG of one colour (the server checks what it stores is an image). */
 export function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer {

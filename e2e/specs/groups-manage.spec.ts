@@ -5,38 +5,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { GroupInfo } from '@parley/protocol';
-import { api, registerUser, type TestUser } from '../harness/api';
+import { api, registerUser } from '../harness/api';
 import { expectAccessible } from '../harness/a11y';
 import { REPO_ROOT, SCREENSHOTS_DIR } from '../harness/paths';
 import { useHarness } from '../harness/setup';
-import { pngFile as file } from './groups-helpers';
+import { openPanel, pngFile as file, shot, waitToast } from './groups-helpers';
+import { befriend } from './messages-helpers';
 
 const h = useHarness({ name: 'groups-manage' });
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: join(SCREENSHOTS_DIR, `groups-${name}.png`),
-    style: '[data-testid="toast"]{visibility:hidden}',
-    animations: 'disabled',
-  });
-
-async function waitToast(page: Page, text: string): Promise<void> {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
-async function befriend(a: TestUser, b: TestUser): Promise<void> {
-  await api(h.server, '/userFriends/apply', { token: a.token, body: { applyWtId: b.wtId, applySource: 1 } });
-  await api(h.server, '/userFriends/apply/handle', {
-    token: b.token,
-    body: { applyWtId: a.wtId, handleStatus: 1 },
-  });
-}
-
-async function openPanel(page: Page, groupNumber: string): Promise<void> {
-  await page.goto('/contacts?tab=groups');
-  await page.getByTestId(`group-row-${groupNumber}`).click();
-  await page.getByTestId('group-panel').waitFor();
-}
 
 const avatarSrc = (page: Page) => page.getByTestId('group-avatar').locator('img').getAttribute('src');
 
@@ -45,7 +21,7 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     mkdirSync(SCREENSHOTS_DIR, { recursive: true });
     const owner = await registerUser(h.server, { nickName: '群主阿花' });
     const member = await registerUser(h.server, { nickName: '成员阿草' });
-    await befriend(owner, member);
+    await befriend(h, owner, member);
     const { page: po } = await h.open({ login: owner.login });
     const { page: pm } = await h.open({ login: member.login });
 
@@ -251,7 +227,7 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
   it('共同群聊 from a profile opens the panel; the name is cleared and saved on blur; chat settings: mute, fold only while muted, clear history', async () => {
     const owner = await registerUser(h.server, { nickName: '群主小冯' });
     const friend = await registerUser(h.server, { nickName: '好友小卫' });
-    await befriend(owner, friend);
+    await befriend(h, owner, friend);
     const g = await api<GroupInfo>(h.server, '/user/groupchat/add', {
       token: owner.token,
       body: { groupName: '羽毛球', wtIds: [friend.wtId] },
@@ -309,7 +285,7 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
   it('reports a user from the friend menu: validations, thumbnails, 感谢反馈; the operator lists it', async () => {
     const me = await registerUser(h.server, { nickName: '举报人小郑' });
     const bad = await registerUser(h.server, { nickName: '骗子老王' });
-    await befriend(me, bad);
+    await befriend(h, me, bad);
     const { page } = await h.open({ login: me.login });
     await page.goto(`/contacts?tab=friend&id=${bad.wtId}`);
     await page.getByTestId('profile-card').waitFor();

@@ -1,41 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { GroupApplication, GroupInfo, Page as ListPage } from '@parley/protocol';
-import { api, registerUser, type TestUser } from '../harness/api';
+import { api, registerUser } from '../harness/api';
 import { expectAccessible } from '../harness/a11y';
 import { SCREENSHOTS_DIR } from '../harness/paths';
 import { useHarness } from '../harness/setup';
 import { loginWithPhone } from '../harness/ui';
+import { openPanel, shot, waitToast } from './groups-helpers';
+import { befriend } from './messages-helpers';
 
 const h = useHarness({ name: 'groups' });
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: join(SCREENSHOTS_DIR, `groups-${name}.png`),
-    style: '[data-testid="toast"]{visibility:hidden}',
-    animations: 'disabled',
-  });
-
-async function waitToast(page: Page, text: string): Promise<void> {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
-async function befriend(a: TestUser, b: TestUser): Promise<void> {
-  await api(h.server, '/userFriends/apply', { token: a.token, body: { applyWtId: b.wtId, applySource: 1 } });
-  await api(h.server, '/userFriends/apply/handle', {
-    token: b.token,
-    body: { applyWtId: a.wtId, handleStatus: 1 },
-  });
-}
-
-/** /contacts → 群聊, then the group's row opens its panel. */
-async function openPanel(page: Page, groupNumber: string): Promise<void> {
-  await page.goto('/contacts?tab=groups');
-  await page.getByTestId(`group-row-${groupNumber}`).click();
-  await page.getByTestId('group-panel').waitFor();
-}
 
 async function pick(page: Page, ids: string[]): Promise<void> {
   await page.getByTestId('people-picker').waitFor();
@@ -50,8 +25,8 @@ describe('groups: owner, admin and member in three browsers', () => {
     const admin = await registerUser(h.server, { nickName: '管理小李' });
     const member = await registerUser(h.server, { nickName: '成员小张' });
     const outsider = await registerUser(h.server, { nickName: '路人甲' });
-    await befriend(owner, admin);
-    await befriend(owner, member);
+    await befriend(h, owner, admin);
+    await befriend(h, owner, member);
 
     const { page: po } = await h.open({ login: owner.login });
     const { page: pa } = await h.open({ login: admin.login });

@@ -1,7 +1,7 @@
 import type { Message } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { MessageRow } from './message.repo.js';
-import { newMessageId } from './message.store.js';
+import { newMessageRow } from './message.store.js';
 import { GroupConvRepo } from './group-conv.repo.js';
 import { groupConversationId, toGroupMessage, type GroupOf } from './group-views.js';
 
@@ -36,22 +36,7 @@ export async function appendGroupMessage(
   const { seq, version } = await convs.next(input.conversationId, input.now);
   await convs.senderRead(input.conversationId, input.sender.id, seq, input.now);
   const row = await convs.insertMessage({
-    msg_id: newMessageId(),
-    conversation_id: input.conversationId,
-    seq,
-    sender_id: input.sender.id,
-    client_msg_id: input.clientMsgId,
-    type: input.type,
-    payload: JSON.stringify(input.payload),
-    cloud_custom_data: input.cloudCustomData ? JSON.stringify(input.cloudCustomData) : null,
-    need_read_receipt: input.needReadReceipt ? 1 : 0,
-    revoked: 0,
-    revoker: '',
-    risky: 0,
-    visible_to: null,
-    search_text: input.searchText,
-    created_at: input.now,
-    updated_at: input.now,
+    ...newMessageRow({ ...input, senderId: input.sender.id, seq, visibleTo: null }),
     version,
   });
   await convs.setLastMessage(input.conversationId, row.id);

@@ -6,7 +6,7 @@ import type { Message } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { UserRepo, type UserRow } from '../users/user.repo.js';
 import { ConversationRepo, type ConversationRow } from './conversation.repo.js';
-import { MessageRepo, type MessageRow } from './message.repo.js';
+import { MessageRepo, type MessageRow, type NewMessage } from './message.repo.js';
 import { toMessage } from './message.presenter.js';
 import { SyncRepo } from './sync.repo.js';
 
@@ -67,6 +67,40 @@ const receiverNotice = memberUpdate((eb, p) => {
 /** A public message ID: 16 URL-safe characters. */
 export const newMessageId = () => randomId(12);
 
+/** A new message's stored row (one-to-one and group sends): a fresh ID, not revoked, not risky. */
+export function newMessageRow(m: {
+  conversationId: number;
+  seq: number;
+  senderId: number;
+  clientMsgId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  cloudCustomData: Record<string, unknown> | null;
+  needReadReceipt: boolean;
+  visibleTo: number | null;
+  searchText: string;
+  now: number;
+}): NewMessage {
+  return {
+    msg_id: newMessageId(),
+    conversation_id: m.conversationId,
+    seq: m.seq,
+    sender_id: m.senderId,
+    client_msg_id: m.clientMsgId,
+    type: m.type,
+    payload: JSON.stringify(m.payload),
+    cloud_custom_data: m.cloudCustomData ? JSON.stringify(m.cloudCustomData) : null,
+    need_read_receipt: m.needReadReceipt ? 1 : 0,
+    revoked: 0,
+    revoker: '',
+    risky: 0,
+    visible_to: m.visibleTo,
+    search_text: m.searchText,
+    created_at: m.now,
+    updated_at: m.now,
+  };
+}
+
 /**
  * Appends a message to a one-to-one conversation inside `uow` and queues `message.new` for every
  * tab of both users. Lock order (no deadlocks between concurrent use cases): the conversation row
@@ -98,24 +132,7 @@ export async function appendMessage(
     const r = await update.first(uow.db, { conversationId: conv.id, userId, seq, now: input.now });
     readSeq.set(userId, Number(r?.read_seq ?? 0));
   }
-  const row = await new MessageRepo(uow.db).insert({
-    msg_id: newMessageId(),
-    conversation_id: conv.id,
-    seq,
-    sender_id: input.senderId,
-    client_msg_id: input.clientMsgId,
-    type: input.type,
-    payload: JSON.stringify(input.payload),
-    cloud_custom_data: input.cloudCustomData ? JSON.stringify(input.cloudCustomData) : null,
-    need_read_receipt: input.needReadReceipt ? 1 : 0,
-    revoked: 0,
-    revoker: '',
-    risky: 0,
-    visible_to: input.visibleTo,
-    search_text: input.searchText,
-    created_at: input.now,
-    updated_at: input.now,
-  });
+  const row = await new MessageRepo(uow.db).insert(newMessageRow({ ...input, conversationId: conv.id, seq }));
   await convs.setLastMessage(conv.id, row.id);
   await new SyncRepo(uow.db).record(
     audience.map((userId) => ({ userId, conversationId: conv.id, messageId: row.id })),
