@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { prepared, preparedBy, registerSqlite, runsOn } from './compiled.js';
+import { prepared, preparedBy, preparedIn, registerSqlite, runsOn } from './compiled.js';
 import type { Executor } from './repo.js';
 
 interface T {
@@ -153,5 +153,48 @@ describe('prepared queries inside a unit of work on SQLite', () => {
     await expect(writer).rejects.toThrow('roll back');
     expect(await read).toEqual({ name: 'b' });
     expect(statements.slice(before)).toContain('select "name" from "items" where "id" = ?');
+  });
+});
+
+describe('preparedIn', () => {
+  const byIds = () => {
+    let builds = 0;
+    const q = preparedIn<{ owner: number }, number, { id: number }>((d, p, ids) => {
+      builds++;
+      return (d as unknown as Kysely<T>)
+        .selectFrom('items')
+        .select('id')
+        .where('owner', '=', p('owner'))
+        .where('id', 'in', ids) as never;
+    });
+    return { q, builds: () => builds };
+  };
+
+  it('serves every list length from one statement per power-of-two bucket, padding with the last id', async () => {
+    const { q, builds } = byIds();
+    const ids = async (list: number[]) =>
+      (await q.all(asExecutor(db), { owner: 7 }, list)).map((r) => r.id).sort();
+    expect(await ids([])).toEqual([]);
+    expect(await ids([1])).toEqual([1]);
+    expect(await ids([1, 2, 3])).toEqual([1, 2]); // 3 belongs to owner 8
+    expect(await ids([2, 9, 1])).toEqual([1, 2]); // 3 ids → the bucket of 4, padded with 1
+    expect(await ids([2, 2, 2, 1])).toEqual([1, 2]); // duplicates dropped: the bucket of 2
+    expect(builds()).toBe(3); // buckets 1, 2 and 4; an empty list runs nothing
+    expect(statements.slice(-2)).toEqual([
+      expect.stringContaining('"id" in (?, ?, ?, ?)'),
+      expect.stringMatching(/"id" in \(\?, \?\)$/),
+    ]);
+  });
+
+  it('runs a list longer than one part as several statements and concatenates their rows', async () => {
+    await sql`insert into items select value + 10, 7, 'n', 'z' from json_each(${JSON.stringify(
+      Array.from({ length: 1200 }, (_, i) => i),
+    )})`.execute(db);
+    const { q, builds } = byIds();
+    const list = Array.from({ length: 1200 }, (_, i) => i + 10);
+    const rows = await q.all(asExecutor(db), { owner: 7 }, list);
+    expect(rows).toHaveLength(1200);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(1200);
+    expect(builds()).toBe(2); // parts of 512, 512 (same bucket) and 176 (the bucket of 256)
   });
 });

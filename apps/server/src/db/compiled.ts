@@ -141,3 +141,51 @@ export function preparedBy<K, P extends object, R>(
     return q;
   };
 }
+
+/** The longest list one statement of `preparedIn` carries; longer lists run in parts. */
+const LIST_PART = 512;
+
+/**
+ * A prepared query with one `in (…)` list: one statement per bucket of list length (1, 2, 4 … 512),
+ * the list padded with its last value (a repeated value in `in` matches nothing more), so a handful
+ * of statements serve every length. Lists longer than a part run as several statements whose rows are
+ * concatenated: only for plain lookups (no order, limit or aggregate over the whole list).
+ *
+ *   const byIds = preparedIn<{}, number, UserRow>((db, p, ids) =>
+ *     db.selectFrom('users').selectAll().where('id', 'in', ids));
+ *   const rows = await byIds.all(this.db, {}, [1, 2, 3]);
+ */
+export function preparedIn<P extends object, V, R>(
+  build: (db: Executor, p: ParamOf<P>, list: V[]) => Compilable<R>,
+): PreparedInQuery<P, V, R> {
+  return new PreparedInQuery(build);
+}
+
+export class PreparedInQuery<P extends object, V, R> {
+  private readonly byBucket: (n: number) => PreparedQuery<Record<string, unknown>, R>;
+
+  constructor(build: (db: Executor, p: ParamOf<P>, list: V[]) => Compilable<R>) {
+    this.byBucket = preparedBy<number, Record<string, unknown>, R>((n, db, p) =>
+      build(
+        db,
+        p as unknown as ParamOf<P>,
+        Array.from({ length: n }, (_, i) => p(`in${i}`) as V),
+      ),
+    );
+  }
+
+  async all(db: Executor, params: P, list: readonly V[]): Promise<R[]> {
+    const values = [...new Set(list)];
+    if (values.length === 0) return [];
+    const out: R[] = [];
+    for (let start = 0; start < values.length; start += LIST_PART) {
+      const part = values.slice(start, start + LIST_PART);
+      let bucket = 1;
+      while (bucket < part.length) bucket *= 2;
+      const args: Record<string, unknown> = { ...(params as Record<string, unknown>) };
+      for (let i = 0; i < bucket; i++) args[`in${i}`] = part[Math.min(i, part.length - 1)];
+      out.push(...(await this.byBucket(bucket).all(db, args)));
+    }
+    return out;
+  }
+}

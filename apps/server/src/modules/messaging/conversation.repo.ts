@@ -1,8 +1,8 @@
-import { prepared } from '../../db/compiled.js';
+import { prepared, preparedIn } from '../../db/compiled.js';
 import { isPostgres } from '../../db/dialect.js';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { ConversationMembersTable, ConversationsTable } from '../../db/schema.js';
-import { Repo } from '../../db/repo.js';
+import { Repo, type Executor } from '../../db/repo.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MemberRow = Selectable<ConversationMembersTable>;
@@ -34,6 +34,17 @@ const setLastMessageId = prepared<{ id: number; messageId: number }, never>((db,
     .updateTable('conversations')
     .set({ last_message_id: p('messageId') })
     .where('id', '=', p('id')),
+);
+/** Member rows with their conversation's columns. */
+function memberViews(db: Executor) {
+  return db
+    .selectFrom('conversation_members as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .selectAll('m')
+    .select(['c.last_seq', 'c.last_message_id', 'c.last_time', 'c.group_id']);
+}
+const membersOfUser = preparedIn<{ userId: number }, number, MemberView>((db, p, ids) =>
+  memberViews(db).where('m.user_id', '=', p('userId')).where('m.conversation_id', 'in', ids),
 );
 
 export const c2cKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -112,11 +123,7 @@ export class ConversationRepo extends Repo {
 
   /** The caller's member rows of several conversations (one query). */
   memberRowsOf(userId: number, conversationIds: number[]): Promise<MemberView[]> {
-    if (conversationIds.length === 0) return Promise.resolve([]);
-    return this.members()
-      .where('m.user_id', '=', userId)
-      .where('m.conversation_id', 'in', conversationIds)
-      .execute();
+    return membersOfUser.all(this.db, { userId }, conversationIds);
   }
 
   membersOf(conversationId: number): Promise<MemberView[]> {
@@ -236,10 +243,6 @@ export class ConversationRepo extends Repo {
   }
 
   private members() {
-    return this.db
-      .selectFrom('conversation_members as m')
-      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .selectAll('m')
-      .select(['c.last_seq', 'c.last_message_id', 'c.last_time', 'c.group_id']);
+    return memberViews(this.db);
   }
 }

@@ -6,6 +6,33 @@ import { MessageRepo, type MessageRow, type NewMessage } from './message.repo.js
 import { groupUnreadSql } from './group-views.js';
 
 // The group send path's statements, built once (db/compiled.ts).
+// Every socket that connects asks for its groups' topics; every sync for its group conversations.
+const topicsOfUser = prepared<{ userId: number }, { group_number: string }>((db, p) =>
+  db
+    .selectFrom('group_members as gm')
+    .innerJoin('groups as g', 'g.id', 'gm.group_id')
+    .select('g.group_number')
+    .where('gm.user_id', '=', p('userId'))
+    .where('g.status', '=', 0),
+);
+const groupConvsOfUser = prepared<
+  { userId: number },
+  {
+    id: number;
+    version: number;
+    group_number: string;
+    state: number;
+    until_seq: number;
+    cleared_seq: number;
+  }
+>((db, p) =>
+  db
+    .selectFrom('conversation_members as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .innerJoin('groups as g', 'g.id', 'c.group_id')
+    .select(['c.id', 'c.version', 'g.group_number', 'm.state', 'm.until_seq', 'm.cleared_seq'])
+    .where('m.user_id', '=', p('userId')),
+);
 const takeGroupSeq = prepared<{ id: number; now: number }, { last_seq: number; version: number }>((db, p) =>
   db
     .updateTable('conversations')
@@ -169,24 +196,12 @@ export class GroupConvRepo extends Repo {
 
   /** The caller's group conversations with their version (sync). */
   ofUser(userId: number) {
-    return this.db
-      .selectFrom('conversation_members as m')
-      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .innerJoin('groups as g', 'g.id', 'c.group_id')
-      .select(['c.id', 'c.version', 'g.group_number', 'm.state', 'm.until_seq', 'm.cleared_seq'])
-      .where('m.user_id', '=', userId)
-      .execute();
+    return groupConvsOfUser.all(this.db, { userId });
   }
 
   /** The topics (group conversation IDs) of the active groups the user belongs to. */
   async topicsOf(userId: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('group_members as gm')
-      .innerJoin('groups as g', 'g.id', 'gm.group_id')
-      .select('g.group_number')
-      .where('gm.user_id', '=', userId)
-      .where('g.status', '=', 0)
-      .execute();
+    const rows = await topicsOfUser.all(this.db, { userId });
     return rows.map((r) => `GROUP${r.group_number}`);
   }
 

@@ -1,4 +1,4 @@
-import { prepared } from '../../db/compiled.js';
+import { prepared, preparedIn } from '../../db/compiled.js';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { MessagesTable } from '../../db/schema.js';
 import { Repo } from '../../db/repo.js';
@@ -15,6 +15,16 @@ const messageByClientId = prepared<{ senderId: number; clientMsgId: string }, Me
     .where('client_msg_id', '=', p('clientMsgId')),
 );
 /** A group message carries its conversation's change version (one-to-one messages: 0). */
+const messagesByIds = preparedIn<object, number, MessageRow>((db, _p, ids) =>
+  db.selectFrom('messages').selectAll().where('id', 'in', ids),
+);
+const hiddenOf = preparedIn<{ userId: number }, number, { message_id: number }>((db, p, ids) =>
+  db
+    .selectFrom('message_hides')
+    .select('message_id')
+    .where('user_id', '=', p('userId'))
+    .where('message_id', 'in', ids),
+);
 const insertMessage = prepared<NewMessage & { version: number }, MessageRow>((db, p) =>
   db
     .insertInto('messages')
@@ -61,8 +71,7 @@ export class MessageRepo extends Repo {
   }
 
   byIds(ids: number[]): Promise<MessageRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('messages').selectAll().where('id', 'in', ids).execute();
+    return messagesByIds.all(this.db, {}, ids);
   }
 
   byClientId(senderId: number, clientMsgId: string): Promise<MessageRow | undefined> {
@@ -96,13 +105,7 @@ export class MessageRepo extends Repo {
 
   /** Of `messageIds`, those `userId` deleted for themselves. */
   async hiddenAmong(userId: number, messageIds: number[]): Promise<Set<number>> {
-    if (messageIds.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom('message_hides')
-      .select('message_id')
-      .where('user_id', '=', userId)
-      .where('message_id', 'in', messageIds)
-      .execute();
+    const rows = await hiddenOf.all(this.db, { userId }, messageIds);
     return new Set(rows.map((r) => Number(r.message_id)));
   }
 

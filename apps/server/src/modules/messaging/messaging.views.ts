@@ -1,11 +1,33 @@
 import type { Conversation, Message } from '@parley/protocol';
 import type { Executor } from '../../db/repo.js';
 import { Repo } from '../../db/repo.js';
+import { preparedIn } from '../../db/compiled.js';
 import { UserRepo } from '../users/user.repo.js';
 import { ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessageRepo, type MessageRow } from './message.repo.js';
 import { toConversation, toMessage, type ViewFacts } from './message.presenter.js';
 import { loadGroupFacts } from './group-views.js';
+
+// Every history page, sync and conversation list runs these (db/compiled.ts).
+const otherMembers = preparedIn<
+  { readerId: number },
+  number,
+  { conversation_id: number; user_id: number; read_seq: number }
+>((db, p, ids) =>
+  db
+    .selectFrom('conversation_members')
+    .select(['conversation_id', 'user_id', 'read_seq'])
+    .where('conversation_id', 'in', ids)
+    .where('user_id', '<>', p('readerId')),
+);
+const remarksOf = preparedIn<{ readerId: number }, number, { friend_id: number; remark: string }>(
+  (db, p, ids) =>
+    db
+      .selectFrom('friendships')
+      .select(['friend_id', 'remark'])
+      .where('owner_id', '=', p('readerId'))
+      .where('friend_id', 'in', ids),
+);
 
 /**
  * Loads what the presenters need (people, the other side's read cursor, hides, unread counts,
@@ -36,15 +58,7 @@ export class MessagingViews extends Repo {
   ) {
     const groupSet = new Set(groupIds);
     const ids = [...new Set(conversationIds)].filter((id) => !groupSet.has(id));
-    const members =
-      ids.length === 0
-        ? []
-        : await this.db
-            .selectFrom('conversation_members')
-            .select(['conversation_id', 'user_id', 'read_seq'])
-            .where('conversation_id', 'in', ids)
-            .where('user_id', '<>', readerId)
-            .execute();
+    const members = await otherMembers.all(this.db, { readerId }, ids);
     const peerRead = new Map<number, number>();
     const peerOf = new Map<number, number>();
     for (const m of members) {
@@ -102,15 +116,7 @@ export class MessagingViews extends Repo {
       true,
     );
     const peerIds = members.map((m) => m.peer_id).filter((x): x is number => x !== null);
-    const remarks =
-      peerIds.length === 0
-        ? []
-        : await this.db
-            .selectFrom('friendships')
-            .select(['friend_id', 'remark'])
-            .where('owner_id', '=', readerId)
-            .where('friend_id', 'in', peerIds)
-            .execute();
+    const remarks = await remarksOf.all(this.db, { readerId }, peerIds);
     const remarkOf = new Map(remarks.map((r) => [Number(r.friend_id), r.remark]));
     const lastById = new Map(lasts.map((l) => [l.id, l]));
     return members.map((m) =>

@@ -63,6 +63,18 @@ const upsertVersions = preparedBy<number, Record<string, number>, { user_id: num
 const currentVersion = prepared<{ userId: number }, { version: number }>((db, p) =>
   db.selectFrom('sync_versions').select('version').where('user_id', '=', p('userId')),
 );
+const logSince = prepared<
+  { userId: number; since: number; limit: number },
+  { version: number; conversation_id: number; message_id: number | null }
+>((db, p) =>
+  db
+    .selectFrom('sync_log')
+    .select(['version', 'conversation_id', 'message_id'])
+    .where('user_id', '=', p('userId'))
+    .where('version', '>', p('since'))
+    .orderBy('version')
+    .limit(p('limit')),
+);
 const insertLog = preparedBy<number, Record<string, number | null>, never>((n, db, p) =>
   db.insertInto('sync_log').values(
     Array.from({ length: n }, (_, i) => ({
@@ -175,13 +187,6 @@ export class SyncRepo extends Repo {
 
   /** Log rows after `since`, oldest first, at most `limit`. */
   since(userId: number, since: number, limit: number) {
-    return this.db
-      .selectFrom('sync_log')
-      .select(['version', 'conversation_id', 'message_id'])
-      .where('user_id', '=', userId)
-      .where('version', '>', since)
-      .orderBy('version')
-      .limit(limit)
-      .execute();
+    return logSince.all(this.db, { userId, since, limit });
   }
 }

@@ -1,4 +1,4 @@
-import { prepared } from '../../db/compiled.js';
+import { prepared, preparedIn } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { UsersTable, UserConfigsTable } from '../../db/schema.js';
@@ -10,6 +10,9 @@ export type UserConfigRow = Selectable<UserConfigsTable>;
 // Built once: every request and every send looks users up (db/compiled.ts).
 const userById = prepared<{ id: number }, UserRow>((db, p) =>
   db.selectFrom('users').selectAll().where('id', '=', p('id')),
+);
+const usersByIds = preparedIn<object, number, UserRow>((db, _p, ids) =>
+  db.selectFrom('users').selectAll().where('id', 'in', ids),
 );
 const userByWtId = prepared<{ wtId: string }, UserRow>((db, p) =>
   db.selectFrom('users').selectAll().where('wt_id', '=', p('wtId')),
@@ -30,8 +33,7 @@ export class UserRepo extends Repo {
   }
 
   byIds(ids: number[]): Promise<UserRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+    return usersByIds.all(this.db, {}, ids);
   }
 
   byWtIds(wtIds: string[]): Promise<UserRow[]> {
