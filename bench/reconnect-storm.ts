@@ -1,8 +1,8 @@
 /**
  * Reconnect storm: N clients hold sockets on node A; senders on node B (same database, Redis bus
  * when reachable) keep sending to them. A restarts (graceful stop: every socket gets 1012, then a new
- * process on the same port); each client reconnects with jittered backoff and calls
- * /api/message/sync once with the version it knew. Measures the time until every client is back and
+ * process on the same port); each client reconnects with jittered backoff and, when the new socket's
+ * `hello` carries a change version past the one it knew, catches up with one `message.sync` frame. Measures the time until every client is back and
  * synced, and checks by sequence that no client missed a message (live or by sync). The same clients
  * against a bare `ws` server (bench/lib/bare-relay.ts: hello on connect, nothing else) give the floor.
  *
@@ -129,7 +129,6 @@ async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, 
       w.send({
         cmd: 'open',
         wsBase: wsA,
-        httpBase: a.baseUrl,
         clients: storm.filter((_, k) => k % o.workers === i),
         sync: parley,
         concurrency: 200,

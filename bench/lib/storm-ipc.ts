@@ -2,11 +2,10 @@
 import type { BenchClient } from './delivery-ipc.js';
 
 export type StormCommand =
-  /** Storm clients: one socket each; `sync` = call /api/message/sync after every (re)connect. */
+  /** Storm clients: one socket each; `sync` = catch up with `message.sync` after a reconnect. */
   | {
       cmd: 'open';
       wsBase: string;
-      httpBase: string;
       clients: BenchClient[];
       sync: boolean;
       concurrency: number;

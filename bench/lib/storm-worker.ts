@@ -1,11 +1,10 @@
 /**
  * A client process of the reconnect-storm bench. Storm clients hold one socket each; on a close
  * they reconnect (first try after a random 0–1 s, then every 0.5–1 s, like a browser tab with
- * jittered backoff) and, for Parley, call /api/message/sync once with the version they last knew,
- * paging while hasMore. Every sequence a client learns (live `message.new` or sync) is kept, so the
+ * jittered backoff) and, for Parley, catch up as the web client does: a `message.sync` frame on the
+ * new socket when its `hello` carries a change version past the one they knew, paging while hasMore. Every sequence a client learns (live `message.new` or sync) is kept, so the
  * runner can check that nothing was missed. Senders keep sending `message.send` to storm clients.
  */
-import http from 'node:http';
 import WebSocket from 'ws';
 import type { BenchClient } from './delivery-ipc.js';
 import type { StormCommand, StormReply } from './storm-ipc.js';
@@ -22,7 +21,6 @@ interface StormClient {
 }
 const storm: StormClient[] = [];
 let wsBase = '';
-let httpBase = '';
 let doSync = false;
 const back = {
   firstCloseAt: 0,
@@ -39,6 +37,7 @@ let pendingBack = 0;
 
 interface Frame {
   type: string;
+  id?: number;
   code?: number;
   msg?: string;
   data?: {
@@ -48,6 +47,8 @@ interface Frame {
     to?: string;
     clientMsgId?: string;
   };
+  /** The ack of `message.sync` (its `data`, read as such). */
+  sync?: { version: number; hasMore: boolean; messages: Array<{ sequence: number; from: string }> };
 }
 
 function connect(c: StormClient, initial: boolean): Promise<void> {
@@ -63,7 +64,13 @@ function connect(c: StormClient, initial: boolean): Promise<void> {
         if (initial) c.version = f.data?.syncVersion ?? 0;
         else back.lastHelloAt = Math.max(back.lastHelloAt, wallNow());
         resolve();
-        if (!initial) void afterReconnect(c);
+        if (!initial) void afterReconnect(c, ws, f.data?.syncVersion ?? 0);
+        return;
+      }
+      if (f.type === 'ack' && f.id !== undefined) {
+        const done = acks.get(f.id);
+        acks.delete(f.id);
+        done?.({ ...f, sync: f.data as Frame['sync'] });
         return;
       }
       if (f.type === 'message.new' && f.data?.from !== c.me.name && f.data?.sequence)
@@ -98,58 +105,41 @@ async function retry(c: StormClient): Promise<void> {
   }
 }
 
-/** HTTP keep-alive pool of this worker: at most 64 sockets, like a few hundred browsers' worth. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+/** Sync frames awaiting their ack, by frame id (ids are unique per worker). */
+const acks = new Map<number, (f: Frame) => void>();
+let frameId = 0;
 
-function postJson(url: string, token: string, body: unknown): Promise<unknown> {
+function request(ws: WebSocket, type: string, data: unknown): Promise<Frame> {
   return new Promise((resolve, reject) => {
-    const data = Buffer.from(JSON.stringify(body));
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': data.length,
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-          } catch (err) {
-            reject(err);
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
+    const id = ++frameId;
+    acks.set(id, resolve);
+    ws.send(JSON.stringify({ id, type, data }), (err) => {
+      if (!err) return;
+      acks.delete(id);
+      reject(err);
+    });
   });
 }
 
-async function afterReconnect(c: StormClient): Promise<void> {
-  if (doSync) {
+/**
+ * The web client's catch-up (apps/web/src/features/messages/sync.ts): when `hello` carries a change
+ * version past the one this client knew, one `message.sync` frame on the new socket (paged while
+ * `hasMore`); when it does not, nothing changed and the client is synced at hello.
+ */
+async function afterReconnect(c: StormClient, ws: WebSocket, helloVersion: number): Promise<void> {
+  if (doSync && helloVersion > c.version) {
     for (;;) {
       back.syncCalls += 1;
       try {
-        const body = (await postJson(`${httpBase}/api/message/sync`, c.me.token, { since: c.version })) as {
-          code: number;
-          msg: string;
-          data: { version: number; hasMore: boolean; messages: Array<{ sequence: number; from: string }> };
-        };
-        if (body.code !== 200) throw new Error(`sync ${body.code} ${body.msg}`);
-        for (const m of body.data.messages) if (m.from !== c.me.name) c.seen.add(m.sequence);
-        c.version = body.data.version;
-        if (!body.data.hasMore) break;
+        const f = await request(ws, 'message.sync', { since: c.version });
+        if (f.code !== 200 || !f.sync) throw new Error(`sync ${f.code} ${f.msg}`);
+        for (const m of f.sync.messages) if (m.from !== c.me.name) c.seen.add(m.sequence);
+        c.version = f.sync.version;
+        if (!f.sync.hasMore) break;
       } catch (err) {
         back.syncErrors += 1;
         back.firstError ??= err instanceof Error ? err.message : String(err);
+        if (ws.readyState !== WebSocket.OPEN) return;
         await new Promise((r) => setTimeout(r, 500 + Math.random() * 500));
       }
     }
@@ -169,7 +159,6 @@ function checkBack(): void {
 
 async function open(cmd: Extract<StormCommand, { cmd: 'open' }>): Promise<void> {
   wsBase = cmd.wsBase;
-  httpBase = cmd.httpBase;
   doSync = cmd.sync;
   const started = wallNow();
   let next = 0;

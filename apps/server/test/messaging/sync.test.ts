@@ -73,6 +73,36 @@ describe('sync after a reconnect', () => {
     expect(forB.messages.some((m) => m.isDeleted)).toBe(false);
   });
 
+  it('catches up on the socket that came back: hello carries the new version, message.sync answers as the route', async () => {
+    const a = await userOn(t, 'sfA');
+    const b = await userOn(t, 'sfB');
+    await befriend(t, a, b);
+    const first = await tab(a.token);
+    const known = first.frames.find((f) => f.type === 'hello')!.data as { syncVersion: number };
+    first.close();
+    await first.closed;
+
+    const missed = [await sent(t, b, a, 'while away 1'), await sent(t, b, a, 'while away 2')];
+    const again = await tab(a.token);
+    const hello = again.frames.find((f) => f.type === 'hello')!.data as { syncVersion: number };
+    expect(hello.syncVersion).toBeGreaterThan(known.syncVersion);
+
+    again.send({ id: 's1', type: 'message.sync', data: { since: known.syncVersion } });
+    const ack = await again.next((f) => f.type === 'ack' && f.id === 's1');
+    expect(ack).toMatchObject({ code: 200, msg: 'ok' });
+    const got = ack.data as Awaited<ReturnType<typeof sync>>;
+    expect(got.messages.map((m) => m.ID)).toEqual(missed.map((m) => m.ID));
+    expect(got.version).toBe(hello.syncVersion);
+    expect(got).toEqual(await sync(t, a, known.syncVersion));
+
+    // The frame checks its data like the route checks its body.
+    again.send({ id: 's2', type: 'message.sync', data: { since: 'yesterday' } });
+    expect(await again.next((f) => f.type === 'ack' && f.id === 's2')).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('since'),
+    });
+  });
+
   it('does not send again what the user cleared or deleted the conversation of', async () => {
     const a = await userOn(t, 'clsA');
     const b = await userOn(t, 'clsB');

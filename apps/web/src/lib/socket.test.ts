@@ -153,4 +153,15 @@ describe('socket client', () => {
     ws.emit({ type: 'ack', id: second.id, code: 80001, msg: '敏感内容', data: null });
     await expect(refused).rejects.toMatchObject({ name: 'ApiError', code: 80001, message: '敏感内容' });
   });
+
+  it('a socket that drops fails the frames still waiting for their ack (callers retry)', async () => {
+    const client = new SocketClient({ onSessionEnded: vi.fn() }, (t) => `ws://x/ws/${t}`);
+    client.connect('tok');
+    const ws = FakeSocket.all[0]!;
+    ws.open();
+    const waiting = client.send('message.sync', { since: 3 });
+    ws.close(1006);
+    await expect(waiting).rejects.toThrow('socket closed');
+    expect(client.status).toBe('down');
+  });
 });

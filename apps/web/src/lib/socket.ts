@@ -68,8 +68,7 @@ export class SocketClient {
       if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING)
         ws.close(WsClose.normal);
     }
-    for (const p of this.pending.values()) p.reject(new Error('socket closed'));
-    this.pending.clear();
+    this.failPending();
     this.setStatus('idle');
   }
 
@@ -180,6 +179,7 @@ export class SocketClient {
 
   private handleClose(code: number, reason: string): void {
     this.ws = null;
+    this.failPending();
     if (!this.token) return;
     if (code === WsClose.invalidToken || code === WsClose.sessionEnded || code === WsClose.forcedLogout) {
       this.endSession(code === WsClose.forcedLogout && reason ? reason : undefined);
@@ -193,6 +193,12 @@ export class SocketClient {
     }
     this.setStatus('down');
     this.scheduleReconnect();
+  }
+
+  /** Frames sent on a socket that is gone get no ack: their callers retry (the outbox, the next sync). */
+  private failPending(): void {
+    for (const p of this.pending.values()) p.reject(new Error('socket closed'));
+    this.pending.clear();
   }
 
   private endSession(text?: string): void {

@@ -13,6 +13,7 @@ import {
   groupRevokeAllSchema,
   messageReadSchema,
   messageSchema,
+  syncResultSchema,
   typingSchema,
 } from '../models/messages.js';
 import { groupChangedSchema } from '../models/group.js';
@@ -26,7 +27,7 @@ import {
   callUpdatedSchema,
 } from '../models/calls.js';
 import { tagSchema } from '../models/tags.js';
-import { readBody, sendMessageBody, typingFrame } from '../rest/messages.js';
+import { readBody, sendMessageBody, syncBody, typingFrame } from '../rest/messages.js';
 import { countersSchema, userInfoSchema } from '../models/user.js';
 
 /**
@@ -113,6 +114,11 @@ export const clientFrames = {
   ping: { data: z.object({}).strict().optional(), ack: z.object({ serverTime: z.number() }) },
   /** Same body and answer as POST /api/message/send; the ack comes after the commit. */
   'message.send': { data: sendMessageBody, ack: messageSchema },
+  /**
+   * Same body and answer as POST /api/message/sync: the catch-up after a reconnect, sent right after
+   * `hello` on the socket that just came back (no second request, no second token check).
+   */
+  'message.sync': { data: syncBody, ack: syncResultSchema },
   /** Same as POST /api/conversation/read. */
   'message.read': { data: readBody, ack: conversationSchema },
   /** Relayed to the peer as `typing`, never stored. */

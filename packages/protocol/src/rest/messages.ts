@@ -153,6 +153,7 @@ export const syncBody = z.object({
     .refine((g) => Object.keys(g).length <= 1000, { error: 'groups过长' })
     .optional(),
 });
+export type SyncBody = z.infer<typeof syncBody>;
 
 /** POST /message/readReceipts. */
 export const readReceiptsBody = z.object({

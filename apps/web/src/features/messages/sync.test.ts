@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '@parley/protocol';
 import { queryClient } from '../../lib/query';
 import { useSession } from '../../lib/session';
+import { socket } from '../../lib/realtime';
 import { mockApi } from '../../test-utils';
 import { conversationsKey } from './conversations';
 import { useChatStore } from './store';
@@ -116,5 +117,34 @@ describe('sync after a reconnect', () => {
     // The next hello at the same version does nothing: the reset moved the known version.
     await onHelloVersion(900);
     expect(calls.filter((c) => c.path === '/message/sync')).toHaveLength(1);
+  });
+
+  it('asks on the socket that said hello (message.sync); only a socket gone again falls back to the route', async () => {
+    const page = (version: number) => ({
+      version,
+      hasMore: false,
+      reset: false,
+      conversations: [conv('C2Cpeer', { unreadCount: 1, activityTime: 9 })],
+      removedConversationIDs: [],
+      messages: [msg('m3', { sequence: 3 })],
+    });
+    const calls = mockApi({ '/message/sync': () => ({ data: page(30) }) });
+    socket.status = 'open';
+    const send = vi.spyOn(socket, 'send').mockResolvedValueOnce(page(20));
+    try {
+      await onHelloVersion(10);
+      await onHelloVersion(20);
+      expect(send.mock.calls).toEqual([['message.sync', { since: 10 }]]);
+      expect(calls).toEqual([]);
+      expect(useChatStore.getState().byConv.C2Cpeer!.messages.map((m) => m.ID)).toEqual(['m1', 'm2', 'm3']);
+
+      send.mockRejectedValueOnce(new Error('socket closed'));
+      await onHelloVersion(30);
+      expect(send.mock.calls.at(-1)).toEqual(['message.sync', { since: 20 }]);
+      expect(calls.map((c) => [c.path, c.body])).toEqual([['/message/sync', { since: 20 }]]);
+    } finally {
+      socket.status = 'idle';
+      send.mockRestore();
+    }
   });
 });

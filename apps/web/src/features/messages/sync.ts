@@ -1,4 +1,6 @@
+import type { SyncBody, SyncResult } from '@parley/protocol';
 import { call } from '../../lib/api';
+import { socket } from '../../lib/realtime';
 import { queryClient } from '../../lib/query';
 import { PAGE } from './hooks';
 import { patchConversations } from './conversations';
@@ -10,9 +12,9 @@ import { heldGroupVersions, setGroupVersions } from './group/versions';
 
 /**
  * Catch-up after a reconnect (docs/api.md "Sync"): `hello` carries the user's change version; when
- * it moved past the one this tab knows, one `/message/sync` (paged while `hasMore`) brings every
- * changed conversation and message — new, revoked, deleted for me, read — into the list and into
- * the conversations this tab holds. The first hello of a page only sets the version (the screen
+ * it moved past the one this tab knows, one `message.sync` on that socket (paged while `hasMore`;
+ * `/message/sync` when the socket is gone again) brings every changed conversation and message —
+ * new, revoked, deleted for me, read — into the list and into the conversations this tab holds. The first hello of a page only sets the version (the screen
  * loads fresh state anyway).
  */
 let known: number | null = null;
@@ -33,7 +35,7 @@ export function onHelloVersion(version: number | undefined): Promise<void> {
     for (let pages = 0; pages < 50; pages++) {
       const held = heldGroupVersions();
       const body = Object.keys(held).length ? { since, groups: held } : { since };
-      const r = await call('messages', 'sync', body, { silent: true });
+      const r = await changesSince(body);
       setGroupVersions(r.groupVersions);
       if (r.reset) {
         // Offline for longer than the server keeps changes: reload instead of patching.
@@ -67,6 +69,18 @@ export function onHelloVersion(version: number | undefined): Promise<void> {
       running = null;
     });
   return running;
+}
+
+/** One page of changes: on the socket that just said hello (no second token check), else by REST. */
+async function changesSince(body: SyncBody): Promise<SyncResult> {
+  if (socket.status === 'open') {
+    try {
+      return await socket.send<SyncResult>('message.sync', body);
+    } catch {
+      // The socket went away meanwhile: the route answers the same.
+    }
+  }
+  return call('messages', 'sync', body, { silent: true });
 }
 
 /** The conversation list again, and the latest page of every conversation this tab holds. */
