@@ -15,8 +15,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Installed by the auth module: token → session, or throws 401 / a session code. */
     resolveSession: SessionResolver;
-    /** Installed by the auth module: throws if the session of `tokenId` ended (as resolveSession). */
-    checkSession: (tokenId: string) => Promise<void>;
   }
 }
 

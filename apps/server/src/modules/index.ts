@@ -28,7 +28,6 @@ export async function registerModules(
   const users = createUsersModule(ctx);
   const auth = createAuthModule(ctx, users);
   app.decorate('resolveSession', (token: string) => auth.sessions.resolve(token));
-  app.decorate('checkSession', (tokenId: string) => auth.sessions.check(tokenId));
   const uploads = await createUploadsModule(app, ctx);
   const profile = new ProfileService(ctx, users.repo, (userId, url) =>
     uploads.service.isOwnImage(userId, url),

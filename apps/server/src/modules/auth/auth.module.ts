@@ -9,7 +9,7 @@ import { SessionService } from './session.service.js';
 
 export function createAuthModule(ctx: AppContext, users: UsersModule) {
   const sessionRepo = new SessionRepo(ctx.db);
-  const sessions = new SessionService(ctx, sessionRepo, users.repo);
+  const sessions = new SessionService(ctx, sessionRepo);
   const auth = new AuthService(ctx, users.repo, sessionRepo, sessions);
   const qr = new QrService(ctx, new QrRepo(ctx.db), users.repo, auth);
   return { sessions, auth, qr, handlers: authHandlers(auth, sessions, qr) };

@@ -6,16 +6,15 @@ import type { AuthTokensTable, LoginTicketsTable } from '../../db/schema.js';
 export type TokenRow = Selectable<AuthTokensTable>;
 export type TicketRow = Selectable<LoginTicketsTable>;
 
-// Every request and every socket resolves its token (db/compiled.ts).
-const tokenState = prepared<{ id: string }, Pick<TokenRow, 'revoked_at' | 'revoke_code' | 'expires_at'>>(
-  (db, p) =>
-    db
-      .selectFrom('auth_tokens')
-      .select(['revoked_at', 'revoke_code', 'expires_at'])
-      .where('id', '=', p('id')),
-);
-const tokenByHash = prepared<{ hash: string }, TokenRow>((db, p) =>
-  db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', p('hash')),
+/** A token with what a session needs of its user, in one statement (every request and socket). */
+export type SessionRow = TokenRow & { wt_id: string | null; status: number | null };
+const sessionByHash = prepared<{ hash: string }, SessionRow>((db, p) =>
+  db
+    .selectFrom('auth_tokens as t')
+    .leftJoin('users as u', 'u.id', 't.user_id')
+    .selectAll('t')
+    .select(['u.wt_id', 'u.status'])
+    .where('t.token_hash', '=', p('hash')),
 );
 
 /** SQL for session tokens and second-step login tickets. Only hashes are stored. */
@@ -24,13 +23,9 @@ export class SessionRepo extends Repo {
     await this.db.insertInto('auth_tokens').values(row).execute();
   }
 
-  /** Whether a token is revoked or expired (by its id). */
-  tokenState(id: string) {
-    return tokenState.first(this.db, { id });
-  }
-
-  tokenByHash(hash: string): Promise<TokenRow | undefined> {
-    return tokenByHash.first(this.db, { hash });
+  /** The token with its user's wtId and status (null when the user row is gone). */
+  sessionByHash(hash: string): Promise<SessionRow | undefined> {
+    return sessionByHash.first(this.db, { hash });
   }
 
   /** Revokes live tokens; returns the ids that were revoked by this call. */

@@ -3,7 +3,6 @@ import type { AppContext } from '../../lib/context.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { randomToken, sha256, shortId } from '../../lib/ids.js';
 import type { Session } from '../../lib/session.js';
-import type { UserRepo } from '../users/user.repo.js';
 import type { SessionRepo } from './session.repo.js';
 
 const codeToError = new Map<number, ErrorDef>(
@@ -22,7 +21,6 @@ export class SessionService {
   constructor(
     private readonly ctx: AppContext,
     private readonly sessions: SessionRepo,
-    private readonly users: UserRepo,
   ) {}
 
   async issue(
@@ -49,24 +47,12 @@ export class SessionService {
   /** token → session. Unknown: 401. Revoked: the stored session code. Expired: 11011. */
   async resolve(token: string): Promise<Session> {
     if (token.length < 16 || token.length > 128) throw fail('unauthorized');
-    const row = await this.sessions.tokenByHash(sha256(token));
+    const row = await this.sessions.sessionByHash(sha256(token));
     if (!row) throw fail('unauthorized');
     this.assertLive(row);
-    const user = await this.users.byId(Number(row.user_id));
-    if (!user) throw fail('unauthorized');
-    if (user.status !== 0) throw fail('accountDisabled');
-    return { userId: user.id, tokenId: row.id, wtId: user.wt_id, expiresAt: row.expires_at };
-  }
-
-  /**
-   * A session resolved a moment ago is still live: its token row is neither revoked nor expired
-   * (same errors as `resolve`). The gateway asks again once it watches the user, to catch a logout
-   * that raced the socket's opening; the token row answers that without hashing or the user row.
-   */
-  async check(tokenId: string): Promise<void> {
-    const row = await this.sessions.tokenState(tokenId);
-    if (!row) throw fail('unauthorized');
-    this.assertLive(row);
+    if (row.wt_id === null || row.status === null) throw fail('unauthorized');
+    if (Number(row.status) !== 0) throw fail('accountDisabled');
+    return { userId: Number(row.user_id), tokenId: row.id, wtId: row.wt_id, expiresAt: row.expires_at };
   }
 
   private assertLive(row: { revoked_at: number | null; revoke_code: number | null; expires_at: number }) {
