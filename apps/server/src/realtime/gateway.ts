@@ -3,7 +3,6 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import {
-  Errors,
   WsClose,
   type ClientFrameAck,
   type ClientFrameData,
@@ -12,13 +11,14 @@ import {
 } from '@parley/protocol';
 import type { AppContext } from '../lib/context.js';
 import { isAppError } from '../lib/errors.js';
-import { shortId } from '../lib/ids.js';
+import { randomId } from '../lib/ids.js';
 import type { Session } from '../lib/session.js';
 import { refusalReason, safeClose } from './close-reason.js';
 import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js';
 import { ConnectionRegistry, type Connection } from './registry.js';
 import { Topics } from './topics.js';
 import type { BusMessage, FrameHandler } from './types.js';
+import { UpgradeQueue } from './upgrade-queue.js';
 import { WriteCoalescer } from './write-coalescer.js';
 
 type CloseTokensMessage = Extract<BusMessage, { kind: 'closeTokens' }>;
@@ -36,6 +36,17 @@ const RESTART_REASON = 'server restarting';
 /** Sockets one user may hold on one node (tabs and devices); a new one beyond it closes the oldest. */
 export const MAX_CONNECTIONS_PER_USER = 20;
 const SEND_TEXT = { binary: false, compress: false } as const;
+/** Token checks started per event-loop turn, at most (see upgrade-queue.ts). */
+const UPGRADE_SLICE_MS = 5;
+/** Upgrades waiting for their check beyond this are refused with 503 (the client retries later). */
+const MAX_WAITING_UPGRADES = 50_000;
+
+interface WaitingUpgrade {
+  req: IncomingMessage;
+  socket: Duplex;
+  head: Buffer;
+  token: string;
+}
 
 export interface GatewayStats {
   connections: number;
@@ -60,6 +71,10 @@ export class Gateway {
   /** Group topics of the users held here (their resolver is installed by the messaging module). */
   readonly topics: Topics;
   private readonly writes = new WriteCoalescer();
+  private readonly upgrades = new UpgradeQueue<WaitingUpgrade>((u) => this.startAccept(u), {
+    sliceMs: UPGRADE_SLICE_MS,
+    max: MAX_WAITING_UPGRADES,
+  });
   /** The user's message sync version for `hello` (installed by the messaging module). */
   syncVersionOf: ((userId: number) => Promise<number>) | null = null;
 
@@ -150,11 +165,19 @@ export class Gateway {
     if (!match?.[1]) return rejectUpgrade(socket, 404, 'Not Found');
     if (this.closing) return rejectUpgrade(socket, 503, 'Service Unavailable');
     socket.on('error', (err) => this.ctx.log.debug({ err: err.message }, 'socket error during upgrade'));
-    void this.accept(req, socket, head, match[1]).catch((err: unknown) => {
+    if (!this.upgrades.push({ req, socket, head, token: match[1] })) {
+      rejectUpgrade(socket, 503, 'Service Unavailable');
+    }
+  };
+
+  private startAccept({ req, socket, head, token }: WaitingUpgrade): void {
+    // The client gave up while it waited.
+    if (socket.destroyed) return;
+    void this.accept(req, socket, head, token).catch((err: unknown) => {
       this.ctx.log.error({ err }, 'socket upgrade failed');
       socket.destroy();
     });
-  };
+  }
 
   /** Checks the token, completes the upgrade, then registers the socket or closes it with a reason. */
   private async accept(req: IncomingMessage, socket: Duplex, head: Buffer, rawToken: string): Promise<void> {
@@ -185,7 +208,7 @@ export class Gateway {
   private register(ws: WebSocket, session: Session, startedAt: number): void {
     const wtId = session.wtId;
     const conn: Connection = {
-      id: shortId(),
+      id: randomId(8),
       userId: session.userId,
       tokenId: session.tokenId,
       socket: ws,
@@ -209,28 +232,12 @@ export class Gateway {
 
   /**
    * Hello goes out once this node receives the user's events, with the user's push sequence then:
-   * a client that saw a lower one missed frames and resyncs (docs/architecture.md "Realtime").
+   * a client that saw a lower one missed frames and resyncs (docs/architecture.md "Realtime"). A
+   * session revoked meanwhile needs no second check here: revocations reach every node, and one that
+   * lands before the socket registered is remembered (`recentlyClosed`), after it closes the socket.
    */
   private async sendHello(conn: Connection, wtId: string): Promise<void> {
     await this.watching.get(conn.userId);
-    // A logout published before this node watched the user never reached it: the session is checked
-    // again now that it does (the revocation commits before its close order is published).
-    try {
-      await this.app.checkSession(conn.tokenId);
-    } catch (err) {
-      const forced = isAppError(err) && err.code === Errors.forcedLogout.code;
-      this.closeConnection(conn, {
-        kind: 'closeTokens',
-        userId: conn.userId,
-        tokenIds: [conn.tokenId],
-        closeCode: forced ? WsClose.forcedLogout : WsClose.sessionEnded,
-        reason: forced ? 'forced logout' : 'logged out',
-        ...(forced && isAppError(err)
-          ? { frame: { type: -1, data: { text: err.message, code: err.code } } }
-          : {}),
-      });
-      return;
-    }
     if (this.registry.get(conn.id) !== conn) return;
     let seq = 0;
     try {

@@ -22,7 +22,7 @@ describe('MemoryBus', () => {
     expect(bus.received).toBe(2);
   });
 
-  it('routes token closes by user and stops after unwatch', async () => {
+  it('delivers every token close, watched user or not (a socket may still be authenticating)', async () => {
     const bus = new MemoryBus();
     const got: BusMessage[] = [];
     bus.subscribe((m) => got.push(m));
@@ -31,9 +31,10 @@ describe('MemoryBus', () => {
     await rt.closeTokens(7, ['t1'], { closeCode: 4002, reason: 'logged out' });
     bus.unwatch(7);
     await rt.closeTokens(7, ['t2'], { closeCode: 4002, reason: 'logged out' });
-    await rt.closeTokens(7, [], { closeCode: 4002, reason: 'r' });
+    await rt.closeTokens(7, [], { closeCode: 4002, reason: 'r' }); // nothing to close: not published
     expect(got).toEqual([
       { kind: 'closeTokens', userId: 7, tokenIds: ['t1'], closeCode: 4002, reason: 'logged out' },
+      { kind: 'closeTokens', userId: 7, tokenIds: ['t2'], closeCode: 4002, reason: 'logged out' },
     ]);
   });
 

@@ -28,7 +28,9 @@ export class MemoryBus implements Bus {
   async publish(message: BusMessage): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
     if (message.kind === 'closeTokens') {
-      if (this.watched.has(message.userId)) this.receive(message);
+      // Every revocation reaches the gateway, also for a user whose socket is still being
+      // authenticated (it is then closed as it registers): see redis-bus.ts.
+      this.receive(message);
       return;
     }
     if (message.kind === 'topic' || message.kind === 'topicDrop') {

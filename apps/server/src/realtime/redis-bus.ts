@@ -74,7 +74,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
  * Redis pub/sub bus for several nodes. Two connections: one publishes, one only subscribes. Each
  * user has a channel; a node subscribes to the channels of the users whose sockets it holds, so an
  * event reaches only those nodes. A message carries the user's push sequence, taken in the same
- * Lua script that publishes it, so sequences follow publish order on every node.
+ * Lua script that publishes it, so sequences follow publish order on every node. Session
+ * revocations (`closeTokens`, rare) go to one channel every node subscribes to from its start: a
+ * node learns of a revocation even while a socket of that token is still being authenticated, so the
+ * gateway needs no second token check before `hello` (docs/architecture.md "Realtime").
  */
 export class RedisBus implements Bus {
   readonly name = 'redis' as const;
@@ -84,6 +87,7 @@ export class RedisBus implements Bus {
   private count = 0;
   private readonly userChannelPrefix: string;
   private readonly topicChannelPrefix: string;
+  private readonly revocationsChannel: string;
 
   private constructor(
     private readonly pub: Redis,
@@ -94,8 +98,14 @@ export class RedisBus implements Bus {
   ) {
     this.userChannelPrefix = `${prefix}:u:`;
     this.topicChannelPrefix = `${prefix}:t:`;
+    this.revocationsChannel = `${prefix}:revocations`;
     sub.on('message', (ch: string, raw: string) => {
-      if (ch.startsWith(this.userChannelPrefix) || ch.startsWith(this.topicChannelPrefix)) this.receive(raw);
+      if (
+        ch.startsWith(this.userChannelPrefix) ||
+        ch.startsWith(this.topicChannelPrefix) ||
+        ch === this.revocationsChannel
+      )
+        this.receive(raw);
     });
   }
 
@@ -159,14 +169,22 @@ export class RedisBus implements Bus {
       const reason = err instanceof Error ? err.message : String(err);
       throw new Error(`Redis bus: cannot connect to ${where} (REDIS_URL): ${reason}`, { cause: err });
     }
+    const bus = new RedisBus(pub, sub, opts.prefix, opts.log, opts.pingTimeoutMs ?? 2000);
+    try {
+      await withTimeout(sub.subscribe(bus.revocationsChannel), connectTimeoutMs, 'subscribe timed out');
+    } catch (err) {
+      pub.disconnect();
+      sub.disconnect();
+      throw new Error(`Redis bus: cannot subscribe on ${where} (REDIS_URL): ${String(err)}`, { cause: err });
+    }
     opts.log?.info({ prefix: opts.prefix }, 'redis bus connected');
-    return new RedisBus(pub, sub, opts.prefix, opts.log, opts.pingTimeoutMs ?? 2000);
+    return bus;
   }
 
   async publish(message: BusMessage): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
     if (message.kind === 'closeTokens') {
-      await this.pub.publish(this.channelOf(message.userId), `0|${JSON.stringify(message)}`);
+      await this.pub.publish(this.revocationsChannel, `0|${JSON.stringify(message)}`);
       return;
     }
     if (message.kind === 'topic' || message.kind === 'topicDrop') {

@@ -9,7 +9,10 @@ export type BusMessage =
   | { kind: 'users'; userIds: number[]; frame: ServerFrame }
   | {
       kind: 'closeTokens';
-      /** Whose tokens: the message is routed to the nodes holding this user's sockets. */
+      /**
+       * Whose tokens. Unlike the other kinds, a revocation reaches every node (it is rare), so a node
+       * also closes a socket whose token check was in flight when the session ended.
+       */
       userId: number;
       tokenIds: string[];
       /** Sent before closing (e.g. type -1 with a text for a forced logout). */

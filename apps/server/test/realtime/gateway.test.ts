@@ -37,7 +37,7 @@ describe('socket handshake', () => {
       heartbeatMs: number;
     };
     expect(data.userId).toBe(u.userId);
-    expect(data.connectionId).toMatch(/^[0-9a-f]{16}$/);
+    expect(data.connectionId).toMatch(/^[\w-]{11}$/); // 8 random bytes, base64url
     expect(data.heartbeatMs).toBe(t.config.heartbeatMs);
     expect(data.serverTime).toBeGreaterThanOrEqual(before - 1000);
     const id = await internalUserId(t, u.token);

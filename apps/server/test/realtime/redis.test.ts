@@ -80,15 +80,23 @@ describe.skipIf(!services.run)('Redis bus', () => {
         closeCode: 4002,
         reason: 'logged out',
       });
-      await waitUntil(() => gotB.length === 3, 3000, 'node b');
+      await waitUntil(() => gotB.length === 3 && gotA.length === 1, 3000, 'node b, and the revocation on a');
+      const revocation = {
+        kind: 'closeTokens',
+        userId: 2,
+        tokenIds: ['t'],
+        closeCode: 4002,
+        reason: 'logged out',
+      };
       expect(gotB).toEqual([
         { kind: 'users', userIds: [2], frame: { ...frame, seq: 1 } },
         { kind: 'users', userIds: [2], frame: { ...frame, seq: 2 } },
-        { kind: 'closeTokens', userId: 2, tokenIds: ['t'], closeCode: 4002, reason: 'logged out' },
+        revocation,
       ]);
-      // The publisher watches nobody: it received (and parsed) nothing. User 1 has no node at all.
-      expect(gotA).toEqual([]);
-      expect(a.received).toBe(0);
+      // The publisher watches nobody: of the user events it received (and parsed) nothing. A
+      // revocation reaches every node of the deployment, watching its user or not. User 1 has no node.
+      expect(gotA).toEqual([revocation]);
+      expect(a.received).toBe(1);
       expect(b.received).toBe(3);
       expect(gotOther).toEqual([]); // another prefix is another deployment
       expect(await a.currentSeq(1)).toBe(1);
@@ -216,6 +224,40 @@ describe.skipIf(!services.run)('gateway over Redis (two in-process nodes)', () =
     await s1.next((f) => f.type === 'counters.updated' && (f.data as { unread: number }).unread === 8);
     s1.close();
     s2.close();
+  });
+
+  it('a revocation published on node B while node A still checks that token closes the socket: no hello', async () => {
+    const u = await registerUser(a);
+    const session = await a.server.app.resolveSession(u.token);
+    const app = a.server.app;
+    const original = app.resolveSession;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let reachedGate!: () => void;
+    const atGate = new Promise<void>((r) => (reachedGate = r));
+    // Node A's check of the socket's token passed and is held: A does not watch the user yet.
+    app.resolveSession = async (token) => {
+      const resolved = await original(token);
+      reachedGate();
+      await gate;
+      return resolved;
+    };
+    try {
+      const pending = openSocket(a, u.token);
+      await atGate;
+      const before = a.server.ctx.bus.received;
+      await b.server.ctx.realtime.closeTokens(session.userId, [session.tokenId], {
+        closeCode: WsClose.sessionEnded,
+        reason: 'logged out',
+      });
+      await waitUntil(() => a.server.ctx.bus.received > before, 3000, 'the revocation on node A');
+      release();
+      const s = await pending;
+      expect(await s.closed).toEqual({ code: WsClose.sessionEnded, reason: 'logged out' });
+      expect(s.frames.some((f) => f.type === 'hello')).toBe(false);
+    } finally {
+      app.resolveSession = original;
+    }
   });
 
   it('closes a token’s sockets from another node, with the frame first', async () => {
