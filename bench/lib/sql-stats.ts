@@ -9,7 +9,7 @@ export function installSqlStats(): void {
   const probe = new Database(':memory:');
   const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, unknown>;
   probe.close();
-  const stats = new Map<string, { calls: number; ns: bigint }>();
+  const stats = new Map<string, { calls: number; ns: bigint; max: bigint; slow: number }>();
   for (const method of ['all', 'get', 'run', 'iterate'] as const) {
     const original = proto[method] as (this: { source: string }, ...args: unknown[]) => unknown;
     proto[method] = function (this: { source: string }, ...args: unknown[]) {
@@ -17,9 +17,13 @@ export function installSqlStats(): void {
       try {
         return original.apply(this, args);
       } finally {
-        const s = stats.get(this.source) ?? { calls: 0, ns: 0n };
+        const s = stats.get(this.source) ?? { calls: 0, ns: 0n, max: 0n, slow: 0 };
+        const took = process.hrtime.bigint() - t;
         s.calls += 1;
-        s.ns += process.hrtime.bigint() - t;
+        s.ns += took;
+        if (took > s.max) s.max = took;
+        // Over 1 ms: a lock wait (SQLite's busy handler sleeps) more than work.
+        if (took > 1_000_000n) s.slow += 1;
         stats.set(this.source, s);
       }
     };
@@ -31,7 +35,7 @@ export function installSqlStats(): void {
     for (const [sql, s] of rows) {
       const ms = Number(s.ns) / 1e6;
       process.stderr.write(
-        `${ms.toFixed(0).padStart(7)} ms ${String(s.calls).padStart(8)} calls ${((ms * 1000) / s.calls).toFixed(1).padStart(6)} µs  ${sql.replace(/\s+/g, ' ').slice(0, 150)}\n`,
+        `${ms.toFixed(0).padStart(7)} ms ${String(s.calls).padStart(8)} calls ${((ms * 1000) / s.calls).toFixed(1).padStart(6)} µs  max ${(Number(s.max) / 1e6).toFixed(1).padStart(6)} ms, ${String(s.slow).padStart(4)} > 1 ms  ${sql.replace(/\s+/g, ' ').slice(0, 120)}\n`,
       );
     }
   });
