@@ -2,6 +2,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { deliver } from './memory-bus.js';
 import type { Bus, BusMessage } from './types.js';
+import { TimedBatch } from './timed-batch.js';
 
 export interface RedisBusOptions {
   url: string;
@@ -57,6 +58,10 @@ function isBusMessage(value: unknown): value is BusMessage {
 /** Push sequences are kept this long after a user's last push (then they restart; clients resync). */
 const SEQ_TTL_SECONDS = 30 * 24 * 3600;
 /** INCR the user's sequence and PUBLISH `<seq>|<json>` on the user's channel, atomically. */
+/** How long a Redis command waits for others to share its write (see timed-batch.ts). */
+const BATCH_WINDOW_MS = 2;
+const BATCH_MAX = 500;
+
 const PUSH_SCRIPT = `local s = redis.call('INCR', KEYS[1])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
 redis.call('PUBLISH', KEYS[2], s .. '|' .. ARGV[1])
@@ -216,11 +221,22 @@ export class RedisBus implements Bus {
     this.handlers.push(handler);
   }
 
-  /** Channels asked for in this event-loop turn, subscribed together by one SUBSCRIBE. */
-  private watchBatch: { channels: string[]; done: Promise<void> } | null = null;
+  /** Channels asked for within a couple of milliseconds, subscribed together by one SUBSCRIBE. */
+  private readonly subscribes = new TimedBatch<string, void>(
+    async (channels) => {
+      await this.sub.subscribe(...channels);
+      return channels.map(() => undefined);
+    },
+    { windowMs: BATCH_WINDOW_MS, max: BATCH_MAX },
+  );
+  /** Push sequences asked for together, read by one MGET. */
+  private readonly seqReads = new TimedBatch<string, number>(
+    async (keys) => (await this.pub.mget(...keys)).map((v) => Number(v ?? 0)),
+    { windowMs: BATCH_WINDOW_MS, max: BATCH_MAX },
+  );
 
   /**
-   * Subscribes to the user's channel. Watches asked for in the same turn (sockets accepted together,
+   * Subscribes to the user's channel. Watches asked for close together (sockets accepted together,
    * as in a reconnect storm) share one SUBSCRIBE with all their channels; each resolves once Redis
    * confirmed them all.
    */
@@ -240,16 +256,7 @@ export class RedisBus implements Bus {
   }
 
   private subscribeSoon(channel: string): Promise<void> {
-    if (!this.watchBatch) {
-      const batch: { channels: string[]; done: Promise<void> } = { channels: [], done: Promise.resolve() };
-      batch.done = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-        if (this.watchBatch === batch) this.watchBatch = null;
-        await this.sub.subscribe(...batch.channels);
-      });
-      this.watchBatch = batch;
-    }
-    this.watchBatch.channels.push(channel);
-    return this.watchBatch.done;
+    return this.subscribes.add(channel);
   }
 
   unwatch(userId: number): void {
@@ -259,8 +266,8 @@ export class RedisBus implements Bus {
     });
   }
 
-  async currentSeq(userId: number): Promise<number> {
-    return Number((await this.pub.get(this.seqKey(userId))) ?? 0);
+  currentSeq(userId: number): Promise<number> {
+    return this.seqReads.add(this.seqKey(userId));
   }
 
   private seqKey(userId: number): string {

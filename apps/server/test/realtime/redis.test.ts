@@ -29,7 +29,7 @@ function collector(bus: RedisBus): BusMessage[] {
 }
 
 describe.skipIf(!services.run)('Redis bus', () => {
-  it('watches asked for in one turn subscribe together, and each resolves only once Redis confirmed', async () => {
+  it('watches asked for together subscribe together, and each resolves only once Redis confirmed', async () => {
     const p = prefix();
     const a = await RedisBus.connect({ url: redisUrl, prefix: p });
     const b = await RedisBus.connect({ url: redisUrl, prefix: p });
@@ -37,7 +37,8 @@ describe.skipIf(!services.run)('Redis bus', () => {
     try {
       const got = collector(b);
       const users = Array.from({ length: 50 }, (_, i) => 1000 + i);
-      // One turn: one batch. Once the promises resolve, every channel has its subscriber.
+      // Asked for together: one batch (timed-batch.ts). Once the promises resolve, every channel has
+      // its subscriber.
       await Promise.all(users.map((u) => b.watch(u)));
       const counts = (await probe.pubsub('NUMSUB', ...users.map((u) => b.channelOf(u)))) as Array<
         string | number
@@ -49,7 +50,7 @@ describe.skipIf(!services.run)('Redis bus', () => {
         frame: { type: 'counters.updated', data: { unread: 1 } },
       });
       await waitUntil(() => got.length === users.length, 3000, 'all users');
-      // A watch in a later turn starts a new batch.
+      // A later watch starts a new batch.
       await b.watch(2000);
       expect(Number(((await probe.pubsub('NUMSUB', b.channelOf(2000))) as Array<string | number>)[1])).toBe(
         1,
