@@ -1,6 +1,19 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../harness/paths';
 import { useHarness } from '../harness/setup';
-import { bubbles, conversationOf, DESKTOP, openChat, pair, sendApi, typeAndSend } from './messages-helpers';
+import { registerUser } from '../harness/api';
+import {
+  befriend,
+  bubbles,
+  conversationOf,
+  DESKTOP,
+  openChat,
+  pair,
+  sendApi,
+  typeAndSend,
+} from './messages-helpers';
 
 const h = useHarness({ name: 'messages-read' });
 
@@ -33,5 +46,25 @@ describe('messages: read receipts follow what the reader sees', () => {
     await b.page.getByTestId('scroll-latest').click();
     await mine.getByTestId('read-marker').filter({ hasText: '已读' }).waitFor();
     expect((await conversationOf(h, B, A)).unreadCount).toBe(0);
+  });
+
+  it('the chat of an official account carries the 官方 tag in its header; an ordinary friend has none', async () => {
+    const { A, B } = await pair(h, ['安娜', 'Parley 小助手']);
+    const D = await registerUser(h.server, { nickName: '普通朋友' });
+    await befriend(h, A, D);
+    // Operators mark official accounts (npm run official:grant); there is no route for it.
+    execFileSync(process.execPath, ['--import', 'tsx', 'src/modules/users/grant-official.ts', B.wtId, '1'], {
+      cwd: join(REPO_ROOT, 'apps/server'),
+      env: { ...process.env, PARLEY_DATA_DIR: h.server.dataDir, DATABASE_URL: '' },
+    });
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    await a.page.goto(`/messages?conversationID=C2C${B.wtId}`);
+    await a.page.getByTestId('chat-title').filter({ hasText: 'Parley 小助手' }).waitFor();
+    await a.page.getByTestId('official-tag').waitFor();
+    expect(await a.page.getByTestId('official-tag').textContent()).toBe('官方');
+
+    await openChat(a.page, D);
+    await a.page.getByTestId('chat-title').filter({ hasText: '普通朋友' }).waitFor();
+    expect(await a.page.getByTestId('official-tag').count()).toBe(0);
   });
 });
