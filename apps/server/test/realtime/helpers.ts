@@ -1,5 +1,6 @@
+import { expect } from 'vitest';
 import WebSocket, { type ClientOptions } from 'ws';
-import type { LoginResult } from '@parley/protocol';
+import { WsClose, type LoginResult } from '@parley/protocol';
 import { api, type TestServer, type TestUser } from '../helpers.js';
 import { FrameLog, type Frame, type FramePredicate } from '../frame-log.js';
 
@@ -98,4 +99,39 @@ export function servicesFor(needs: Array<'DATABASE_URL' | 'REDIS_URL'>): {
   const sqlitePass = process.env.PARLEY_TEST_PASS === 'sqlite' && needs.includes('DATABASE_URL');
   const mustFail = missing.length > 0 && Boolean(process.env.CI) && !sqlitePass;
   return { run: missing.length === 0, missing, mustFail };
+}
+
+/**
+ * Holds the next socket token check of `t` after it passed, until `release()`: the window in which a
+ * logout can race the socket's registration. `restore()` puts the real check back.
+ */
+export function holdTokenCheck(t: TestServer): { atGate: Promise<void>; release(): void; restore(): void } {
+  const app = t.server.app;
+  const original = app.resolveSession;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let held = false;
+  let reachedGate!: () => void;
+  const atGate = new Promise<void>((r) => (reachedGate = r));
+  app.resolveSession = async (token) => {
+    const session = await original(token);
+    if (!held) {
+      held = true;
+      reachedGate();
+      await gate;
+    }
+    return session;
+  };
+  return { atGate, release, restore: () => (app.resolveSession = original) };
+}
+
+/** Lets the held check go on and expects the socket closed as logged out, without a `hello`. */
+export async function expectLoggedOutBeforeHello(
+  hold: { release(): void },
+  pending: Promise<{ closed: Promise<{ code: number; reason: string }>; frames: Frame[] }>,
+): Promise<void> {
+  hold.release();
+  const s = await pending;
+  expect(await s.closed).toEqual({ code: WsClose.sessionEnded, reason: 'logged out' });
+  expect(s.frames.some((f) => f.type === 'hello')).toBe(false);
 }

@@ -3,7 +3,14 @@ import WebSocket from 'ws';
 import { WsClose } from '@parley/protocol';
 import { FRAME_BURST, MAX_DROPPED_IN_A_ROW } from '../../src/realtime/frames.js';
 import { api, FakeClock, openSocket, registerUser, startTestServer, type TestServer } from '../helpers.js';
-import { ackOf, internalUserId, rawClient, waitUntil } from './helpers.js';
+import {
+  ackOf,
+  expectLoggedOutBeforeHello,
+  holdTokenCheck,
+  internalUserId,
+  rawClient,
+  waitUntil,
+} from './helpers.js';
 
 describe('heartbeat', () => {
   let t: TestServer;
@@ -92,33 +99,15 @@ describe('logout racing a socket being authenticated', () => {
 
   it('closes a socket whose token was revoked while its check was in flight', async () => {
     const u = await registerUser(t);
-    const app = t.server.app;
-    const original = app.resolveSession;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
     // The socket's token check passes, then the logout lands before the socket is registered.
-    let held = false;
-    let reachedGate!: () => void;
-    const atGate = new Promise<void>((r) => (reachedGate = r));
-    app.resolveSession = async (token) => {
-      const session = await original(token);
-      if (!held) {
-        held = true;
-        reachedGate();
-        await gate;
-      }
-      return session;
-    };
+    const hold = holdTokenCheck(t);
     try {
       const pending = openSocket(t, u.token);
-      await atGate; // the upgrade's token check passed and is held here
+      await hold.atGate; // the upgrade's token check passed and is held here
       expect((await api(t, 'POST', '/user/logout', { token: u.token })).code).toBe(200);
-      release();
-      const s = await pending;
-      expect(await s.closed).toEqual({ code: WsClose.sessionEnded, reason: 'logged out' });
-      expect(s.frames.some((f) => f.type === 'hello')).toBe(false);
+      await expectLoggedOutBeforeHello(hold, pending);
     } finally {
-      app.resolveSession = original;
+      hold.restore();
     }
   });
 });

@@ -5,7 +5,14 @@ import { WsClose } from '@parley/protocol';
 import { RedisBus } from '../../src/realtime/redis-bus.js';
 import type { BusMessage } from '../../src/realtime/types.js';
 import { openSocket, registerUser, startTestServer, type TestServer } from '../helpers.js';
-import { eventually, internalUserId, servicesFor, waitUntil } from './helpers.js';
+import {
+  eventually,
+  expectLoggedOutBeforeHello,
+  holdTokenCheck,
+  internalUserId,
+  servicesFor,
+  waitUntil,
+} from './helpers.js';
 
 // Runs when REDIS_URL is set. In CI a missing or unreachable Redis fails this file (never skips).
 const services = servicesFor(['REDIS_URL']);
@@ -230,34 +237,20 @@ describe.skipIf(!services.run)('gateway over Redis (two in-process nodes)', () =
   it('a revocation published on node B while node A still checks that token closes the socket: no hello', async () => {
     const u = await registerUser(a);
     const session = await a.server.app.resolveSession(u.token);
-    const app = a.server.app;
-    const original = app.resolveSession;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let reachedGate!: () => void;
-    const atGate = new Promise<void>((r) => (reachedGate = r));
     // Node A's check of the socket's token passed and is held: A does not watch the user yet.
-    app.resolveSession = async (token) => {
-      const resolved = await original(token);
-      reachedGate();
-      await gate;
-      return resolved;
-    };
+    const hold = holdTokenCheck(a);
     try {
       const pending = openSocket(a, u.token);
-      await atGate;
+      await hold.atGate;
       const before = a.server.ctx.bus.received;
       await b.server.ctx.realtime.closeTokens(session.userId, [session.tokenId], {
         closeCode: WsClose.sessionEnded,
         reason: 'logged out',
       });
       await waitUntil(() => a.server.ctx.bus.received > before, 3000, 'the revocation on node A');
-      release();
-      const s = await pending;
-      expect(await s.closed).toEqual({ code: WsClose.sessionEnded, reason: 'logged out' });
-      expect(s.frames.some((f) => f.type === 'hello')).toBe(false);
+      await expectLoggedOutBeforeHello(hold, pending);
     } finally {
-      app.resolveSession = original;
+      hold.restore();
     }
   });
 
