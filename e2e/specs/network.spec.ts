@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerUser } from '../harness/api';
 import { useHarness } from '../harness/setup';
+import { bubbles, DESKTOP, pair, row, sendApi } from './messages-helpers';
 
 const h = useHarness({ name: 'network' });
 
@@ -22,5 +23,36 @@ describe('network banner', () => {
     // Still signed in: the session survived the restart.
     expect(new URL(page.url()).pathname).toBe('/messages');
     expect(await page.getByTestId('sidebar-nick').textContent()).toBe(user.nickName);
+  });
+
+  it('after a restart, what was sent while the tab was away comes with one message.sync on the new socket', async () => {
+    const { A, B } = await pair(h, ['重连甲', '重连乙']);
+    const { page } = await h.open({ login: A.login, viewport: DESKTOP });
+    // Every socket of the page goes through this route, which counts the frames the page sends and,
+    // while `held` is set, keeps a new socket from reaching the server.
+    const sent: string[] = [];
+    let held: Promise<void> | null = null;
+    await page.routeWebSocket(/\/ws\//, async (ws) => {
+      if (held) await held;
+      const server = ws.connectToServer();
+      ws.onMessage((m) => {
+        sent.push((JSON.parse(String(m)) as { type?: string }).type ?? '');
+        server.send(m);
+      });
+    });
+    await page.goto(`/messages?conversationID=C2C${B.wtId}`);
+    await page.getByTestId('chat').waitFor();
+
+    let release!: () => void;
+    held = new Promise<void>((r) => (release = r));
+    await h.server.stop();
+    await page.getByTestId('network-banner').waitFor({ timeout: 10_000 });
+    await h.server.start();
+    // Sent while the tab's socket cannot be back yet: it can only learn of it by catching up.
+    await sendApi(h, B, A, '你不在的时候发的');
+    release();
+    await bubbles(page).filter({ hasText: '你不在的时候发的' }).waitFor({ timeout: 20_000 });
+    await row(page, B).locator('.cv-row__last').filter({ hasText: '你不在的时候发的' }).waitFor();
+    expect(sent.filter((t) => t === 'message.sync')).toHaveLength(1);
   });
 });

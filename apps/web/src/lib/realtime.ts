@@ -15,7 +15,10 @@ export const socket = new SocketClient({
     endSession(message);
   },
   onMissed() {
-    void queryClient.invalidateQueries();
+    // Pushes were missed (a later hello sequence, another epoch, a gap): refetch what is on screen.
+    // Conversations and messages are left to message.sync, which hello's version starts (one frame
+    // instead of every page of the list).
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'messages' });
   },
 });
 

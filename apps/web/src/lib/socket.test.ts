@@ -164,4 +164,16 @@ describe('socket client', () => {
     await expect(waiting).rejects.toThrow('socket closed');
     expect(client.status).toBe('down');
   });
+
+  it('keeps the latest hello for screens that mount after it, and forgets it for another session', () => {
+    const client = new SocketClient({ onSessionEnded: vi.fn() }, (t) => `ws://x/ws/${t}`);
+    client.connect('tok');
+    expect(client.lastHello).toBeNull();
+    const ws = FakeSocket.all[0]!;
+    ws.open();
+    ws.emit({ type: 'hello', data: { seq: 1, epoch: 'e', syncVersion: 7 } });
+    expect(client.lastHello).toMatchObject({ syncVersion: 7 });
+    client.connect('other');
+    expect(client.lastHello).toBeNull();
+  });
 });

@@ -40,6 +40,8 @@ export class SocketClient {
   private lastSeq: number | null = null;
   private epoch: string | null = null;
   status: SocketStatus = 'idle';
+  /** The data of the latest `hello` of this session's socket: a screen that mounts later starts from it. */
+  lastHello: { syncVersion?: number } | null = null;
 
   constructor(
     private readonly callbacks: SocketCallbacks,
@@ -52,6 +54,7 @@ export class SocketClient {
     this.token = token;
     this.lastSeq = null;
     this.epoch = null;
+    this.lastHello = null;
     this.everOpened = false;
     this.attempt = 0;
     this.open();
@@ -164,7 +167,8 @@ export class SocketClient {
   }
 
   /** A hello after frames were seen: anything pushed meanwhile (another sequence or epoch) was missed. */
-  private checkHello(data: { seq?: number; epoch?: string }): void {
+  private checkHello(data: { seq?: number; epoch?: string; syncVersion?: number }): void {
+    this.lastHello = data;
     const missed = this.lastSeq !== null && (data.seq !== this.lastSeq || data.epoch !== this.epoch);
     this.lastSeq = data.seq ?? 0;
     this.epoch = data.epoch ?? null;

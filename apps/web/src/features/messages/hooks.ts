@@ -3,13 +3,7 @@ import type { Message } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { socket, useSocketEvent, useSocketStatus } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
-import {
-  applyMessage,
-  conversationsKey,
-  getConversation,
-  patchConversations,
-  putConversation,
-} from './conversations';
+import { applyMessage, getConversation, patchConversations, putConversation } from './conversations';
 import { localCache } from './local';
 import { notifyMessage } from './notify';
 import { flushOutbox } from './send';
@@ -68,7 +62,7 @@ export function markRead(conversationID: string, seq?: number): void {
 /**
  * The socket events of the messages screen (docs/web.md "Messages"): new and changed messages,
  * read cursors, conversation changes and typing, applied to the list and the open chat. After a
- * reconnect the list and the open chat are refetched and the outbox is sent.
+ * reconnect one `message.sync` catches up (sync.ts) and the outbox is sent.
  */
 export function useMessagesRealtime(openID: string | null): void {
   const openRef = useRef(openID);
@@ -126,23 +120,22 @@ export function useMessagesRealtime(openID: string | null): void {
     useChatStore.getState().setTyping(conversationID, Date.now() + TYPING_TTL_MS);
   });
 
-  useEffect(() => resetSyncVersion, [me]);
+  // The socket may have said hello before this screen mounted (its code loads on demand): that
+  // version is where catching up starts; the list and the open chat load fresh as they mount.
+  useEffect(() => {
+    void onHelloVersion(socket.lastHello?.syncVersion);
+    return resetSyncVersion;
+  }, [me]);
   useSocketEvent('hello', (hello) => {
     void onHelloVersion(hello.syncVersion);
   });
 
-  // Reconnected (or first connected): refetch what may have changed, then send the outbox.
+  // Connected again: send the outbox. What changed meanwhile comes with one message.sync after
+  // hello (sync.ts), not by refetching the list and the open chat: a node's restart must not turn
+  // every tab into a page of list requests.
   const status = useSocketStatus();
-  const wasDown = useRef(false);
   useEffect(() => {
-    if (status === 'down') wasDown.current = true;
-    if (status !== 'open') return;
-    if (wasDown.current) {
-      wasDown.current = false;
-      void queryClient.invalidateQueries({ queryKey: conversationsKey(me) });
-      if (openRef.current) void loadLatest(openRef.current);
-    }
-    void flushOutbox();
+    if (status === 'open') void flushOutbox();
   }, [status, me]);
   useEffect(() => {
     const online = () => void flushOutbox();

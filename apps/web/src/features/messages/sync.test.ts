@@ -147,4 +147,22 @@ describe('sync after a reconnect', () => {
       send.mockRestore();
     }
   });
+
+  it('a group conversation in the list makes a reconnect sync even when the own version did not move', async () => {
+    const empty = {
+      version: 10,
+      hasMore: false,
+      reset: false,
+      conversations: [],
+      removedConversationIDs: [],
+      messages: [],
+    };
+    const calls = mockApi({ '/message/sync': () => ({ data: { ...empty, groupVersions: { GROUP7: 3 } } }) });
+    await onHelloVersion(10);
+    await onHelloVersion(10);
+    expect(calls).toEqual([]); // nothing moved, no group conversation: nothing to ask
+    queryClient.setQueryData(conversationsKey('me'), [conv('C2Cpeer'), conv('GROUP7')]);
+    await onHelloVersion(10);
+    expect(calls.map((c) => [c.path, c.body])).toEqual([['/message/sync', { since: 10 }]]);
+  });
 });

@@ -3,7 +3,7 @@ import { call } from '../../lib/api';
 import { socket } from '../../lib/realtime';
 import { queryClient } from '../../lib/query';
 import { PAGE } from './hooks';
-import { patchConversations } from './conversations';
+import { conversationsKey, patchConversations } from './conversations';
 import { upsertConversation } from './list-logic';
 import { useChatStore } from './store';
 import { useSession } from '../../lib/session';
@@ -22,9 +22,9 @@ let running: Promise<void> | null = null;
 
 export function onHelloVersion(version: number | undefined): Promise<void> {
   if (typeof version !== 'number') return Promise.resolve();
-  // Group messages are not in the user's own change log: a reconnect with group chats held syncs
-  // them (by their group versions) even when the user's version did not move.
-  const groups = known !== null && Object.keys(heldGroupVersions()).length > 0;
+  // Group messages are not in the user's own change log: a reconnect with group conversations in
+  // the list syncs them (by their group versions) even when the user's version did not move.
+  const groups = known !== null && holdsGroups();
   if (known === null || (version <= known && !groups)) {
     known = Math.max(known ?? 0, version);
     return Promise.resolve();
@@ -69,6 +69,14 @@ export function onHelloVersion(version: number | undefined): Promise<void> {
       running = null;
     });
   return running;
+}
+
+/** Whether this tab shows group conversations (their changes are synced by group version). */
+function holdsGroups(): boolean {
+  if (Object.keys(heldGroupVersions()).length > 0) return true;
+  const me = useSession.getState().user?.wtId ?? '';
+  const list = queryClient.getQueryData<Array<{ conversationID: string }>>(conversationsKey(me)) ?? [];
+  return list.some((c) => c.conversationID.startsWith('GROUP'));
 }
 
 /** One page of changes: on the socket that just said hello (no second token check), else by REST. */
