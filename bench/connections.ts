@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ServerCommand, ServerReply, WorkerCommand, WorkerReply } from './lib/ipc.js';
 import { wallNow } from './lib/ipc.js';
+import { parleyEnv } from './lib/net.js';
 import { Child, median, openFilesLimit, printTable, rssBytes, sleep } from './lib/proc.js';
 
 const here = import.meta.dirname;
@@ -229,19 +230,10 @@ async function main(): Promise<void> {
   );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
-  const parleyEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    PARLEY_DATA_DIR: dataDir,
-    PARLEY_WEB_DIST: '',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    AUTH_IP_PER_MINUTE: '100000',
-  };
+  const serverEnv = parleyEnv(dataDir, { AUTH_IP_PER_MINUTE: '100000' });
   const results: Result[] = [];
   try {
-    results.push(await measure('Parley gateway', 'parley-server.ts', parleyEnv, o, true));
+    results.push(await measure('Parley gateway', 'parley-server.ts', serverEnv, o, true));
     if (o.baseline)
       results.push(await measure('bare ws (baseline)', 'bare-server.ts', process.env, o, false));
   } finally {

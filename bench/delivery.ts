@@ -14,9 +14,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { DServerCommand, DServerReply, DWorkerCommand, DWorkerReply } from './lib/delivery-ipc.js';
-import { cpuMs, mb, ms1, percentile } from './lib/bench-stats.js';
+import { mb, ms1 } from './lib/bench-stats.js';
+import { best, ramp, runLoadStep, type StepFigures } from './lib/ladder.js';
 import { benchTargets, type Target } from './lib/targets.js';
-import { Child, printTable, rssBytes, sleep } from './lib/proc.js';
+import { Child, printTable, sleep } from './lib/proc.js';
 
 const here = import.meta.dirname;
 type Server = Child<DServerCommand, DServerReply>;
@@ -55,19 +56,7 @@ function parseArgs(argv: string[]): Options {
   return o;
 }
 
-export interface Step {
-  offered: number;
-  sent: number;
-  acked: number;
-  received: number;
-  errors: number;
-  firstError: string | null;
-  p50: number;
-  p99: number;
-  max: number;
-  ackP99: number;
-  cpuPct: number;
-  rss: number;
+export interface Step extends StepFigures {
   pass: boolean;
 }
 
@@ -78,33 +67,8 @@ async function runStep(
   seconds: number,
   drainMs = 15_000,
 ): Promise<Step> {
-  const cpu0 = cpuMs(server.pid);
-  const t0 = performance.now();
-  for (const w of workers) w.send({ cmd: 'step', rate: rate / workers.length, seconds, drainMs });
-  const parts = await Promise.all(workers.map((w) => w.next('stepped', seconds * 1000 + 60_000)));
-  const cpuPct = ((cpuMs(server.pid) - cpu0) / (performance.now() - t0)) * 100;
-  const sum = (f: (p: (typeof parts)[number]) => number) => parts.reduce((s, p) => s + f(p), 0);
-  const lat = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
-  const ack = parts.flatMap((p) => p.ackLatencies).sort((a, b) => a - b);
-  const sent = sum((p) => p.sent);
-  const received = sum((p) => p.received);
-  const errors = sum((p) => p.errors);
-  const p99 = percentile(lat, 99);
-  return {
-    offered: rate,
-    sent,
-    acked: sum((p) => p.acked),
-    received,
-    errors,
-    firstError: parts.find((p) => p.firstError)?.firstError ?? null,
-    p50: percentile(lat, 50),
-    p99,
-    max: lat[lat.length - 1] ?? NaN,
-    ackP99: percentile(ack, 99),
-    cpuPct,
-    rss: rssBytes(server.pid),
-    pass: errors === 0 && received >= sent * 0.999 && p99 < P99_LIMIT_MS,
-  };
+  const { figures: f } = await runLoadStep(server.pid, workers, rate, seconds, drainMs);
+  return { ...f, pass: f.errors === 0 && f.received >= f.sent * 0.999 && f.p99 < P99_LIMIT_MS };
 }
 
 async function measure(t: Target, o: Options): Promise<Step[]> {
@@ -131,37 +95,19 @@ async function measure(t: Target, o: Options): Promise<Step[]> {
     const warm = await runStep(server, workers, Math.min(1000, o.pairs * 2), 3, 60_000);
     console.log(`${t.label}: warm-up ${warm.received}/${warm.sent} received, p99 ${warm.p99.toFixed(1)} ms`);
     await sleep(500);
-    const log = (s: Step) =>
-      console.log(
-        `${t.label}: ${s.offered}/s → ${s.received}/${s.sent} recv, p50 ${s.p50.toFixed(1)} p99 ${s.p99.toFixed(1)} ms, ` +
-          `cpu ${s.cpuPct.toFixed(0)}% ${s.pass ? 'pass' : `FAIL${s.firstError ? ` (${s.firstError})` : ''}`}`,
-      );
-    let lastPass = 0;
-    for (const rate of o.rates) {
-      let s = await runStep(server, workers, rate, o.seconds);
-      steps.push(s);
-      log(s);
-      if (!s.pass && s.p99 < 3 * P99_LIMIT_MS) {
-        // Near the limit on a shared machine: one more try before calling it.
-        await sleep(2000);
-        s = await runStep(server, workers, rate, o.seconds);
-        steps.push(s);
-        log(s);
-      }
-      if (!s.pass) {
-        // One refinement between the last passing and the failing rate.
-        const mid = Math.round((lastPass + rate) / 2 / 250) * 250;
-        if (lastPass > 0 && mid > lastPass && mid < rate) {
-          await sleep(1000);
-          const m = await runStep(server, workers, mid, o.seconds);
-          steps.push(m);
-          log(m);
-        }
-        break;
-      }
-      lastPass = rate;
-      await sleep(1000);
-    }
+    steps.push(
+      ...(await ramp({
+        rates: o.rates,
+        run: (rate) => runStep(server, workers, rate, o.seconds),
+        log: (s) =>
+          console.log(
+            `${t.label}: ${s.offered}/s → ${s.received}/${s.sent} recv, p50 ${s.p50.toFixed(1)} p99 ${s.p99.toFixed(1)} ms, ` +
+              `cpu ${s.cpuPct.toFixed(0)}% ${s.pass ? 'pass' : `FAIL${s.firstError ? ` (${s.firstError})` : ''}`}`,
+          ),
+        retry: (s) => s.p99 < 3 * P99_LIMIT_MS,
+        grid: 250,
+      })),
+    );
     server.send({ cmd: 'shutdown' });
     await server.next('shutdown', 60_000).catch(() => undefined);
   } finally {
@@ -171,10 +117,6 @@ async function measure(t: Target, o: Options): Promise<Step[]> {
     await server.stop();
   }
   return steps;
-}
-
-export function best(steps: Step[]): Step | undefined {
-  return steps.filter((s) => s.pass).sort((a, b) => b.offered - a.offered)[0];
 }
 
 async function main(): Promise<void> {

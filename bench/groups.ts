@@ -26,7 +26,7 @@ import {
   best,
   fanouts,
   P99_LIMIT_MS,
-  ramp,
+  rampGroups,
   runStep,
   type FanoutSummary,
   type Server,
@@ -149,7 +149,7 @@ async function measure(t: Target, o: Options): Promise<Result> {
         (warm.firstError ? ` (${warm.firstError})` : ''),
     );
     await sleep(500);
-    const steps = await ramp(t.label, server, workers, o.rates, o.seconds);
+    const steps = await rampGroups(t.label, server, workers, o.rates, o.seconds);
     server.send({ cmd: 'shutdown' });
     await server.next('shutdown', 60_000).catch(() => undefined);
     return { label: t.label, fanout, steps };

@@ -15,12 +15,12 @@
  * the storm is still timed, but "missed" is not counted.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { DServerCommand, DServerReply } from './lib/delivery-ipc.js';
 import type { StormCommand, StormReply } from './lib/storm-ipc.js';
 import { wallNow } from './lib/ipc.js';
+import { freePort, parleyEnv, redisReachable } from './lib/net.js';
 import { Child, printTable, rssBytes, sleep } from './lib/proc.js';
 
 const here = import.meta.dirname;
@@ -75,28 +75,6 @@ interface Result {
   missed: number | null;
   rssAfter: number;
   firstError: string | null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function redisReachable(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const s = net.connect(Number(u.port || 6379), u.hostname);
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
 }
 
 async function startServer(
@@ -236,18 +214,12 @@ async function main(): Promise<void> {
   );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-storm-'));
   const port = await freePort();
-  const envA: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    PARLEY_DATA_DIR: dataDir,
-    PARLEY_WEB_DIST: '',
-    DATABASE_URL: '',
+  const envA = parleyEnv(dataDir, {
     REDIS_URL: redis ? redisUrl : '',
     REDIS_PREFIX: `bench-storm-${process.pid}`,
     MESSAGE_SEND_PER_MINUTE: '1000000',
     BENCH_PORT: String(port),
-  };
+  });
   const results: Result[] = [];
   try {
     results.push(await measure('Parley (reconnect + sync)', true, envA, o));

@@ -7,13 +7,13 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 // The same Debian Chromium and launch flags as the browser suite (e2e/harness/chromium.ts).
 import { launchBrowser } from '../e2e/harness/chromium';
+import { freePort } from './lib/net.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -25,17 +25,6 @@ interface Row {
   rawKB: number;
   gzipKB: number;
   target: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 }
 
 async function startServer(port: number, dataDir: string) {

@@ -1,4 +1,5 @@
 /** Messages between the delivery / reconnect-storm runners and their children. */
+import type { StepPart } from './ladder.js';
 
 /** One client of the load: the path token of its socket and the name its peer addresses it by. */
 export interface BenchClient {
@@ -28,15 +29,4 @@ export type DWorkerCommand =
 export type DWorkerReply =
   | { kind: 'ready' }
   | { kind: 'opened'; opened: number; failed: number; firstError: string | null; ms: number }
-  | {
-      kind: 'stepped';
-      sent: number;
-      acked: number;
-      received: number;
-      errors: number;
-      firstError: string | null;
-      /** send → peer received, ms, of every message received (0.01 ms resolution). */
-      latencies: number[];
-      /** send → ack, ms. */
-      ackLatencies: number[];
-    };
+  | ({ kind: 'stepped' } & StepPart);

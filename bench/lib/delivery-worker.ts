@@ -6,9 +6,9 @@
 import WebSocket from 'ws';
 import type { BenchClient, DWorkerCommand, DWorkerReply } from './delivery-ipc.js';
 import { wallNow } from './ipc.js';
+import { pacedStep } from './pace.js';
 
 const reply = (m: DWorkerReply) => process.send?.(m);
-const TICK_MS = 5;
 const prefix = `w${process.pid}`;
 
 interface Client {
@@ -127,22 +127,13 @@ function sendOne(c: Client): void {
 async function step(cmd: Extract<DWorkerCommand, { cmd: 'step' }>): Promise<void> {
   stats = fresh();
   inFlight.clear();
-  const started = wallNow();
-  const endAt = started + cmd.seconds * 1000;
   let turn = 0;
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const now = Math.min(wallNow(), endAt);
-      const due = Math.floor(((now - started) / 1000) * cmd.rate) - stats.sent;
-      for (let i = 0; i < due; i++) sendOne(clients[turn++ % clients.length]!);
-      if (now >= endAt) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, TICK_MS);
+  await pacedStep({
+    ...cmd,
+    sent: () => stats.sent,
+    sendNext: () => sendOne(clients[turn++ % clients.length]!),
+    inFlight: () => inFlight.size,
   });
-  const drainUntil = wallNow() + cmd.drainMs;
-  while (inFlight.size > 0 && wallNow() < drainUntil) await new Promise((r) => setTimeout(r, 20));
   reply({ kind: 'stepped', ...stats });
 }
 

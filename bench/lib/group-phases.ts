@@ -7,7 +7,8 @@
  */
 import type { GServerCommand, GServerReply, GWorkerCommand, GWorkerReply } from './group-ipc.js';
 import { cpuMs, percentile } from './bench-stats.js';
-import { Child, rssBytes, sleep } from './proc.js';
+import { best, ramp, runLoadStep, type StepFigures } from './ladder.js';
+import { Child, sleep } from './proc.js';
 
 export type Server = Child<GServerCommand, GServerReply>;
 export type Worker = Child<GWorkerCommand, GWorkerReply>;
@@ -113,24 +114,11 @@ export async function fanouts(
   };
 }
 
-export interface Step {
-  /** Offered messages/s. */
-  offered: number;
-  sent: number;
-  acked: number;
+export interface Step extends StepFigures {
   /** Deliveries expected (each message: one per other member of its group) and received. */
   expected: number;
-  received: number;
-  errors: number;
   duplicates: number;
   misdelivered: number;
-  firstError: string | null;
-  p50: number;
-  p99: number;
-  max: number;
-  ackP99: number;
-  cpuPct: number;
-  rss: number;
   pass: boolean;
 }
 
@@ -141,79 +129,44 @@ export async function runStep(
   seconds: number,
   drainMs = 15_000,
 ): Promise<Step> {
-  const cpu0 = cpuMs(server.pid);
-  const t0 = performance.now();
-  for (const w of workers) w.send({ cmd: 'step', rate: rate / workers.length, seconds, drainMs });
-  const parts = await Promise.all(workers.map((w) => w.next('stepped', seconds * 1000 + drainMs + 60_000)));
-  const cpuPct = ((cpuMs(server.pid) - cpu0) / (performance.now() - t0)) * 100;
-  const sum = (f: (p: (typeof parts)[number]) => number) => parts.reduce((s, p) => s + f(p), 0);
-  const lat = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
-  const ack = parts.flatMap((p) => p.ackLatencies).sort((a, b) => a - b);
+  const { figures, sum } = await runLoadStep<Extract<GWorkerReply, { kind: 'stepped' }>>(
+    server.pid,
+    workers,
+    rate,
+    seconds,
+    drainMs,
+  );
   const s = {
-    offered: rate,
-    sent: sum((p) => p.sent),
-    acked: sum((p) => p.acked),
+    ...figures,
     expected: sum((p) => p.expected),
-    received: sum((p) => p.received),
-    errors: sum((p) => p.errors),
     duplicates: sum((p) => p.duplicates),
     misdelivered: sum((p) => p.misdelivered),
-    firstError: parts.find((p) => p.firstError)?.firstError ?? null,
-    p50: percentile(lat, 50),
-    p99: percentile(lat, 99),
-    max: lat[lat.length - 1] ?? NaN,
-    ackP99: percentile(ack, 99),
-    cpuPct,
-    rss: rssBytes(server.pid),
   };
   const pass =
     s.errors === 0 && s.acked === s.sent && s.received >= s.expected * 0.999 && s.p99 < P99_LIMIT_MS;
   return { ...s, pass };
 }
 
-/** The stepped-up rates, as bench/delivery.ts: a retry near the limit, one refinement after a fail. */
-export async function ramp(
+/** The stepped-up rates (ladder.ts), with the groups bench's pass rule and log line. */
+export function rampGroups(
   label: string,
   server: Server,
   workers: Worker[],
   rates: number[],
   seconds: number,
 ): Promise<Step[]> {
-  const steps: Step[] = [];
-  const log = (s: Step) =>
-    console.log(
-      `${label}: ${s.offered} msg/s → ${s.received}/${s.expected} deliveries, ${s.acked}/${s.sent} acked, ` +
-        `p50 ${s.p50.toFixed(1)} p99 ${s.p99.toFixed(1)} ms, cpu ${s.cpuPct.toFixed(0)}% ` +
-        (s.pass ? 'pass' : `FAIL${s.firstError ? ` (${s.firstError})` : ''}`),
-    );
-  let lastPass = 0;
-  for (const rate of rates) {
-    let s = await runStep(server, workers, rate, seconds);
-    steps.push(s);
-    log(s);
-    if (!s.pass && s.errors === 0 && s.p99 < 3 * P99_LIMIT_MS) {
-      // Near the limit on a shared machine: one more try before calling it.
-      await sleep(2000);
-      s = await runStep(server, workers, rate, seconds);
-      steps.push(s);
-      log(s);
-    }
-    if (!s.pass) {
-      const mid = Math.round((lastPass + rate) / 2 / 50) * 50;
-      if (lastPass > 0 && mid > lastPass && mid < rate) {
-        await sleep(1000);
-        const m = await runStep(server, workers, mid, seconds);
-        steps.push(m);
-        log(m);
-      }
-      break;
-    }
-    lastPass = rate;
-    await sleep(1000);
-  }
-  return steps;
+  return ramp({
+    rates,
+    run: (rate) => runStep(server, workers, rate, seconds),
+    log: (s) =>
+      console.log(
+        `${label}: ${s.offered} msg/s → ${s.received}/${s.expected} deliveries, ${s.acked}/${s.sent} acked, ` +
+          `p50 ${s.p50.toFixed(1)} p99 ${s.p99.toFixed(1)} ms, cpu ${s.cpuPct.toFixed(0)}% ` +
+          (s.pass ? 'pass' : `FAIL${s.firstError ? ` (${s.firstError})` : ''}`),
+      ),
+    retry: (s) => s.errors === 0 && s.p99 < 3 * P99_LIMIT_MS,
+    grid: 50,
+  });
 }
 
-export function best(steps: Step[]): Step | undefined {
-  return steps.filter((s) => s.pass).sort((a, b) => b.offered - a.offered)[0];
-}
+export { best };

@@ -8,22 +8,12 @@
  * exactly what the /user/groupchat routes would leave.
  */
 import { GroupLimits } from '@parley/protocol';
-import { loadConfig } from '../../apps/server/src/config.js';
-import { buildServer } from '../../apps/server/src/app.js';
 import { seedBenchUsers } from './seed-users.js';
 import type { BenchClient, GServerCommand, GServerReply, GroupLayout } from './group-ipc.js';
 import { wallNow } from './ipc.js';
+import { runParleyProcess } from './parley-process.js';
 
-const reply = (m: GServerReply) => process.send?.(m);
-
-async function main(): Promise<void> {
-  const config = loadConfig(process.env, { port: 0, host: '127.0.0.1', webDistDir: undefined });
-  const server = await buildServer(config);
-  const address = await server.app.listen({
-    port: Number(process.env.BENCH_PORT ?? 0),
-    host: '127.0.0.1',
-    backlog: config.listenBacklog,
-  });
+runParleyProcess<GServerCommand, GServerReply>(async (server, command, reply) => {
   const { groups } = server.modules;
 
   /** Users and sessions, as the delivery bench makes them. */
@@ -49,42 +39,16 @@ async function main(): Promise<void> {
     return `GROUP${info.groupNumber}`;
   }
 
-  process.on('message', (command: GServerCommand) => {
-    void (async () => {
-      if (command.cmd === 'seed') {
-        const started = wallNow();
-        const clients = await seedUsers(command.users);
-        const usersMs = wallNow() - started;
-        const convs: string[] = [];
-        for (const [n, layout] of command.groups.entries()) convs.push(await createGroup(clients, layout, n));
-        reply({
-          kind: 'seeded',
-          clients: clients.map(({ token, name }) => ({ token, name })),
-          groups: convs,
-          usersMs,
-          groupsMs: wallNow() - started - usersMs,
-        });
-      } else if (command.cmd === 'shutdown') {
-        const started = wallNow();
-        await server.close();
-        reply({ kind: 'shutdown', ms: wallNow() - started });
-        // A normal exit writes the --cpu-prof profile when the runner asked for one.
-        setTimeout(() => process.exit(0), 100);
-      }
-    })().catch((err: unknown) =>
-      reply({ kind: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
-    );
+  const started = wallNow();
+  const clients = await seedUsers(command.users);
+  const usersMs = wallNow() - started;
+  const convs: string[] = [];
+  for (const [n, layout] of command.groups.entries()) convs.push(await createGroup(clients, layout, n));
+  reply({
+    kind: 'seeded',
+    clients: clients.map(({ token, name }) => ({ token, name })),
+    groups: convs,
+    usersMs,
+    groupsMs: wallNow() - started - usersMs,
   });
-  process.on('SIGTERM', () => {
-    // Exits within 2 s even if closing lingers, so a --cpu-prof profile gets written.
-    setTimeout(() => process.exit(0), 2000).unref();
-    void server.close().then(() => process.exit(0));
-  });
-
-  reply({ kind: 'ready', baseUrl: address.replace('[::1]', '127.0.0.1'), label: 'Parley' });
-}
-
-main().catch((err: unknown) => {
-  reply({ kind: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-  process.exit(1);
 });

@@ -10,9 +10,9 @@
 import WebSocket from 'ws';
 import type { BenchClient, GWorkerCommand, GWorkerReply, WorkerGroup } from './group-ipc.js';
 import { wallNow } from './ipc.js';
+import { pacedStep } from './pace.js';
 
 const reply = (m: GWorkerReply) => process.send?.(m);
-const TICK_MS = 5;
 const prefix = `w${process.pid}`;
 
 interface Client {
@@ -227,22 +227,13 @@ async function step(cmd: Extract<GWorkerCommand, { cmd: 'step' }>): Promise<void
   stats = fresh();
   inFlight.clear();
   completed.clear();
-  const started = wallNow();
-  const endAt = started + cmd.seconds * 1000;
   let turn = 0;
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const now = Math.min(wallNow(), endAt);
-      const due = Math.floor(((now - started) / 1000) * cmd.rate) - stats.sent;
-      for (let i = 0; i < due; i++) sendOne(senders[turn++ % senders.length]!);
-      if (now >= endAt) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, TICK_MS);
+  await pacedStep({
+    ...cmd,
+    sent: () => stats.sent,
+    sendNext: () => sendOne(senders[turn++ % senders.length]!),
+    inFlight: () => inFlight.size,
   });
-  const drainUntil = wallNow() + cmd.drainMs;
-  while (inFlight.size > 0 && wallNow() < drainUntil) await new Promise((r) => setTimeout(r, 20));
   // A short wait past the last delivery, so that a duplicate of it still shows.
   await new Promise((r) => setTimeout(r, 100));
   reply({ kind: 'stepped', ...stats });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dropSchema, pgReachable } from './bench-stats.js';
+import { parleyEnv } from './net.js';
 
 /** One server a runner measures: a script in bench/lib, its environment and node flags. */
 export interface Target {
@@ -27,25 +28,16 @@ export async function benchTargets(o: {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-${o.name}-`));
   const schema = `bench_${o.name}_${process.pid}`;
   const prof = (name: string) => (o.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.prof, name)}`] : []);
-  const parleyEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    PARLEY_DATA_DIR: dataDir,
-    PARLEY_WEB_DIST: '',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    MESSAGE_SEND_PER_MINUTE: '1000000',
-  };
+  const serverEnv = parleyEnv(dataDir, { MESSAGE_SEND_PER_MINUTE: '1000000' });
   const targets: Target[] = [];
   if (o.only.includes('sqlite'))
-    targets.push({ label: 'Parley SQLite', script: o.server, env: parleyEnv, execArgv: prof('sqlite') });
+    targets.push({ label: 'Parley SQLite', script: o.server, env: serverEnv, execArgv: prof('sqlite') });
   if (o.only.includes('postgres')) {
     if (await pgReachable(pgUrl))
       targets.push({
         label: 'Parley PostgreSQL',
         script: o.server,
-        env: { ...parleyEnv, DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema },
+        env: { ...serverEnv, DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema },
         execArgv: prof('postgres'),
       });
     else console.log(`PostgreSQL at ${pgUrl} unreachable: skipped`);

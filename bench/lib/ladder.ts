@@ -1,0 +1,122 @@
+/**
+ * The stepped-up load of the delivery and groups benches: one step across the load processes (their
+ * summed counts, latency percentiles, the server's CPU and RSS over the step), and the ladder of
+ * rates (a retry near the limit on a shared machine, one refinement between the last passing and the
+ * first failing rate).
+ */
+import { cpuMs, percentile } from './bench-stats.js';
+import { rssBytes, sleep } from './proc.js';
+
+/** What a load process answers for a step (`stepped`); benches add their own counts. */
+export interface StepPart {
+  sent: number;
+  acked: number;
+  received: number;
+  errors: number;
+  firstError: string | null;
+  /** send → peer received, ms, of every message received (0.01 ms resolution). */
+  latencies: number[];
+  /** send → ack, ms. */
+  ackLatencies: number[];
+}
+
+interface StepWorker<P> {
+  send(command: { cmd: 'step'; rate: number; seconds: number; drainMs: number }): void;
+  next(kind: 'stepped', timeoutMs: number): Promise<P>;
+}
+
+/** The counts and figures every bench reports for a step. */
+export interface StepFigures {
+  offered: number;
+  sent: number;
+  acked: number;
+  received: number;
+  errors: number;
+  firstError: string | null;
+  p50: number;
+  p99: number;
+  max: number;
+  ackP99: number;
+  cpuPct: number;
+  rss: number;
+}
+
+/** Runs one step at `rate` (split over the load processes) and sums what they measured. */
+export async function runLoadStep<P extends StepPart>(
+  serverPid: number,
+  workers: Array<StepWorker<P>>,
+  rate: number,
+  seconds: number,
+  drainMs: number,
+): Promise<{ figures: StepFigures; sum: (f: (p: P) => number) => number }> {
+  const cpu0 = cpuMs(serverPid);
+  const t0 = performance.now();
+  for (const w of workers) w.send({ cmd: 'step', rate: rate / workers.length, seconds, drainMs });
+  const parts = await Promise.all(workers.map((w) => w.next('stepped', seconds * 1000 + drainMs + 60_000)));
+  const cpuPct = ((cpuMs(serverPid) - cpu0) / (performance.now() - t0)) * 100;
+  const sum = (f: (p: P) => number) => parts.reduce((s, p) => s + f(p), 0);
+  const lat = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
+  const ack = parts.flatMap((p) => p.ackLatencies).sort((a, b) => a - b);
+  return {
+    sum,
+    figures: {
+      offered: rate,
+      sent: sum((p) => p.sent),
+      acked: sum((p) => p.acked),
+      received: sum((p) => p.received),
+      errors: sum((p) => p.errors),
+      firstError: parts.find((p) => p.firstError)?.firstError ?? null,
+      p50: percentile(lat, 50),
+      p99: percentile(lat, 99),
+      max: lat[lat.length - 1] ?? NaN,
+      ackP99: percentile(ack, 99),
+      cpuPct,
+      rss: rssBytes(serverPid),
+    },
+  };
+}
+
+/**
+ * Steps through `rates` until one fails: a failure near the limit (`retry`) is tried once more, and
+ * after the first failure one rate half-way back (on a `grid`) is tried.
+ */
+export async function ramp<S extends { offered: number; pass: boolean }>(o: {
+  rates: number[];
+  run: (rate: number) => Promise<S>;
+  log: (s: S) => void;
+  retry: (s: S) => boolean;
+  grid: number;
+}): Promise<S[]> {
+  const steps: S[] = [];
+  const step = async (rate: number) => {
+    const s = await o.run(rate);
+    steps.push(s);
+    o.log(s);
+    return s;
+  };
+  let lastPass = 0;
+  for (const rate of o.rates) {
+    let s = await step(rate);
+    if (!s.pass && o.retry(s)) {
+      // Near the limit on a shared machine: one more try before calling it.
+      await sleep(2000);
+      s = await step(rate);
+    }
+    if (!s.pass) {
+      const mid = Math.round((lastPass + rate) / 2 / o.grid) * o.grid;
+      if (lastPass > 0 && mid > lastPass && mid < rate) {
+        await sleep(1000);
+        await step(mid);
+      }
+      break;
+    }
+    lastPass = rate;
+    await sleep(1000);
+  }
+  return steps;
+}
+
+/** The highest passing step. */
+export function best<S extends { offered: number; pass: boolean }>(steps: S[]): S | undefined {
+  return steps.filter((s) => s.pass).sort((a, b) => b.offered - a.offered)[0];
+}
