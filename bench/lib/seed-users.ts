@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { buildServer } from '../../apps/server/src/app.js';
+import { newUserRow } from '../../apps/server/src/modules/users/user.repo.js';
 import type { BenchClient } from './delivery-ipc.js';
 
 type Modules = Awaited<ReturnType<typeof buildServer>>['modules'];
@@ -18,22 +19,15 @@ export async function seedBenchUsers(
   const now = Date.now();
   const clients: Array<BenchClient & { id: number }> = [];
   for (let i = 0; i < count; i++) {
-    const user = await users.repo.insert({
-      wt_id: `${prefix.wtId}${tag}${i}`,
-      phone: `${prefix.phone}${tag}${i}`,
-      nick_name: `Bench ${i}`,
-      avatar: '',
-      bio: '',
-      pwd_hash: 'bench-no-login',
-      step2_hash: null,
-      step2_tips: '',
-      vip_level: 0,
-      vip_type: 0,
-      status: 0,
-      is_official: 0,
-      created_at: now,
-      updated_at: now,
-    });
+    const user = await users.repo.insert(
+      newUserRow({
+        wtId: `${prefix.wtId}${tag}${i}`,
+        phone: `${prefix.phone}${tag}${i}`,
+        nickName: `Bench ${i}`,
+        pwdHash: 'bench-no-login',
+        now,
+      }),
+    );
     const { token } = await auth.sessions.issue(user.id, `bench-${i}`);
     clients.push({ token, name: user.wt_id, id: user.id });
   }

@@ -1,6 +1,6 @@
 import { runOperatorTool } from './lib/operator-tool.js';
 import { hashPassword } from './modules/auth/password.js';
-import { UserRepo } from './modules/users/user.repo.js';
+import { newUserRow, UserRepo } from './modules/users/user.repo.js';
 
 /** Demo data: a few users and the official helper account. Safe to run again (idempotent). */
 export const HELPER_WT_ID = 'parley_helper';
@@ -31,22 +31,17 @@ runOperatorTool(async (handle, config) => {
       rows.push([a.wtId, a.phone, a.official ? '(official, no login)' : a.pwd, 'already present']);
       continue;
     }
-    await users.insert({
-      wt_id: a.wtId,
-      phone: a.phone,
-      nick_name: a.nickName,
-      avatar: '',
-      bio: a.official ? '官方助手，解答常见问题' : '',
-      pwd_hash: await hashPassword(a.pwd),
-      step2_hash: null,
-      step2_tips: '',
-      vip_level: 0,
-      vip_type: 0,
-      status: 0,
-      is_official: a.official,
-      created_at: now,
-      updated_at: now,
-    });
+    await users.insert(
+      newUserRow({
+        wtId: a.wtId,
+        phone: a.phone,
+        nickName: a.nickName,
+        pwdHash: await hashPassword(a.pwd),
+        now,
+        bio: a.official ? '官方助手，解答常见问题' : '',
+        isOfficial: a.official ? 1 : 0,
+      }),
+    );
     rows.push([a.wtId, a.phone, a.official ? '(official, no login)' : a.pwd, 'created']);
   }
   console.log(`Seeded ${handle.dialect} database${config.databaseUrl ? '' : ` in ${config.dataDir}`}:`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FriendLimits, TagLimits, type Tag } from '@parley/protocol';
 import { api, startTestServer, type TestServer, type TestUser } from '../helpers.js';
+import { newUserRow } from '../../src/modules/users/user.repo.js';
 import { apply, befriend, newUser, post } from './helpers.js';
 
 let t: TestServer;
@@ -19,22 +20,15 @@ async function fillerUsers(n: number): Promise<number[]> {
   fillerRun += 1;
   const prefix = `fill${fillerRun}_${process.pid % 10000}_`;
   const now = Date.now();
-  const rows = Array.from({ length: n }, (_, i) => ({
-    wt_id: `${prefix}${i}`,
-    phone: `f${fillerRun}-${process.pid}-${i}`,
-    nick_name: `Filler ${i}`,
-    avatar: '',
-    bio: '',
-    pwd_hash: 'x',
-    step2_hash: null,
-    step2_tips: '',
-    vip_level: 0,
-    vip_type: 0,
-    status: 0,
-    is_official: 0,
-    created_at: now,
-    updated_at: now,
-  }));
+  const rows = Array.from({ length: n }, (_, i) =>
+    newUserRow({
+      wtId: `${prefix}${i}`,
+      phone: `f${fillerRun}-${process.pid}-${i}`,
+      nickName: `Filler ${i}`,
+      pwdHash: 'x',
+      now,
+    }),
+  );
   for (let i = 0; i < rows.length; i += 500)
     await t.server.ctx.db
       .insertInto('users')

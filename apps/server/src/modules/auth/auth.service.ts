@@ -13,7 +13,7 @@ import { AppError, fail } from '../../lib/errors.js';
 import { generateWtId, randomToken, sha256 } from '../../lib/ids.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
 import type { Session } from '../../lib/session.js';
-import type { UserRepo, UserRow } from '../users/user.repo.js';
+import { newUserRow, type UserRepo, type UserRow } from '../users/user.repo.js';
 import { toUserInfo } from '../users/user.presenter.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { SessionRepo } from './session.repo.js';
@@ -78,22 +78,15 @@ export class AuthService {
     const now = this.ctx.clock.now();
     let user: UserRow;
     try {
-      user = await this.users.insert({
-        wt_id: wtId,
-        phone: body.phone,
-        nick_name: body.nickName,
-        avatar: '',
-        bio: '',
-        pwd_hash: await hashPassword(body.pwd),
-        step2_hash: null,
-        step2_tips: '',
-        vip_level: 0,
-        vip_type: 0,
-        status: 0,
-        is_official: 0,
-        created_at: now,
-        updated_at: now,
-      });
+      user = await this.users.insert(
+        newUserRow({
+          wtId,
+          phone: body.phone,
+          nickName: body.nickName,
+          pwdHash: await hashPassword(body.pwd),
+          now,
+        }),
+      );
     } catch (err) {
       // A concurrent registration won a unique index: name the field that collided.
       if (isUniqueViolation(err, 'wt_id')) throw fail('wtIdTaken');

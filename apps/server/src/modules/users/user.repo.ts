@@ -18,6 +18,37 @@ const userByWtId = prepared<{ wtId: string }, UserRow>((db, p) =>
   db.selectFrom('users').selectAll().where('wt_id', '=', p('wtId')),
 );
 
+/**
+ * A new account's row with the defaults every way of creating one shares (registration, the demo
+ * seed, tests and benches): no avatar, bio, second-step password or membership, active, not official.
+ */
+export function newUserRow(u: {
+  wtId: string;
+  phone: string;
+  nickName: string;
+  pwdHash: string;
+  now: number;
+  bio?: string;
+  isOfficial?: 0 | 1;
+}): Insertable<UsersTable> {
+  return {
+    wt_id: u.wtId,
+    phone: u.phone,
+    nick_name: u.nickName,
+    avatar: '',
+    bio: u.bio ?? '',
+    pwd_hash: u.pwdHash,
+    step2_hash: null,
+    step2_tips: '',
+    vip_level: 0,
+    vip_type: 0,
+    status: 0,
+    is_official: u.isOfficial ?? 0,
+    created_at: u.now,
+    updated_at: u.now,
+  };
+}
+
 export class UserRepo extends Repo {
   byId(id: number): Promise<UserRow | undefined> {
     return userById.first(this.db, { id });
