@@ -4,44 +4,37 @@ import type { Conversation } from '@parley/protocol';
 import i18n from '../../lib/i18n';
 import { renderWithProviders } from '../../test-utils';
 import { ConversationRow } from './ConversationRow';
+import { conversationFixture } from './test-fixtures';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['messages', 'groupChat']);
 });
 
 type Last = NonNullable<Conversation['lastMessage']>;
-const group = (last: Partial<Last>): Conversation => ({
-  conversationID: 'GROUP100200',
-  type: 'GROUP',
-  unreadCount: 0,
-  isMuted: false,
-  isPinned: false,
-  markList: [],
-  remark: '',
-  customData: '',
-  draft: null,
-  draftText: '',
-  lastMessage: {
-    messageID: 'm1',
-    type: 'text',
-    payload: { text: '今晚聚餐' },
-    lastTime: 1_700_000_000,
+const group = (last: Partial<Last>): Conversation =>
+  conversationFixture('', {
+    conversationID: 'GROUP100200',
+    type: 'GROUP',
+    lastMessage: {
+      messageID: 'm1',
+      type: 'text',
+      payload: { text: '今晚聚餐' },
+      lastTime: 1_700_000_000,
+      lastSequence: 3,
+      isRevoked: false,
+      fromAccount: 'alice',
+      fromNick: 'Alice',
+      revoker: '',
+      ...last,
+    },
     lastSequence: 3,
-    isRevoked: false,
-    fromAccount: 'alice',
-    fromNick: 'Alice',
-    revoker: '',
-    ...last,
-  },
-  lastSequence: 3,
-  readSequence: 3,
-  peerReadSequence: 0,
-  userProfile: null,
-  activityTime: 1_700_000_000_000,
-  groupProfile: { groupID: '100200', name: '周末爬山群', avatar: '' },
-  groupAtInfoList: [],
-  state: 0,
-});
+    readSequence: 3,
+    userProfile: null,
+    activityTime: 1_700_000_000_000,
+    groupProfile: { groupID: '100200', name: '周末爬山群', avatar: '' },
+    groupAtInfoList: [],
+    state: 0,
+  });
 
 const line = (c: Conversation) => {
   const { unmount } = renderWithProviders(

@@ -9,6 +9,7 @@ import { mockApi, renderWithProviders } from '../../test-utils';
 import MessagesPage from './MessagesPage';
 import { ChatWindow } from './ChatWindow';
 import { useChatStore } from './store';
+import { conversationFixture } from './test-fixtures';
 
 beforeAll(async () => {
   // jsdom lays nothing out: give the virtual list a viewport.
@@ -28,33 +29,22 @@ afterEach(() => {
   queryClient.clear();
 });
 
-const conv = (id: string, over: Partial<Conversation> = {}): Conversation => ({
-  conversationID: `C2C${id}`,
-  type: 'C2C',
-  unreadCount: 0,
-  isMuted: false,
-  isPinned: false,
-  markList: [],
-  remark: '',
-  customData: '',
-  draft: null,
-  draftText: '',
-  lastMessage: {
-    messageID: `m-${id}`,
-    type: 'text',
-    payload: { text: `${id} 的话` },
-    lastTime: 1,
+const conv = (id: string, over: Partial<Conversation> = {}): Conversation =>
+  conversationFixture(id, {
+    lastMessage: {
+      messageID: `m-${id}`,
+      type: 'text',
+      payload: { text: `${id} 的话` },
+      lastTime: 1,
+      lastSequence: 1,
+      isRevoked: false,
+      fromAccount: id,
+    },
     lastSequence: 1,
-    isRevoked: false,
-    fromAccount: id,
-  },
-  lastSequence: 1,
-  readSequence: 0,
-  peerReadSequence: 0,
-  userProfile: { userID: id, nick: `${id}昵称`, avatar: '' },
-  activityTime: 1,
-  ...over,
-});
+    userProfile: { userID: id, nick: `${id}昵称`, avatar: '' },
+    activityTime: 1,
+    ...over,
+  });
 
 function serve(friends: FriendItem[], conversations: Conversation[]) {
   return mockApi({

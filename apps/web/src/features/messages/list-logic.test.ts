@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Conversation } from '@parley/protocol';
 import { badgeText } from '../../ui/Badge';
 import {
   archivedConversations,
@@ -8,26 +7,9 @@ import {
   unreadTotal,
   visibleConversations,
 } from './list-logic';
+import { conversationFixture } from './test-fixtures';
 
-const conv = (id: string, over: Partial<Conversation> = {}): Conversation => ({
-  conversationID: `C2C${id}`,
-  type: 'C2C',
-  unreadCount: 0,
-  isMuted: false,
-  isPinned: false,
-  markList: [],
-  remark: '',
-  customData: '',
-  draft: null,
-  draftText: '',
-  lastMessage: null,
-  lastSequence: 0,
-  readSequence: 0,
-  peerReadSequence: 0,
-  userProfile: { userID: id, nick: id, avatar: '' },
-  activityTime: 0,
-  ...over,
-});
+const conv = conversationFixture;
 
 describe('conversation list', () => {
   it('orders pinned first, then by last activity (newest first), ties by ID', () => {

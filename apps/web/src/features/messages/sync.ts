@@ -7,7 +7,7 @@ import { conversationsKey, patchConversations } from './conversations';
 import { upsertConversation } from './list-logic';
 import { useChatStore } from './store';
 import { useSession } from '../../lib/session';
-import { asReader } from './group/logic';
+import { asReader, isGroupID } from './group/logic';
 import { heldGroupVersions, setGroupVersions } from './group/versions';
 
 /**
@@ -76,7 +76,7 @@ function holdsGroups(): boolean {
   if (Object.keys(heldGroupVersions()).length > 0) return true;
   const me = useSession.getState().user?.wtId ?? '';
   const list = queryClient.getQueryData<Array<{ conversationID: string }>>(conversationsKey(me)) ?? [];
-  return list.some((c) => c.conversationID.startsWith('GROUP'));
+  return list.some((c) => isGroupID(c.conversationID));
 }
 
 /** One page of changes: on the socket that just said hello (no second token check), else by REST. */

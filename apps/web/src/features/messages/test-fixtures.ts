@@ -1,0 +1,22 @@
+import type { Conversation } from '@parley/protocol';
+
+/** Tests: a one-to-one conversation with user `id`, nothing in it, changed by `over`. */
+export const conversationFixture = (id: string, over: Partial<Conversation> = {}): Conversation => ({
+  conversationID: `C2C${id}`,
+  type: 'C2C',
+  unreadCount: 0,
+  isMuted: false,
+  isPinned: false,
+  markList: [],
+  remark: '',
+  customData: '',
+  draft: null,
+  draftText: '',
+  lastMessage: null,
+  lastSequence: 0,
+  readSequence: 0,
+  peerReadSequence: 0,
+  userProfile: { userID: id, nick: id, avatar: '' },
+  activityTime: 0,
+  ...over,
+});
