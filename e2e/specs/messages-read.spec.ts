@@ -12,6 +12,7 @@ import {
   openChat,
   pair,
   sendApi,
+  shot,
   typeAndSend,
 } from './messages-helpers';
 
@@ -62,6 +63,7 @@ describe('messages: read receipts follow what the reader sees', () => {
     await a.page.getByTestId('chat-title').filter({ hasText: 'Parley 小助手' }).waitFor();
     await a.page.getByTestId('official-tag').waitFor();
     expect(await a.page.getByTestId('official-tag').textContent()).toBe('官方');
+    await shot(a.page, 'official-chat');
 
     await openChat(a.page, D);
     await a.page.getByTestId('chat-title').filter({ hasText: '普通朋友' }).waitFor();
