@@ -166,6 +166,7 @@ export async function buildServer(
       modules.messaging.stopPruner();
       gateway.shutdown();
       await app.close();
+      await modules.messaging.close();
       await bus.close();
       limiterRedis?.disconnect();
       await dbHandle.close();

@@ -43,6 +43,8 @@ export interface Config {
   sensitiveWords: string[];
   /** Messages one user may send per minute (MESSAGE_SEND_PER_MINUTE): over it, 429. */
   messageSendPerMinute: number;
+  /** SQLite: one-to-one sends are checked and committed on their own thread (SEND_THREAD=0: on the main one). */
+  sendThread: boolean;
   /**
    * Sync log rows kept per user (the latest changes); older ones are pruned every `syncLogPruneMs`.
    * A client whose version is older than that gets `reset` from /message/sync and reloads.
@@ -134,6 +136,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     messageSendPerMinute: int(env, 'MESSAGE_SEND_PER_MINUTE', 600),
+    sendThread: env.SEND_THREAD !== '0' && env.SEND_THREAD !== 'false',
     syncLogKeep: int(env, 'SYNC_LOG_KEEP', 10_000),
     syncLogPruneMs: int(env, 'SYNC_LOG_PRUNE_MS', 3_600_000),
     callInviteTimeoutMs: int(env, 'CALL_INVITE_TIMEOUT_MS', 30_000),

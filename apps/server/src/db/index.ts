@@ -23,6 +23,30 @@ export interface DbHandle {
   ping(): Promise<boolean>;
 }
 
+/** The SQLite file of a config (embedded default). */
+export const sqlitePath = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'parley.db');
+
+/**
+ * A connection to a SQLite file with Parley's settings, as Kysely and as the raw better-sqlite3
+ * handle. The main connection (`openDatabase`) and the send thread's (send-thread/) both use it.
+ */
+export function openSqliteFile(filePath: string): { db: Db; file: SQLite.Database } {
+  const file = new SQLite(filePath);
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  // SQLite's default page cache is 2 MB: a server's hot rows (sessions, users, sync versions) do
+  // not fit, and every lookup then re-reads its pages through a system call. 64 MB of cache (taken
+  // as it fills) and the file mapped into memory keep them one pointer away (docs/performance.md).
+  file.pragma('cache_size = -65536');
+  file.pragma('mmap_size = 268435456');
+  const cached = withStatementCache(file);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
+  registerSqlite(db, cached);
+  return { db, file };
+}
+
 /** Opens the database the config names (SQLite file under dataDir, or PostgreSQL) and migrates it. */
 export async function openDatabase(config: Config): Promise<DbHandle> {
   let db: Db;
@@ -47,21 +71,10 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
     dialect = 'postgres';
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    const filePath = path.join(config.dataDir, 'parley.db');
-    const file = new SQLite(filePath);
-    file.pragma('journal_mode = WAL');
-    file.pragma('synchronous = NORMAL');
-    file.pragma('foreign_keys = ON');
-    file.pragma('busy_timeout = 5000');
-    // SQLite's default page cache is 2 MB: a server's hot rows (sessions, users, sync versions) do
-    // not fit, and every lookup then re-reads its pages through a system call. 64 MB of cache (taken
-    // as it fills) and the file mapped into memory keep them one pointer away (docs/performance.md).
-    file.pragma('cache_size = -65536');
-    file.pragma('mmap_size = 268435456');
-    checkpointer = startCheckpointer(file, filePath);
-    const cached = withStatementCache(file);
-    db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
-    registerSqlite(db, cached);
+    const filePath = sqlitePath(config);
+    const opened = openSqliteFile(filePath);
+    checkpointer = startCheckpointer(opened.file, filePath);
+    db = opened.db;
     dialect = 'sqlite';
   }
   await migrateToLatest(db, config.databaseUrl ? config.databaseSchema : undefined);

@@ -5,7 +5,7 @@ import type SQLite from 'better-sqlite3';
 /** How often the background thread checkpoints the WAL. */
 const CHECKPOINT_EVERY_MS = 250;
 /** The main connection still checkpoints if the WAL grows past this (pages of 4 KB): a safety net. */
-const FALLBACK_AUTOCHECKPOINT_PAGES = 16_000;
+export const FALLBACK_AUTOCHECKPOINT_PAGES = 16_000;
 
 // The thread opens its own connection to the same file and runs PASSIVE checkpoints, which never
 // block the writer; its fsyncs happen off the event loop.

@@ -12,12 +12,12 @@ import { friendsPolicy } from '../../policies/friends.policy.js';
 import { authorize, decide } from '../../policies/policy.js';
 import { fail } from '../../lib/errors.js';
 import type { Executor } from '../../db/repo.js';
-import type { UserRepo, UserRow } from '../users/user.repo.js';
-import type { BlacklistRepo } from './blacklist.repo.js';
+import { UserRepo, type UserRow } from '../users/user.repo.js';
+import { BlacklistRepo } from './blacklist.repo.js';
 import type { FriendHooks } from './friend.hooks.js';
 import { toBlackItem } from './friend.presenter.js';
 import type { FriendViews } from './friend.view.js';
-import type { FriendshipRepo } from './friendship.repo.js';
+import { FriendshipRepo } from './friendship.repo.js';
 import { announceFriendNotice } from './notice.service.js';
 import { loadRelation, NO_RELATION } from './relation.js';
 
@@ -59,6 +59,20 @@ export async function messagePermission(
     error: decision,
     isFriend: relation.friend,
   };
+}
+
+/**
+ * The send path's gate on any executor (a unit of work's transaction): throws the refusal of
+ * `messagePermission`. The send thread (messaging/send-thread/) builds its gate from this.
+ */
+export async function assertMayMessage(
+  db: Executor,
+  fromUserId: number,
+  to: number | Pick<UserRow, 'id' | 'status'>,
+): Promise<void> {
+  const deps = { users: new UserRepo(db), blacklist: new BlacklistRepo(db), friendships: new FriendshipRepo(db) };
+  const p = await messagePermission(deps, fromUserId, to);
+  if (!p.allowed) throw fail(p.error ?? 'forbidden');
 }
 
 const REASONS: Partial<Record<ErrorName, MessagePermission['reason']>> = {

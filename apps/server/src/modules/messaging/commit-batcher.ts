@@ -40,7 +40,7 @@ export class CommitBatcher {
   private readonly busy = new Set<number>();
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'>,
     private readonly concurrency: number,
   ) {}
 

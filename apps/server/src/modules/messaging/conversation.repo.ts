@@ -21,6 +21,13 @@ const takeNextSeq = prepared<{ id: number; now: number }, { last_seq: number }>(
     .where('id', '=', p('id'))
     .returning('last_seq'),
 );
+const takeNextSeqByKey = prepared<{ key: string; now: number }, { id: number; last_seq: number }>((db, p) =>
+  db
+    .updateTable('conversations')
+    .set({ last_seq: sql`last_seq + 1`, last_time: p('now') })
+    .where('c2c_key', '=', p('key'))
+    .returning(['id', 'last_seq']),
+);
 const totalUnread = prepared<{ userId: number }, { n: number }>((db, p) =>
   db
     .selectFrom('conversation_members')
@@ -108,6 +115,17 @@ export class ConversationRepo extends Repo {
     const row = await takeNextSeq.first(this.db, { id: conversationId, now });
     if (!row) throw new Error(`conversation ${conversationId} does not exist`);
     return Number(row.last_seq);
+  }
+
+  /**
+   * The one-to-one conversation of a and b (created with its member rows when missing) and its next
+   * sequence: one statement when it exists (the row lock as `nextSeq`).
+   */
+  async nextC2cSeq(a: number, b: number, now: number): Promise<{ id: number; seq: number }> {
+    const row = await takeNextSeqByKey.first(this.db, { key: c2cKey(a, b), now });
+    if (row) return { id: Number(row.id), seq: Number(row.last_seq) };
+    const conv = await this.ensureC2c(a, b, now);
+    return { id: conv.id, seq: await this.nextSeq(conv.id, now) };
   }
 
   async setLastMessage(conversationId: number, messageId: number): Promise<void> {

@@ -4,8 +4,8 @@ import { randomId } from '../../lib/ids.js';
 import type { Database } from '../../db/schema.js';
 import type { Message } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import { UserRepo, type UserRow } from '../users/user.repo.js';
-import { ConversationRepo, type ConversationRow } from './conversation.repo.js';
+import { UserRepo, type Party } from '../users/user.repo.js';
+import { ConversationRepo } from './conversation.repo.js';
 import { MessageRepo, type MessageRow, type NewMessage } from './message.repo.js';
 import { toMessage } from './message.presenter.js';
 import { SyncRepo } from './sync.repo.js';
@@ -25,7 +25,7 @@ export interface AppendInput {
   notice: boolean;
   now: number;
   /** Sender and peer rows when the caller has them (else loaded). */
-  people?: UserRow[];
+  people?: Party[];
 }
 
 type MemberParams = { conversationId: number; userId: number; seq: number; now: number };
@@ -111,8 +111,8 @@ export async function appendMessage(
   input: AppendInput,
 ): Promise<{ row: MessageRow; views: Map<number, Message> }> {
   const convs = new ConversationRepo(uow.db);
-  const conv: ConversationRow = await convs.ensureC2c(input.senderId, input.peerId, input.now);
-  const seq = await convs.nextSeq(conv.id, input.now);
+  const { id: convId, seq } = await convs.nextC2cSeq(input.senderId, input.peerId, input.now);
+  const conv = { id: convId };
   const audience = input.visibleTo === null ? [input.senderId, input.peerId] : [input.visibleTo];
   const readSeq = new Map<number, number>();
   for (const userId of [input.senderId, input.peerId]) {

@@ -91,6 +91,8 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
       pruner = null;
       indexer.stop();
     },
+    /** Finishes the sends under way (the SQLite send thread) before the database closes. */
+    close: () => send.close(),
     messages,
     conversations,
     registerFrames,

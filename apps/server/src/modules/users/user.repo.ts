@@ -18,6 +18,18 @@ const userByWtId = prepared<{ wtId: string }, UserRow>((db, p) =>
   db.selectFrom('users').selectAll().where('wt_id', '=', p('wtId')),
 );
 
+/** What a message shows of its sender and receiver, and what the send rules read. */
+export type Party = Pick<UserRow, 'id' | 'wt_id' | 'nick_name' | 'avatar' | 'status'>;
+const PARTY = ['id', 'wt_id', 'nick_name', 'avatar', 'status'] as const;
+// A sender (by id) and the peer their conversation ID names (by wtId): two index lookups, one statement.
+const partiesQ = prepared<{ id: number; wtId: string }, Party>((db, p) =>
+  db
+    .selectFrom('users')
+    .select(PARTY)
+    .where('id', '=', p('id'))
+    .unionAll(db.selectFrom('users').select(PARTY).where('wt_id', '=', p('wtId'))),
+);
+
 /**
  * A new account's row with the defaults every way of creating one shares (registration, the demo
  * seed, tests and benches): no avatar, bio, second-step password or membership, active, not official.
@@ -55,6 +67,12 @@ export class UserRepo extends Repo {
   }
 
   /** wtIds are stored in lower case; lookups ignore case. */
+  /** The send path's two parties in one statement: the user `id` and the one named `wtId`. */
+  async parties(id: number, wtId: string): Promise<{ me: Party | undefined; peer: Party | undefined }> {
+    const rows = await partiesQ.all(this.db, { id, wtId });
+    return { me: rows.find((r) => r.id === id), peer: rows.find((r) => r.wt_id === wtId) };
+  }
+
   byWtId(wtId: string): Promise<UserRow | undefined> {
     return userByWtId.first(this.db, { wtId: wtId.toLowerCase() });
   }

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Message, SendMessageBody } from '@parley/protocol';
+import type { AppContext } from '../../../lib/context.js';
+import type { CountersService } from '../../users/counters.service.js';
+import { fromWire, type ThreadData, type ThreadJob, type ThreadReply } from './wire.js';
+
+// The thread runs this repository's TypeScript as the main thread does: through tsx's loader, which
+// it registers for itself when the runtime does not strip types on its own.
+const BOOT = `
+const { workerData } = require('node:worker_threads');
+(async () => {
+  if (workerData.tsx) (await import(workerData.tsx)).register();
+  await import(workerData.entry);
+})().catch((err) => { process.nextTick(() => { throw err; }); });
+`;
+
+/** tsx's loader API, its ES module entry (a CommonJS resolve would name the .cjs one). */
+function tsxApi(): string {
+  const require = createRequire(import.meta.url);
+  const pkgPath = require.resolve('tsx/package.json');
+  const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
+  return pathToFileURL(path.join(path.dirname(pkgPath), pkg.exports['./esm/api']!.import.default)).href;
+}
+
+/** How long `close` waits for sends under way before it stops the thread anyway. */
+const CLOSE_GRACE_MS = 10_000;
+
+interface Pending {
+  resolve: (m: Message) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * The SQLite send thread (docs/performance.md "The send thread"). SQLite runs one statement at a
+ * time on the thread that calls it: on the main thread a send's checks and writes (some fifteen
+ * statements and their commit) took about half of the event loop's time under load, while the
+ * second core sat idle. Here one-to-one sends are checked and committed by `SendCore` on a worker
+ * thread with its own connection to the same file (WAL: readers on the main connection are never
+ * blocked; writers take turns on SQLite's lock). The main thread keeps the sockets, the rate limit
+ * and the publishing: it hands the thread each turn's sends in one message and, in the order the
+ * thread reports them, publishes the events, pushes the counters and answers the senders, so a
+ * sender's ack still follows its message's commit and `message.new`. If the thread fails, the
+ * sends under way fail (a retry with the same clientMsgId is safe) and later ones run on the main
+ * thread.
+ */
+export class SendThread {
+  private worker: Worker | null = null;
+  private failed = false;
+  private closing = false;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private queued: ThreadJob[] = [];
+  /** Replies are handled one message after the other, each in order. */
+  private replies: Promise<void> = Promise.resolve();
+  private drained: (() => void) | null = null;
+
+  constructor(
+    private readonly ctx: Pick<AppContext, 'realtime' | 'log'>,
+    private readonly counters: Pick<CountersService, 'pushSoon'>,
+    private readonly data: ThreadData,
+  ) {}
+
+  /** False once the thread failed or is closing: the caller sends on its own thread. */
+  get usable(): boolean {
+    return !this.failed && !this.closing;
+  }
+
+  send(userId: number, body: SendMessageBody, now: number): Promise<Message> {
+    this.worker ??= this.start();
+    const id = this.nextId++;
+    return new Promise<Message>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      // The sends decoded in this turn go to the thread together.
+      if (this.queued.length === 0) setImmediate(() => this.post());
+      this.queued.push({ k: 'send', id, userId, body, now });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    const worker = this.worker;
+    if (!worker) return;
+    if (this.pending.size > 0) {
+      await new Promise<void>((resolve) => {
+        this.drained = resolve;
+        setTimeout(resolve, CLOSE_GRACE_MS).unref();
+      });
+    }
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage([{ k: 'close' }] satisfies ThreadJob[]);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS).unref())]);
+    await worker.terminate();
+  }
+
+  private post(): void {
+    const jobs = this.queued;
+    this.queued = [];
+    if (jobs.length > 0) this.worker?.postMessage(jobs);
+  }
+
+  private start(): Worker {
+    const entry = new URL('./thread.ts', import.meta.url).href;
+    // Node 22.6+ may strip types itself; Node 20 needs tsx's loader in the thread too.
+    const tsx = (process.features as { typescript?: unknown }).typescript ? null : tsxApi();
+    const worker = new Worker(BOOT, { eval: true, workerData: { ...this.data, entry, tsx } });
+    worker.on('message', (replies: ThreadReply[]) => {
+      this.replies = this.replies.then(() => this.handle(replies));
+    });
+    worker.on('error', (err) => this.fail(err));
+    worker.on('exit', (code) => {
+      if (!this.closing) this.fail(new Error(`send thread exited with code ${code}`));
+    });
+    return worker;
+  }
+
+  private async handle(replies: ThreadReply[]): Promise<void> {
+    for (const r of replies) {
+      if (r.k === 'emit') {
+        try {
+          await this.ctx.realtime.emit(r.to, r.type, r.data as never);
+        } catch (err) {
+          this.ctx.log.error({ err }, 'after-commit job failed');
+        }
+      } else if (r.k === 'push') this.counters.pushSoon(r.userId, r.key, r.known);
+      else if (r.k === 'done' || r.k === 'fail') {
+        const p = this.pending.get(r.id);
+        this.pending.delete(r.id);
+        if (r.k === 'done') p?.resolve(r.message);
+        else p?.reject(fromWire(r.error));
+        if (this.pending.size === 0) this.drained?.();
+      } else if (r.k === 'log') this.ctx.log[r.level](r.obj, r.msg);
+    }
+  }
+
+  private fail(err: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.ctx.log.error({ err }, 'send thread failed: sending on the main thread from now on');
+    // Whether these committed is unknown: the client's retry (same clientMsgId) answers either way.
+    const error = new Error('send thread failed');
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+    this.drained?.();
+  }
+}

@@ -1,0 +1,39 @@
+import type { Counters, Message, SendMessageBody, ServerEventType } from '@parley/protocol';
+import { AppError, isAppError } from '../../../lib/errors.js';
+import type { Audience } from '../../../realtime/types.js';
+
+/** What the send thread is started with. */
+export interface ThreadData {
+  filePath: string;
+  sensitiveWords: string[];
+}
+
+/** Main → thread: sends to check and commit, in the order they were made. */
+export type ThreadJob =
+  | { k: 'send'; id: number; userId: number; body: SendMessageBody; now: number }
+  | { k: 'close' };
+
+/** A failure as it crosses threads: an application error keeps its code, status, text and data. */
+export type WireError = { app: true; code: number; status: number; msg: string; data: unknown } | { app: false; msg: string };
+
+/**
+ * Thread → main, in the order they happened: events to publish and counters to push (after a commit),
+ * the answer of each send, and log lines.
+ */
+export type ThreadReply =
+  | { k: 'emit'; to: Audience; type: ServerEventType; data: unknown }
+  | { k: 'push'; userId: number; key: string | undefined; known: Partial<Counters> | undefined }
+  | { k: 'done'; id: number; message: Message }
+  | { k: 'fail'; id: number; error: WireError }
+  | { k: 'log'; level: 'error' | 'warn' | 'info'; obj: unknown; msg: string }
+  | { k: 'ready' };
+
+export function toWire(err: unknown): WireError {
+  if (isAppError(err)) return { app: true, code: err.code, status: err.status, msg: err.message, data: err.data };
+  return { app: false, msg: err instanceof Error ? err.message : String(err) };
+}
+
+export function fromWire(e: WireError): Error {
+  if (e.app) return new AppError({ code: e.code, status: e.status, msg: e.msg }, e.msg, e.data);
+  return new Error(`send thread: ${e.msg}`);
+}
