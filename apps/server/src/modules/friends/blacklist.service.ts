@@ -70,7 +70,11 @@ export async function assertMayMessage(
   fromUserId: number,
   to: number | Pick<UserRow, 'id' | 'status'>,
 ): Promise<void> {
-  const deps = { users: new UserRepo(db), blacklist: new BlacklistRepo(db), friendships: new FriendshipRepo(db) };
+  const deps = {
+    users: new UserRepo(db),
+    blacklist: new BlacklistRepo(db),
+    friendships: new FriendshipRepo(db),
+  };
   const p = await messagePermission(deps, fromUserId, to);
   if (!p.allowed) throw fail(p.error ?? 'forbidden');
 }

@@ -84,7 +84,8 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
     startPruner: () => {
       pruner ??= setInterval(() => void pruneSyncLog(), ctx.config.syncLogPruneMs);
       pruner.unref();
-      indexer.start();
+      // SQLite with the send thread: the thread indexes (send-thread/thread.ts); searches flush here.
+      if (!send.indexesInThread) indexer.start();
     },
     stopPruner: () => {
       if (pruner) clearInterval(pruner);

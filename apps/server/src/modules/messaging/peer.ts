@@ -20,7 +20,11 @@ export class PeerResolver {
   }
 
   /** `open` for the send path: the peer and the caller (refused when the caller is gone), in one read. */
-  async openWithMe(userId: number, conversationID: string, db: Executor): Promise<{ me: Party; peer: Party }> {
+  async openWithMe(
+    userId: number,
+    conversationID: string,
+    db: Executor,
+  ): Promise<{ me: Party; peer: Party }> {
     const { me, peer } = await new UserRepo(db).parties(userId, this.wtIdOf(conversationID));
     authorize(messagesPolicy, 'conversation.open', { userId }, { peerId: peer?.id });
     if (!me) throw fail('unauthorized');

@@ -23,7 +23,7 @@ export class SearchIndexer {
   private timer: NodeJS.Timeout | null = null;
   private readonly enabled: boolean;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'log'>) {
     this.enabled = !isPostgres(ctx.db);
   }
 

@@ -4,7 +4,6 @@ import { isPostgres } from '../../db/dialect.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { fail } from '../../lib/errors.js';
 import type { CountersService } from '../users/counters.service.js';
 import type { Party, UserRow } from '../users/user.repo.js';
 import { CommitBatcher } from './commit-batcher.js';
@@ -25,8 +24,7 @@ export interface MessageGate {
   ): Promise<void>;
 }
 
-type Checked =
-  { first: MessageRow } | { me: Party; peer: Party; content: ReturnType<typeof checkContent> };
+type Checked = { first: MessageRow } | { me: Party; peer: Party; content: ReturnType<typeof checkContent> };
 
 /** What the send use case needs of the application: the main thread's context, or the send thread's. */
 export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & {
@@ -120,4 +118,3 @@ export class SendCore {
     return stored.get(userId)!;
   }
 }
-

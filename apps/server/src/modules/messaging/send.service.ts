@@ -34,7 +34,10 @@ export class SendService {
     this.core = new SendCore(ctx, peers, gate, counters);
     this.thread =
       !isPostgres(ctx.db) && ctx.config.sendThread
-        ? new SendThread(ctx, counters, { filePath: sqlitePath(ctx.config), sensitiveWords: ctx.config.sensitiveWords })
+        ? new SendThread(ctx, counters, {
+            filePath: sqlitePath(ctx.config),
+            sensitiveWords: ctx.config.sensitiveWords,
+          })
         : null;
   }
 
@@ -44,6 +47,16 @@ export class SendService {
     const now = this.ctx.clock.now();
     if (this.thread?.usable) return this.thread.send(userId, body, now);
     return this.core.send(userId, body, now);
+  }
+
+  /** Where one-to-one sends run: 'off' (this thread), else the send thread's state. */
+  get threadState(): 'off' | SendThread['state'] {
+    return this.thread?.state ?? 'off';
+  }
+
+  /** The send thread indexes messages for search in the background (the main thread need not). */
+  get indexesInThread(): boolean {
+    return this.thread !== null;
   }
 
   /** Finishes the sends under way and stops the send thread. */

@@ -66,6 +66,13 @@ export class SendThread {
     private readonly data: ThreadData,
   ) {}
 
+  /** 'idle' until the first send starts the thread. */
+  get state(): 'idle' | 'running' | 'failed' | 'closed' {
+    if (this.failed) return 'failed';
+    if (this.closing) return 'closed';
+    return this.worker ? 'running' : 'idle';
+  }
+
   /** False once the thread failed or is closing: the caller sends on its own thread. */
   get usable(): boolean {
     return !this.failed && !this.closing;

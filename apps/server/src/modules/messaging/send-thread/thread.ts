@@ -12,6 +12,7 @@ import type { Realtime } from '../../../realtime/types.js';
 import { assertMayMessage } from '../../friends/blacklist.service.js';
 import { UserRepo } from '../../users/user.repo.js';
 import { PeerResolver } from '../peer.js';
+import { SearchIndexer } from '../search-indexer.js';
 import { SendCore } from '../send-core.js';
 import { toWire, type ThreadData, type ThreadJob, type ThreadReply } from './wire.js';
 
@@ -39,7 +40,14 @@ const line =
     post({ k: 'log', level, obj: obj instanceof Error ? toWire(obj) : obj, msg: msg ?? '' });
 const noop = () => undefined;
 // The main thread writes the lines to its own log (send-thread.ts).
-const log = { error: line('error'), warn: line('warn'), info: line('info'), debug: noop, trace: noop, fatal: line('error') };
+const log = {
+  error: line('error'),
+  warn: line('warn'),
+  info: line('info'),
+  debug: noop,
+  trace: noop,
+  fatal: line('error'),
+};
 const logger = { ...log, child: () => logger, level: 'info', silent: noop } as unknown as FastifyBaseLogger;
 
 // Events are published by the main thread after it reads them: this one only hands them over.
@@ -57,9 +65,15 @@ const core = new SendCore(
   { pushSoon: (userId, key, known) => post({ k: 'push', userId, key, known }) },
 );
 
+// The background search indexing runs here too: on the main thread its transactions would wait for
+// this thread's write lock (SQLite's busy handler sleeps, stalling every socket of the node).
+const indexer = new SearchIndexer({ db, log: logger });
+indexer.start();
+
 port.on('message', (jobs: ThreadJob[]) => {
   for (const job of jobs) {
     if (job.k === 'close') {
+      indexer.stop();
       flush();
       void db.destroy().then(() => process.exit(0));
       return;

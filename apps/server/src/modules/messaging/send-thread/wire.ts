@@ -10,11 +10,11 @@ export interface ThreadData {
 
 /** Main → thread: sends to check and commit, in the order they were made. */
 export type ThreadJob =
-  | { k: 'send'; id: number; userId: number; body: SendMessageBody; now: number }
-  | { k: 'close' };
+  { k: 'send'; id: number; userId: number; body: SendMessageBody; now: number } | { k: 'close' };
 
 /** A failure as it crosses threads: an application error keeps its code, status, text and data. */
-export type WireError = { app: true; code: number; status: number; msg: string; data: unknown } | { app: false; msg: string };
+export type WireError =
+  { app: true; code: number; status: number; msg: string; data: unknown } | { app: false; msg: string };
 
 /**
  * Thread → main, in the order they happened: events to publish and counters to push (after a commit),
@@ -29,7 +29,8 @@ export type ThreadReply =
   | { k: 'ready' };
 
 export function toWire(err: unknown): WireError {
-  if (isAppError(err)) return { app: true, code: err.code, status: err.status, msg: err.message, data: err.data };
+  if (isAppError(err))
+    return { app: true, code: err.code, status: err.status, msg: err.message, data: err.data };
   return { app: false, msg: err instanceof Error ? err.message : String(err) };
 }
 

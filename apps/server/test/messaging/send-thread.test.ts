@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '@parley/protocol';
+import { openSocket, startTestServer, type TestServer, type TestSocket } from '../helpers.js';
+import { c2c, fullHistory, newUser, post, sendText } from './helpers.js';
+
+// The SQLite send thread (apps/server/src/modules/messaging/send-thread/): one-to-one sends are
+// checked and committed on a worker thread; the main thread publishes and answers. These tests run
+// against SQLite only (the PostgreSQL suite has no thread) and compare with SEND_THREAD=0.
+const sqlite = !process.env.DATABASE_URL;
+
+async function tab(t: TestServer, token: string, sockets: TestSocket[]): Promise<TestSocket> {
+  const s = await openSocket(t, token);
+  sockets.push(s);
+  await s.next((f) => f.type === 'hello');
+  return s;
+}
+
+describe.skipIf(!sqlite).each([
+  { name: 'on the send thread', sendThread: true, state: 'running' },
+  { name: 'on the main thread (SEND_THREAD=0)', sendThread: false, state: 'off' },
+])('one-to-one sends $name', ({ sendThread, state }) => {
+  let t: TestServer;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    t = await startTestServer({ sendThread, messageSendPerMinute: 100_000, sensitiveWords: ['违禁词'] });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await t.close();
+  });
+
+  it('delivers message.new to the peer and the sender tab before the ack, with the stored message', async () => {
+    const a = await newUser(t, 'ta');
+    const b = await newUser(t, 'tb');
+    const [a1, b1] = [await tab(t, a.token, sockets), await tab(t, b.token, sockets)];
+    a1.send({
+      type: 'message.send',
+      id: 'f1',
+      data: { conversationID: c2c(b), clientMsgId: 'th-1', type: 'text', payload: { text: '线程' } },
+    });
+    const ack = await a1.next((f) => f.type === 'ack' && f.id === 'f1');
+    expect(ack).toMatchObject({
+      code: 200,
+      data: { clientMsgId: 'th-1', sequence: 1, from: a.wtId, flow: 'out' },
+    });
+    // The sender's own tab got message.new before the ack; the peer got it too, as incoming.
+    const ownNew = a1.frames.findIndex((f) => f.type === 'message.new');
+    expect(ownNew).toBeGreaterThanOrEqual(0);
+    expect(ownNew).toBeLessThan(a1.frames.indexOf(ack));
+    const got = await b1.next((f) => f.type === 'message.new');
+    expect(got.data).toMatchObject({ ID: (ack.data as Message).ID, flow: 'in', conversationID: c2c(a) });
+    expect(t.server.modules.messaging.send.threadState).toBe(state);
+  });
+
+  it('answers refusals with their code and text, and a retry with the first message', async () => {
+    const a = await newUser(t, 'tc');
+    const b = await newUser(t, 'td');
+    const bad = await sendText(t, a, b, '这里有违禁词');
+    expect(bad).toMatchObject({ code: 80001, msg: '消息或者资料中文本存在敏感内容,发送失败' });
+    const nobody = await post(t, a, '/message/send', {
+      conversationID: 'C2Cno_such_user_x',
+      clientMsgId: 'x-1',
+      type: 'text',
+      payload: { text: 'hi' },
+    });
+    expect(nobody.code).not.toBe(200);
+    expect(nobody.code).not.toBe(500);
+    const tries = await Promise.all(Array.from({ length: 5 }, () => sendText(t, a, b, 'once', 'same-id')));
+    const ids = new Set(tries.map((r) => (r.code === 200 ? r.data.ID : `error ${r.code}`)));
+    expect([...ids]).toHaveLength(1);
+    expect((await fullHistory(t, b, a)).map((m) => m.payload.text)).toEqual(['once']);
+  });
+
+  it('keeps sequences gap-free while the main thread writes to the same conversations', async () => {
+    const a = await newUser(t, 'te');
+    const b = await newUser(t, 'tf');
+    // Sends (send thread) interleaved with reads, pins and drafts (main thread writes).
+    const work: Array<Promise<unknown>> = [];
+    for (let i = 0; i < 60; i++) {
+      work.push(sendText(t, i % 2 ? a : b, i % 2 ? b : a, `m${i}`));
+      if (i % 3 === 0) work.push(post(t, b, '/conversation/read', { conversationID: c2c(a), seq: i }));
+      if (i % 5 === 0)
+        work.push(post(t, a, '/conversation/pin', { conversationID: c2c(b), isPinned: i % 10 === 0 }));
+    }
+    const results = (await Promise.all(work)) as Array<{ code: number }>;
+    expect(results.filter((r) => r.code === 500)).toEqual([]);
+    const seqs = (await fullHistory(t, a, b)).map((m) => m.sequence);
+    expect(seqs).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+});
