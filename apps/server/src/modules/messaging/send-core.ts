@@ -24,10 +24,7 @@ export interface MessageGate {
   ): Promise<void>;
 }
 
-/** A new send's checked parties and content. */
-export type Parties = { me: Party; peer: Party; content: ReturnType<typeof checkContent> };
-/** What the checks found: a retry's stored message, or a new send's parties. */
-export type Checked = { first: MessageRow } | Parties;
+type Checked = { first: MessageRow } | { me: Party; peer: Party; content: ReturnType<typeof checkContent> };
 
 /** What the send use case needs of the application: the main thread's context, or the send thread's. */
 export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & {
@@ -43,7 +40,7 @@ export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & 
  */
 export class SendCore {
   private readonly batcher: CommitBatcher;
-  private readonly sqlite: boolean;
+  private readonly checksInBatch: boolean;
 
   constructor(
     private readonly ctx: SendContext,
@@ -53,37 +50,24 @@ export class SendCore {
   ) {
     // PostgreSQL overlaps a few batches' round trips; SQLite runs one transaction at a time anyway.
     this.batcher = new CommitBatcher(ctx, isPostgres(ctx.db) ? 8 : 1);
-    this.sqlite = !isPostgres(ctx.db);
+    this.checksInBatch = !isPostgres(ctx.db);
   }
 
   /** `now`: the send's time, taken by the caller from the application's clock. */
   async send(userId: number, body: SendMessageBody, now: number): Promise<Message> {
+    const check = (uow: Pick<UnitOfWork, 'db'>) => this.check(uow, userId, body);
+    const work = (uow: UnitOfWork, checked: Checked) => this.store(uow, userId, body, checked, now);
     // SQLite: the checks run inside the batch's transaction, directly on the database, like the
     // writes. PostgreSQL: they run before, concurrently, on the pool (inside, each would be one more
     // round trip while the batch holds its locks), and the peer's id is the batch's lock key.
-    if (this.sqlite) {
-      return this.batcher.runChecked(
-        [userId],
-        (uow) => this.check(uow, userId, body),
-        (uow, checked) => this.store(uow, userId, body, checked, now),
-      );
-    }
-    const checked = await this.check({ db: this.ctx.db }, userId, body);
-    if ('first' in checked) return new MessagingViews(this.ctx.db).message(userId, checked.first);
-    return this.commit(userId, body, checked, now);
-  }
-
-  /**
-   * Stores a send whose checks passed before (`check`, outside the transaction: on the PostgreSQL
-   * pool, or on the main thread for the SQLite send thread). The same clientMsgId sent twice at
-   * once passes both checks: the second insert breaks the unique index, and it answers the first.
-   */
-  async commit(userId: number, body: SendMessageBody, checked: Parties, now: number): Promise<Message> {
+    if (this.checksInBatch) return this.batcher.runChecked([userId], check, work);
+    const checked = await check({ db: this.ctx.db });
     try {
-      return await this.batcher.run([userId, checked.peer.id], (uow) =>
-        this.store(uow, userId, body, checked, now),
+      return await this.batcher.run([userId, ...('peer' in checked ? [checked.peer.id] : [])], (uow) =>
+        work(uow, checked),
       );
     } catch (err) {
+      // The same clientMsgId sent twice at once: the loser answers the winner's message.
       if (isUniqueViolation(err)) {
         const winner = await new MessageRepo(this.ctx.db).byClientId(userId, body.clientMsgId);
         if (winner) return new MessagingViews(this.ctx.db).message(userId, winner);
@@ -92,8 +76,8 @@ export class SendCore {
     }
   }
 
-  /** Everything a send must pass, read-only (any executor): a retry's stored message, or the parties and content. */
-  async check(uow: Pick<UnitOfWork, 'db'>, userId: number, body: SendMessageBody): Promise<Checked> {
+  /** Everything a send must pass, read-only: a retry's stored message, or the parties and content. */
+  private async check(uow: Pick<UnitOfWork, 'db'>, userId: number, body: SendMessageBody): Promise<Checked> {
     // A retry of a stored message answers the stored one, whatever changed since.
     const first = await new MessageRepo(uow.db).byClientId(userId, body.clientMsgId);
     if (first) return { first };
@@ -126,7 +110,7 @@ export class SendCore {
       people: [c.me, c.peer],
     });
     const peerId = c.peer.id;
-    if (this.sqlite) {
+    if (this.checksInBatch) {
       // SQLite: the receiver's badge total, counted in this transaction, is exact at its commit.
       const unread = await new ConversationRepo(uow.db).totalUnread(peerId);
       uow.afterCommit(() => this.counters.pushSoon(peerId, 'unread', { unread }));

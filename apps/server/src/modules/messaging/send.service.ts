@@ -9,7 +9,6 @@ import type { CountersService } from '../users/counters.service.js';
 import { isGroupId, type GroupPort } from './group-port.js';
 import { appendMessage } from './message.store.js';
 import type { PeerResolver } from './peer.js';
-import { MessagingViews } from './messaging.views.js';
 import { SendCore, type MessageGate } from './send-core.js';
 import { SendThread } from './send-thread/send-thread.js';
 
@@ -46,12 +45,8 @@ export class SendService {
     if (this.group && isGroupId(body.conversationID)) return this.group.send(userId, body);
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const now = this.ctx.clock.now();
-    if (!this.thread?.usable) return this.core.send(userId, body, now);
-    // The read-only checks run here, on the main connection (a committed snapshot, as on PostgreSQL's
-    // pool); the thread only writes. A retry of a stored message is answered here.
-    const checked = await this.core.check({ db: this.ctx.db }, userId, body);
-    if ('first' in checked) return new MessagingViews(this.ctx.db).message(userId, checked.first);
-    return this.thread.send(userId, body, checked, now);
+    if (this.thread?.usable) return this.thread.send(userId, body, now);
+    return this.core.send(userId, body, now);
   }
 
   /** Where one-to-one sends run: 'off' (this thread), else the send thread's state. */

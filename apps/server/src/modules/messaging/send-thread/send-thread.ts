@@ -6,7 +6,6 @@ import { Worker } from 'node:worker_threads';
 import type { Message, SendMessageBody } from '@parley/protocol';
 import type { AppContext } from '../../../lib/context.js';
 import type { CountersService } from '../../users/counters.service.js';
-import type { Parties } from '../send-core.js';
 import { fromWire, type ThreadData, type ThreadJob, type ThreadReply } from './wire.js';
 
 // The thread runs this repository's TypeScript as the main thread does: through tsx's loader, which
@@ -79,15 +78,14 @@ export class SendThread {
     return !this.failed && !this.closing;
   }
 
-  /** Stores a send whose checks passed on the main thread (`SendCore.check`). */
-  send(userId: number, body: SendMessageBody, checked: Parties, now: number): Promise<Message> {
+  send(userId: number, body: SendMessageBody, now: number): Promise<Message> {
     this.worker ??= this.start();
     const id = this.nextId++;
     return new Promise<Message>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       // The sends decoded in this turn go to the thread together.
       if (this.queued.length === 0) setImmediate(() => this.post());
-      this.queued.push({ k: 'send', id, userId, body, checked, now });
+      this.queued.push({ k: 'send', id, userId, body, now });
     });
   }
 

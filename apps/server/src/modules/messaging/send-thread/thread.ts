@@ -58,8 +58,6 @@ const realtime = {
   },
 } as Pick<Realtime, 'emit'> as Realtime;
 
-// The main thread checks the sends it hands over (`commit` here); the resolver and the gate would
-// serve `send`, which checks inside the batch.
 const core = new SendCore(
   { db, uow: new UnitsOfWork(db, realtime, logger), realtime, log: logger, config: { sensitiveWords } },
   new PeerResolver(new UserRepo(db)),
@@ -80,7 +78,7 @@ port.on('message', (jobs: ThreadJob[]) => {
       void db.destroy().then(() => process.exit(0));
       return;
     }
-    core.commit(job.userId, job.body, job.checked, job.now).then(
+    core.send(job.userId, job.body, job.now).then(
       (message) => post({ k: 'done', id: job.id, message }),
       (err: unknown) => post({ k: 'fail', id: job.id, error: toWire(err) }),
     );

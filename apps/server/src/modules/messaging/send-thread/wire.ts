@@ -1,7 +1,6 @@
 import type { Counters, Message, SendMessageBody, ServerEventType } from '@parley/protocol';
 import { AppError, isAppError } from '../../../lib/errors.js';
 import type { Audience } from '../../../realtime/types.js';
-import type { Parties } from '../send-core.js';
 
 /** What the send thread is started with. */
 export interface ThreadData {
@@ -9,10 +8,9 @@ export interface ThreadData {
   sensitiveWords: string[];
 }
 
-/** Main → thread: sends to commit (their checks passed on the main thread), in the order they were made. */
+/** Main → thread: sends to check and commit, in the order they were made. */
 export type ThreadJob =
-  | { k: 'send'; id: number; userId: number; body: SendMessageBody; checked: Parties; now: number }
-  | { k: 'close' };
+  { k: 'send'; id: number; userId: number; body: SendMessageBody; now: number } | { k: 'close' };
 
 /** A failure as it crosses threads: an application error keeps its code, status, text and data. */
 export type WireError =
