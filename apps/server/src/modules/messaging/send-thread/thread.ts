@@ -22,6 +22,10 @@ const { db, file } = openSqliteFile(filePath);
 // The main connection's checkpointer thread checkpoints the WAL; this connection's commits must not
 // (an automatic checkpoint copies and syncs pages inside a commit), unless it falls far behind.
 file.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+// Every row this thread inserts refers to rows its own transaction has just read (the conversation,
+// the sender, the users of the log rows): the child-side foreign key lookups would find them again.
+// Deletes (and their cascades) happen on the main connection, where the keys stay enforced.
+file.pragma('foreign_keys = OFF');
 
 let outbox: ThreadReply[] = [];
 function post(reply: ThreadReply): void {
