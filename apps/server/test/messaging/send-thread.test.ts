@@ -88,3 +88,27 @@ describe.skipIf(!sqlite).each([
     expect(seqs).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
   });
 });
+
+describe.skipIf(!sqlite)('a send thread that dies', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ messageSendPerMinute: 100_000 });
+  });
+  afterAll(() => t.close());
+
+  it('hands later sends to the main thread, with the sequence going on', async () => {
+    const a = await newUser(t, 'tg');
+    const b = await newUser(t, 'th');
+    expect((await sendText(t, a, b, 'one')).data.sequence).toBe(1);
+    const send = t.server.modules.messaging.send;
+    expect(send.threadState).toBe('running');
+    // What a crash of the thread looks like to the main thread: its worker exits.
+    const worker = (send as unknown as { thread: { worker: { terminate(): Promise<number> } } }).thread
+      .worker;
+    await worker.terminate();
+    await expect.poll(() => send.threadState).toBe('failed');
+    const two = await sendText(t, a, b, 'two');
+    expect(two).toMatchObject({ code: 200, data: { sequence: 2 } });
+    expect((await fullHistory(t, b, a)).map((m) => m.payload.text)).toEqual(['one', 'two']);
+  });
+});

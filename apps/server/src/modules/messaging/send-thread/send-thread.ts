@@ -52,6 +52,7 @@ interface Pending {
 export class SendThread {
   private worker: Worker | null = null;
   private failed = false;
+  private exited = false;
   private closing = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -92,13 +93,14 @@ export class SendThread {
   async close(): Promise<void> {
     this.closing = true;
     const worker = this.worker;
-    if (!worker) return;
+    if (!worker || this.exited) return;
     if (this.pending.size > 0) {
       await new Promise<void>((resolve) => {
         this.drained = resolve;
         setTimeout(resolve, CLOSE_GRACE_MS).unref();
       });
     }
+    if (this.exited) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.postMessage([{ k: 'close' }] satisfies ThreadJob[]);
     await Promise.race([exited, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS).unref())]);
@@ -117,10 +119,14 @@ export class SendThread {
     const tsx = (process.features as { typescript?: unknown }).typescript ? null : tsxApi();
     const worker = new Worker(BOOT, { eval: true, workerData: { ...this.data, entry, tsx } });
     worker.on('message', (replies: ThreadReply[]) => {
-      this.replies = this.replies.then(() => this.handle(replies));
+      // A failure in one message's handling must not stop the chain: later answers still go out.
+      this.replies = this.replies
+        .then(() => this.handle(replies))
+        .catch((err: unknown) => this.ctx.log.error({ err }, 'send thread reply failed'));
     });
     worker.on('error', (err) => this.fail(err));
     worker.on('exit', (code) => {
+      this.exited = true;
       if (!this.closing) this.fail(new Error(`send thread exited with code ${code}`));
     });
     return worker;
