@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Typed configuration. The only module that reads process.env. */
@@ -43,7 +44,7 @@ export interface Config {
   sensitiveWords: string[];
   /** Messages one user may send per minute (MESSAGE_SEND_PER_MINUTE): over it, 429. */
   messageSendPerMinute: number;
-  /** SQLite: one-to-one sends are checked and committed on their own thread (SEND_THREAD=0: on the main one). */
+  /** SQLite: one-to-one sends are checked and committed on their own thread (default: with two or more cores). */
   sendThread: boolean;
   /**
    * Sync log rows kept per user (the latest changes); older ones are pruned every `syncLogPruneMs`.
@@ -136,7 +137,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     messageSendPerMinute: int(env, 'MESSAGE_SEND_PER_MINUTE', 600),
-    sendThread: env.SEND_THREAD !== '0' && env.SEND_THREAD !== 'false',
+    // On one core the thread only adds its hand-over (docs/performance.md "The send thread").
+    sendThread: env.SEND_THREAD
+      ? env.SEND_THREAD !== '0' && env.SEND_THREAD !== 'false'
+      : os.availableParallelism() > 1,
     syncLogKeep: int(env, 'SYNC_LOG_KEEP', 10_000),
     syncLogPruneMs: int(env, 'SYNC_LOG_PRUNE_MS', 3_600_000),
     callInviteTimeoutMs: int(env, 'CALL_INVITE_TIMEOUT_MS', 30_000),
