@@ -142,8 +142,10 @@ export class CommitBatcher {
         return out;
       });
     } catch {
-      // One unit failed (or the transaction did): nothing of the batch is stored; each runs alone.
-      await Promise.all(batch.map((job) => this.alone(job)));
+      // One unit failed (or the transaction did): nothing of the batch is stored; each runs alone,
+      // one after the other in the batch's order (on PostgreSQL, concurrent retries could commit out
+      // of order, and the first of two clashing units could lose to the second).
+      for (const job of batch) await this.alone(job);
       return;
     }
     for (let i = 0; i < batch.length; i++) {
