@@ -49,6 +49,14 @@ describe.skipIf(!sqlite).each([
     expect(ownNew).toBeLessThan(a1.frames.indexOf(ack));
     const got = await b1.next((f) => f.type === 'message.new');
     expect(got.data).toMatchObject({ ID: (ack.data as Message).ID, flow: 'in', conversationID: c2c(a) });
+    // The conversation ID names the peer whatever the case of its wtId, as everywhere else.
+    const upper = await post<Message>(t, a, '/message/send', {
+      conversationID: `C2C${b.wtId.toUpperCase()}`,
+      clientMsgId: 'th-2',
+      type: 'text',
+      payload: { text: '大写' },
+    });
+    expect(upper).toMatchObject({ code: 200, data: { sequence: 2, conversationID: c2c(b) } });
     expect(t.server.modules.messaging.send.threadState).toBe(state);
   });
 

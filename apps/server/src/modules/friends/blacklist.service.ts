@@ -61,6 +61,13 @@ export async function messagePermission(
   };
 }
 
+/** The repos `messagePermission` reads, on one executor (the database or a transaction). */
+const permissionDeps = (db: Executor): PermissionDeps => ({
+  users: new UserRepo(db),
+  blacklist: new BlacklistRepo(db),
+  friendships: new FriendshipRepo(db),
+});
+
 /**
  * The send path's gate on any executor (a unit of work's transaction): throws the refusal of
  * `messagePermission`. The send thread (messaging/send-thread/) builds its gate from this.
@@ -70,12 +77,7 @@ export async function assertMayMessage(
   fromUserId: number,
   to: number | Pick<UserRow, 'id' | 'status'>,
 ): Promise<void> {
-  const deps = {
-    users: new UserRepo(db),
-    blacklist: new BlacklistRepo(db),
-    friendships: new FriendshipRepo(db),
-  };
-  const p = await messagePermission(deps, fromUserId, to);
+  const p = await messagePermission(permissionDeps(db), fromUserId, to);
   if (!p.allowed) throw fail(p.error ?? 'forbidden');
 }
 
@@ -163,11 +165,7 @@ export class BlacklistService {
   ): Promise<MessagePermission> {
     // Inside a use case's transaction (the send path's batch) the checks read through it.
     const deps = uow
-      ? {
-          users: this.users.in(uow),
-          blacklist: this.blacklist.in(uow),
-          friendships: this.friendships.in(uow),
-        }
+      ? permissionDeps(uow.db)
       : { users: this.users, blacklist: this.blacklist, friendships: this.friendships };
     return messagePermission(deps, fromUserId, to);
   }

@@ -66,13 +66,17 @@ export class UserRepo extends Repo {
     return userById.first(this.db, { id });
   }
 
-  /** wtIds are stored in lower case; lookups ignore case. */
-  /** The send path's two parties in one statement: the user `id` and the one named `wtId`. */
+  /**
+   * The send path's two parties in one statement: the user `id` and the one named `wtId` (case
+   * ignored, as `byWtId`).
+   */
   async parties(id: number, wtId: string): Promise<{ me: Party | undefined; peer: Party | undefined }> {
-    const rows = await partiesQ.all(this.db, { id, wtId });
-    return { me: rows.find((r) => r.id === id), peer: rows.find((r) => r.wt_id === wtId) };
+    const lower = wtId.toLowerCase();
+    const rows = await partiesQ.all(this.db, { id, wtId: lower });
+    return { me: rows.find((r) => Number(r.id) === id), peer: rows.find((r) => r.wt_id === lower) };
   }
 
+  /** wtIds are stored in lower case; lookups ignore case. */
   byWtId(wtId: string): Promise<UserRow | undefined> {
     return userByWtId.first(this.db, { wtId: wtId.toLowerCase() });
   }
