@@ -4,38 +4,71 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 /** How many prepared statements one database keeps (distinct SQL texts; `in (?, ?, …)` lists vary). */
 export const STATEMENT_CACHE_SIZE = 512;
 
+interface Cached {
+  stmt: SqliteStatement;
+  /** A plain query (SELECT): it may run inside a read snapshot. */
+  query: boolean;
+}
+
 /**
  * The database Kysely's SQLite dialect talks to, with prepared statements kept by SQL text. Kysely's
  * driver calls `prepare` for every query; compiling the SQL again each time cost about a fifth of the
  * server's CPU in the delivery bench (docs/performance.md "Messaging"). Statements are reused in
  * least-recently-used order, at most `max` of them. Kysely runs one query at a time on its single
  * SQLite connection, so a cached statement is never in use twice at once.
+ *
+ * **Read snapshots** (docs/performance.md "Read snapshots"). SQLite drops a connection's whole page
+ * cache whenever a read finds that another connection (the send thread, another node) committed
+ * since its last one; with commits every few milliseconds every lookup started cold (~50 µs for a
+ * token check that takes ~5 warm). So the queries run outside a transaction during one event-loop
+ * turn share one read transaction: the first opens it (`BEGIN`), the end of the turn closes it, and
+ * so does any other statement first (a write, `BEGIN IMMEDIATE` of a use case), which therefore runs
+ * and commits exactly as before. Every statement passes through here right before it runs (Kysely
+ * prepares each query; `compiled.ts` prepares each direct run), which is what makes this safe. A
+ * snapshot is at most one turn old, the same age a read that started at the turn's beginning has.
  */
 export function withStatementCache(
   file: SQLite.Database,
   max = STATEMENT_CACHE_SIZE,
 ): SqliteDatabase & { readonly inTransaction: boolean } {
-  const cache = new Map<string, SqliteStatement>();
+  const cache = new Map<string, Cached>();
+  const begin = file.prepare('BEGIN');
+  const commit = file.prepare('COMMIT');
+  let snapshot = false;
+  const endSnapshot = () => {
+    if (!snapshot) return;
+    snapshot = false;
+    if (file.inTransaction) commit.run();
+  };
   return {
-    /** A transaction is open on the connection (better-sqlite3 knows it synchronously). */
+    /** A use case's transaction is open on the connection (better-sqlite3 knows it synchronously). */
     get inTransaction() {
-      return file.inTransaction;
+      return file.inTransaction && !snapshot;
     },
     close: () => {
+      endSnapshot();
       cache.clear();
       file.close();
     },
     prepare(sql: string): SqliteStatement {
-      let stmt = cache.get(sql);
-      if (stmt) {
+      let entry = cache.get(sql);
+      if (entry) {
         // Map keeps insertion order: re-inserting marks it the most recently used.
         cache.delete(sql);
       } else {
-        stmt = file.prepare(sql) as unknown as SqliteStatement;
+        const stmt = file.prepare(sql);
+        entry = { stmt: stmt as unknown as SqliteStatement, query: stmt.readonly && stmt.reader };
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
       }
-      cache.set(sql, stmt);
-      return stmt;
+      cache.set(sql, entry);
+      if (snapshot) {
+        if (!entry.query) endSnapshot();
+      } else if (entry.query && !file.inTransaction) {
+        begin.run();
+        snapshot = true;
+        setImmediate(endSnapshot);
+      }
+      return entry.stmt;
     },
   };
 }

@@ -227,13 +227,26 @@ export class GroupConvRepo extends Repo {
     untilSeq: number | null,
     limit: number,
   ) {
+    return this.changedSinceQuery(conversationId, version, fromSeq, untilSeq, limit).execute();
+  }
+
+  /** `changedSince`'s query (its plan is checked by a test: the group-only index). */
+  changedSinceQuery(
+    conversationId: number,
+    version: number,
+    fromSeq: number,
+    untilSeq: number | null,
+    limit: number,
+  ) {
     let q = this.db
       .selectFrom('messages')
       .selectAll()
       .where('conversation_id', '=', conversationId)
       .where('version', '>', version)
+      // Repeats the group index's condition (group messages only), so the planner may use it.
+      .where(sql<boolean>`version > 0`)
       .where('seq', '>', fromSeq);
     if (untilSeq !== null) q = q.where('seq', '<=', untilSeq);
-    return q.orderBy('version').limit(limit).execute();
+    return q.orderBy('version').limit(limit);
   }
 }

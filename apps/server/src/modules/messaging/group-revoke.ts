@@ -140,6 +140,7 @@ export class GroupRevokes {
         .select((eb) => [eb.fn.min<number>('seq').as('lo'), eb.fn.max<number>('seq').as('hi')])
         .where('conversation_id', '=', conv.id)
         .where('sender_id', '=', target!.id)
+        .where(sql<boolean>`version > 0`) // the group index's condition (group messages only)
         .where('seq', '<=', body.seq)
         .where('revoked', '=', 0)
         .executeTakeFirst();
@@ -163,6 +164,7 @@ export class GroupRevokes {
         })
         .where('conversation_id', '=', conv.id)
         .where('sender_id', '=', target!.id)
+        .where(sql<boolean>`version > 0`) // the group index's condition (group messages only)
         .where('seq', '<=', body.seq)
         .where('revoked', '=', 0)
         .executeTakeFirst();

@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { openSqliteFile } from '../../../db/index.js';
+import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../../db/sqlite-checkpointer.js';
+import { UnitsOfWork } from '../../../db/unit-of-work.js';
+import type { Realtime } from '../../../realtime/types.js';
+import { assertMayMessage } from '../../friends/blacklist.service.js';
+import { UserRepo } from '../../users/user.repo.js';
+import { PeerResolver } from '../peer.js';
+import { SendCore } from '../send-core.js';
+import { toWire, type ThreadData, type ThreadReply } from './wire.js';
+
+/**
+ * `SendCore` on its own connection to the SQLite file, as the send thread runs it (thread.ts; also
+ * driven directly by bench/send-path.ts): every event, counter push and log line it makes goes to
+ * `post`, in order, for the main thread to carry out.
+ */
+export function openThreadCore({ filePath, sensitiveWords }: ThreadData, post: (reply: ThreadReply) => void) {
+  const { db, file } = openSqliteFile(filePath);
+  // The main connection's checkpointer thread checkpoints the WAL; this connection's commits must not
+  // (an automatic checkpoint copies and syncs pages inside a commit), unless it falls far behind.
+  file.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  // Every row this thread inserts refers to rows its own transaction has just read (the conversation,
+  // the sender, the users of the log rows): the child-side foreign key lookups would find them again.
+  // Deletes (and their cascades) happen on the main connection, where the keys stay enforced.
+  file.pragma('foreign_keys = OFF');
+
+  const line =
+    (level: 'error' | 'warn' | 'info') =>
+    (obj: unknown, msg?: string): void =>
+      post({ k: 'log', level, obj: obj instanceof Error ? toWire(obj) : obj, msg: msg ?? '' });
+  const noop = () => undefined;
+  // The main thread writes the lines to its own log (send-thread.ts).
+  const log = {
+    error: line('error'),
+    warn: line('warn'),
+    info: line('info'),
+    debug: noop,
+    trace: noop,
+    fatal: line('error'),
+  };
+  const logger = { ...log, child: () => logger, level: 'info', silent: noop } as unknown as FastifyBaseLogger;
+
+  // Events are published by the main thread after it reads them: this one only hands them over.
+  const realtime = {
+    emit: (to, type, data) => {
+      post({ k: 'emit', to, type, data });
+      return Promise.resolve();
+    },
+  } as Pick<Realtime, 'emit'> as Realtime;
+
+  const core = new SendCore(
+    { db, uow: new UnitsOfWork(db, realtime, logger), realtime, log: logger, config: { sensitiveWords } },
+    new PeerResolver(new UserRepo(db)),
+    { assertCanMessage: (from, to, uow) => assertMayMessage(uow?.db ?? db, from, to) },
+    { pushSoon: (userId, key, known) => post({ k: 'push', userId, key, known }) },
+  );
+  return { core, db, logger };
+}

@@ -1,0 +1,93 @@
+/**
+ * The SQLite send path alone, without sockets: `SendCore` exactly as the send thread runs it
+ * (`openThreadCore`, its own connection to the file), fed one-to-one text sends in batches of the
+ * size the delivery bench's turns bring (1,000 pairs, each client to its pair's other side). Prints
+ * the CPU a send costs on that thread, which bounds the delivery bench's rate (docs/performance.md
+ * "The send path alone"). BENCH_SQL_STATS=1 adds the time of each SQL statement.
+ *
+ *   npx tsx bench/send-path.ts [--messages 30000] [--batch 10] [--pairs 1000]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../apps/server/src/config.js';
+import { buildServer } from '../apps/server/src/app.js';
+import { sqlitePath } from '../apps/server/src/db/index.js';
+import { openThreadCore } from '../apps/server/src/modules/messaging/send-thread/thread-core.js';
+import type { ThreadReply } from '../apps/server/src/modules/messaging/send-thread/wire.js';
+import { installSqlStats } from './lib/sql-stats.js';
+import { seedBenchUsers } from './lib/seed-users.js';
+
+if (process.env.BENCH_SQL_STATS === '1') installSqlStats();
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+const messages = option('messages', 30_000);
+const batch = option('batch', 10);
+const pairs = option('pairs', 1000);
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'send-path-'));
+const config = loadConfig(
+  { ...process.env, PARLEY_DATA_DIR: dir, SEND_THREAD: '0' },
+  { port: 0, host: '127.0.0.1', webDistDir: undefined },
+);
+const server = await buildServer(config);
+const users = await seedBenchUsers(server.modules, pairs * 2, { wtId: 's', phone: '+1556' });
+
+let replies = 0;
+const { core, db } = openThreadCore(
+  { filePath: sqlitePath(config), sensitiveWords: [] },
+  (r: ThreadReply) => {
+    if (r.k === 'log') console.error(r.level, r.obj, r.msg);
+    replies += 1;
+  },
+);
+
+let sent = 0;
+async function run(count: number): Promise<void> {
+  for (let done = 0; done < count; done += batch) {
+    const turn = [];
+    for (let j = 0; j < batch; j++) {
+      const index = (sent * 2 + (sent % 2)) % users.length;
+      const from = users[index]!;
+      const pairOf = index ^ 1;
+      const clientMsgId = `m${sent}-${Math.random().toString(36).slice(2, 10)}`;
+      turn.push(
+        core.send(
+          from.id,
+          {
+            conversationID: `C2C${users[pairOf]!.name}`,
+            clientMsgId,
+            type: 'text',
+            payload: { text: clientMsgId },
+          },
+          Date.now(),
+        ),
+      );
+      sent += 1;
+    }
+    await Promise.all(turn);
+  }
+}
+
+await run(Math.min(5000, messages)); // warm-up: creates the conversations, fills the caches
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+await run(messages);
+const wallMs = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+const cpuUs = cpu.user + cpu.system;
+
+console.log(`\n## Send path (SendCore on its own connection), ${messages} sends in batches of ${batch}\n`);
+console.log('| metric | value |');
+console.log('|---|---|');
+console.log(`| wall per send | ${((wallMs * 1000) / messages).toFixed(1)} µs |`);
+console.log(`| process CPU per send (incl. checkpointer) | ${(cpuUs / messages).toFixed(1)} µs |`);
+console.log(`| sends/s on one thread | ${Math.round(messages / (wallMs / 1000))} |`);
+console.log(`| replies posted per send | ${(replies / (messages + Math.min(5000, messages))).toFixed(2)} |`);
+
+await db.destroy();
+await server.close();
+fs.rmSync(dir, { recursive: true, force: true });
