@@ -72,19 +72,25 @@ async function run(count: number): Promise<void> {
   }
 }
 
+/** Bytes this process handed to write() (the WAL and the checkpoints' copies into the file). */
+const written = () => Number(/wchar: (\d+)/.exec(fs.readFileSync('/proc/self/io', 'utf8'))?.[1] ?? NaN);
+
 await run(Math.min(5000, messages)); // warm-up: creates the conversations, fills the caches
+const written0 = written();
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 await run(messages);
 const wallMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 const cpuUs = cpu.user + cpu.system;
+const bytes = written() - written0;
 
 console.log(`\n## Send path (SendCore on its own connection), ${messages} sends in batches of ${batch}\n`);
 console.log('| metric | value |');
 console.log('|---|---|');
 console.log(`| wall per send | ${((wallMs * 1000) / messages).toFixed(1)} µs |`);
 console.log(`| process CPU per send (incl. checkpointer) | ${(cpuUs / messages).toFixed(1)} µs |`);
+console.log(`| bytes written per send (WAL + checkpoints) | ${Math.round(bytes / messages)} |`);
 console.log(`| sends/s on one thread | ${Math.round(messages / (wallMs / 1000))} |`);
 console.log(`| replies posted per send | ${(replies / (messages + Math.min(5000, messages))).toFixed(2)} |`);
 

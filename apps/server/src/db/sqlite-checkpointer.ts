@@ -4,6 +4,8 @@ import type SQLite from 'better-sqlite3';
 
 /** How often the background thread checkpoints the WAL. */
 const CHECKPOINT_EVERY_MS = 250;
+/** A log longer than this (pages) is checkpointed again at once, until it restarts (below). */
+const CATCH_UP_PAGES = 1000;
 /** The main connection still checkpoints if the WAL grows past this (pages of 4 KB): a safety net. */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 16_000;
 
@@ -14,12 +16,21 @@ const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');
-const timer = setInterval(() => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
-}, workerData.every);
-parentPort.on('message', () => { clearInterval(timer); db.close(); process.exit(0); });
+let timer = null;
+const tick = () => {
+  let soon = false;
+  try {
+    const [r] = db.pragma('wal_checkpoint(PASSIVE)');
+    // The log restarts from its beginning only when a commit finds it all copied back; with commits
+    // landing during every pass that may never happen. A long log: passes follow at once, each
+    // short, until a commit finds nothing left to copy and restarts it.
+    soon = r.log > workerData.catchUp;
+  } catch {}
+  timer = setTimeout(tick, soon ? 1 : workerData.every);
+};
+timer = setTimeout(tick, workerData.every);
+parentPort.on('message', () => { clearTimeout(timer); db.close(); process.exit(0); });
 `;
-
 /**
  * Moves WAL checkpoints of a SQLite database off the event loop (docs/performance.md "Messaging"):
  * with SQLite's automatic checkpoints, every ~1,000 pages one commit copies the WAL back into the
@@ -33,7 +44,7 @@ export function startCheckpointer(file: SQLite.Database, filePath: string): { st
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(THREAD, {
     eval: true,
-    workerData: { driver, file: filePath, every: CHECKPOINT_EVERY_MS },
+    workerData: { driver, file: filePath, every: CHECKPOINT_EVERY_MS, catchUp: CATCH_UP_PAGES },
   });
   worker.unref();
   let exited = false;
