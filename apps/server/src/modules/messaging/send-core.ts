@@ -4,7 +4,7 @@ import { isPostgres } from '../../db/dialect.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import type { CountersService } from '../users/counters.service.js';
+import { PUSH_INTERVAL_MS, type CountersService } from '../users/counters.service.js';
 import type { Party, UserRow } from '../users/user.repo.js';
 import { CommitBatcher } from './commit-batcher.js';
 import { checkContent } from './content.js';
@@ -26,6 +26,9 @@ export interface MessageGate {
 
 type Checked = { first: MessageRow } | { me: Party; peer: Party; content: ReturnType<typeof checkContent> };
 
+/** Receivers `countNow` remembers at most (older ones are forgotten first). */
+const COUNTED_MAX = 10_000;
+
 /** What the send use case needs of the application: the main thread's context, or the send thread's. */
 export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & {
   config: Pick<Config, 'sensitiveWords'>;
@@ -41,6 +44,8 @@ export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & 
 export class SendCore {
   private readonly batcher: CommitBatcher;
   private readonly checksInBatch: boolean;
+  /** Receiver → when a send last counted their badge total (`countNow`). */
+  private readonly countedAt = new Map<number, number>();
 
   constructor(
     private readonly ctx: SendContext,
@@ -110,11 +115,28 @@ export class SendCore {
       people: [c.me, c.peer],
     });
     const peerId = c.peer.id;
-    if (this.checksInBatch) {
+    if (this.checksInBatch && this.countNow(peerId, now)) {
       // SQLite: the receiver's badge total, counted in this transaction, is exact at its commit.
       const unread = await new ConversationRepo(uow.db).totalUnread(peerId);
       uow.afterCommit(() => this.counters.pushSoon(peerId, 'unread', { unread }));
     } else uow.afterCommit(() => this.counters.pushSoon(peerId, 'unread'));
     return stored.get(userId)!;
+  }
+
+  /**
+   * Whether this send counts its receiver's badge total itself: at most once per push interval per
+   * receiver. The count reads every conversation of the receiver; a stream of messages to one user
+   * would otherwise repeat it per message, inside the send transaction. Later sends in the interval
+   * leave it to the paced push (counters.service.ts), which recounts once at the interval's end.
+   */
+  private countNow(receiverId: number, now: number): boolean {
+    const last = this.countedAt.get(receiverId);
+    if (last !== undefined && now - last < PUSH_INTERVAL_MS && now >= last) return false;
+    if (this.countedAt.size >= COUNTED_MAX) {
+      for (const [id, at] of this.countedAt) if (!(now - at < PUSH_INTERVAL_MS)) this.countedAt.delete(id);
+      if (this.countedAt.size >= COUNTED_MAX) this.countedAt.clear();
+    }
+    this.countedAt.set(receiverId, now);
+    return true;
   }
 }
