@@ -104,7 +104,9 @@ async function measure(t: Target, o: Options): Promise<Step[]> {
             `${t.label}: ${s.offered}/s → ${s.received}/${s.sent} recv, p50 ${s.p50.toFixed(1)} p99 ${s.p99.toFixed(1)} ms, ` +
               `cpu ${s.cpuPct.toFixed(0)}% ${s.pass ? 'pass' : `FAIL${s.firstError ? ` (${s.firstError})` : ''}`}`,
           ),
-        retry: (s) => s.p99 < 3 * P99_LIMIT_MS,
+        // Near the limit, or a latency spike rather than a queue (the median stayed low: this
+        // machine's I/O stalls hit the relay too, at half its capacity): one more try.
+        retry: (s) => s.p99 < 3 * P99_LIMIT_MS || s.p50 < P99_LIMIT_MS / 4,
         grid: 250,
       })),
     );
