@@ -78,4 +78,17 @@ describe('read snapshots of the statement cache', () => {
     await nextTurn();
     expect(mine.inTransaction).toBe(false);
   });
+
+  it('never runs a write inside a snapshot it cannot end (a statement still stepping)', async () => {
+    expect(valueSeen()).toBe('a');
+    const rows = mine.prepare('select v from kv').iterate(); // holds the read transaction open
+    rows.next();
+    expect(() => cached.prepare('update kv set v = ? where k = 1')).toThrow('read snapshot still open');
+    expect((other.prepare('select v from kv where k = 1').get() as { v: string }).v).toBe('a');
+    rows.return?.();
+    await nextTurn(); // the snapshot ends once nothing is stepping
+    expect(mine.inTransaction).toBe(false);
+    cached.prepare('update kv set v = ? where k = 1').run(['later']);
+    expect((other.prepare('select v from kv where k = 1').get() as { v: string }).v).toBe('later');
+  });
 });

@@ -36,9 +36,15 @@ export function withStatementCache(
   const commit = file.prepare('COMMIT');
   let snapshot = false;
   const endSnapshot = () => {
-    if (!snapshot) return;
-    snapshot = false;
-    if (file.inTransaction) commit.run();
+    if (!snapshot || !file.open) return;
+    try {
+      if (file.inTransaction) commit.run();
+      snapshot = false;
+    } catch {
+      // A read transaction ends unless a statement is still being stepped (an iterator, which
+      // nothing here uses): try again next turn rather than fail the caller or the timer.
+      setImmediate(endSnapshot);
+    }
   };
   return {
     /** A use case's transaction is open on the connection (better-sqlite3 knows it synchronously). */
@@ -63,6 +69,8 @@ export function withStatementCache(
       cache.set(sql, entry);
       if (snapshot) {
         if (!entry.query) endSnapshot();
+        // Never write inside a read snapshot: the write would commit only when the snapshot ends.
+        if (snapshot && !entry.query) throw new Error('SQLite read snapshot still open');
       } else if (entry.query && !file.inTransaction) {
         begin.run();
         snapshot = true;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery } from 'kysely';
 import { GroupConvRepo } from '../../src/modules/messaging/group-conv.repo.js';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { befriend, sent } from './helpers.js';
+import { befriend, sent, storedColumn } from './helpers.js';
 import { createGroup, newUser, sentGroup } from './group-helpers.js';
 
 // The two message indexes only group features read hold group messages only (migration
@@ -23,16 +23,7 @@ describe('group-only message indexes', () => {
     const one = await sent(t, a, b, 'one to one');
     const g = await createGroup(t, a, [b]);
     const inGroup = await sentGroup(t, a, g, 'in the group');
-    const versionOf = async (msgId: string) =>
-      Number(
-        (
-          await t.server.ctx.db
-            .selectFrom('messages')
-            .select('version')
-            .where('msg_id', '=', msgId)
-            .executeTakeFirstOrThrow()
-        ).version,
-      );
+    const versionOf = (msgId: string) => storedColumn(t, msgId, 'version');
     expect(await versionOf(one.ID)).toBe(0);
     expect(await versionOf(inGroup.ID)).toBeGreaterThan(0);
   });

@@ -114,3 +114,13 @@ export function expectOneOrder(forA: Message[], forB: Message[], n: number): voi
   expect(forA.map((m) => m.sequence)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
   expect(forB.map((m) => m.ID)).toEqual(forA.map((m) => m.ID));
 }
+
+/** A stored message's column, read straight from the database (`msgId`: its public ID). */
+export async function storedColumn(t: TestServer, msgId: string, column: 'id' | 'version'): Promise<number> {
+  const row = await t.server.ctx.db
+    .selectFrom('messages')
+    .select(column)
+    .where('msg_id', '=', msgId)
+    .executeTakeFirstOrThrow();
+  return Number((row as Record<string, unknown>)[column]);
+}

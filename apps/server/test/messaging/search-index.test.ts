@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Message } from '@parley/protocol';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { befriend, c2c, newUser, post, sent } from './helpers.js';
+import { befriend, c2c, newUser, post, sent, storedColumn } from './helpers.js';
 
 // SQLite's search index is filled in batches (modules/messaging/search-indexer.ts); PostgreSQL's
 // trigram index is a plain index, so there is nothing batched to check there.
@@ -22,16 +22,7 @@ const indexed = async (word: string) =>
       rowid: number;
     }>`SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${`"${word}"`}`.execute(t.server.ctx.db)
   ).rows.map((r) => Number(r.rowid));
-const idOf = async (msgId: string) =>
-  Number(
-    (
-      await t.server.ctx.db
-        .selectFrom('messages')
-        .select('id')
-        .where('msg_id', '=', msgId)
-        .executeTakeFirstOrThrow()
-    ).id,
-  );
+const idOf = (msgId: string) => storedColumn(t, msgId, 'id');
 
 describe.runIf(sqlite)('search index filled in batches (SQLite)', () => {
   it('a search finds a message sent just before it; sends do not index, the indexer does', async () => {
