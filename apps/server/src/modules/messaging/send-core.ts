@@ -127,7 +127,8 @@ export class SendCore {
    * Whether this send counts its receiver's badge total itself: at most once per push interval per
    * receiver. The count reads every conversation of the receiver; a stream of messages to one user
    * would otherwise repeat it per message, inside the send transaction. Later sends in the interval
-   * leave it to the paced push (counters.service.ts), which recounts once at the interval's end.
+   * leave it to the paced push (counters.service.ts), which recounts at most once per interval and
+   * always after the last change.
    */
   private countNow(receiverId: number, now: number): boolean {
     const last = this.countedAt.get(receiverId);
