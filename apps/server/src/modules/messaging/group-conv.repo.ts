@@ -68,6 +68,13 @@ const conversationOfGroup = prepared<{ groupId: number }, ConversationRow>((db, 
 );
 
 /** Group conversations, their member rows and versions (docs/architecture.md "Group messaging"). */
+/**
+ * The condition of the message indexes only group features read (migration 20261125000000): group
+ * messages carry their conversation's version (≥ 1), one-to-one ones 0. Queries that use those
+ * indexes repeat it, so the planner may (PostgreSQL's generic plans cannot infer it from a parameter).
+ */
+export const GROUP_MESSAGES_ONLY = sql<boolean>`version > 0`;
+
 export class GroupConvRepo extends Repo {
   byGroup(groupId: number): Promise<ConversationRow | undefined> {
     return conversationOfGroup.first(this.db, { groupId });
@@ -243,8 +250,7 @@ export class GroupConvRepo extends Repo {
       .selectAll()
       .where('conversation_id', '=', conversationId)
       .where('version', '>', version)
-      // Repeats the group index's condition (group messages only), so the planner may use it.
-      .where(sql<boolean>`version > 0`)
+      .where(GROUP_MESSAGES_ONLY)
       .where('seq', '>', fromSeq);
     if (untilSeq !== null) q = q.where('seq', '<=', untilSeq);
     return q.orderBy('version').limit(limit);

@@ -7,7 +7,7 @@ import { authorize } from '../../policies/policy.js';
 import type { GroupAccess, Loaded } from '../groups/group.access.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { GroupChatAccess } from './group-access.js';
-import { GroupConvRepo } from './group-conv.repo.js';
+import { GROUP_MESSAGES_ONLY, GroupConvRepo } from './group-conv.repo.js';
 import { groupConversationId, toGroupMessage } from './group-views.js';
 import type { MessageRow } from './message.repo.js';
 import { MessagingViews } from './messaging.views.js';
@@ -140,7 +140,7 @@ export class GroupRevokes {
         .select((eb) => [eb.fn.min<number>('seq').as('lo'), eb.fn.max<number>('seq').as('hi')])
         .where('conversation_id', '=', conv.id)
         .where('sender_id', '=', target!.id)
-        .where(sql<boolean>`version > 0`) // the group index's condition (group messages only)
+        .where(GROUP_MESSAGES_ONLY)
         .where('seq', '<=', body.seq)
         .where('revoked', '=', 0)
         .executeTakeFirst();
@@ -164,7 +164,7 @@ export class GroupRevokes {
         })
         .where('conversation_id', '=', conv.id)
         .where('sender_id', '=', target!.id)
-        .where(sql<boolean>`version > 0`) // the group index's condition (group messages only)
+        .where(GROUP_MESSAGES_ONLY)
         .where('seq', '<=', body.seq)
         .where('revoked', '=', 0)
         .executeTakeFirst();
