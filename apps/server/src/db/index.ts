@@ -38,9 +38,11 @@ export function openSqliteFile(filePath: string): { db: Db; file: SQLite.Databas
   file.pragma('busy_timeout = 5000');
   // SQLite's default page cache is 2 MB: a server's hot rows (sessions, users, sync versions) do
   // not fit, and every lookup then re-reads its pages through a system call. 64 MB of cache (taken
-  // as it fills) and the file mapped into memory keep them one pointer away (docs/performance.md).
+  // as it fills) keeps them. The file is not memory-mapped: a read that finds another connection's
+  // commit (the send thread's, another node's: every few ms) unmaps the whole file and maps it again,
+  // which made a cold token lookup ~65 µs instead of ~20 (docs/performance.md "Reconnect storm").
   file.pragma('cache_size = -65536');
-  file.pragma('mmap_size = 268435456');
+  file.pragma('mmap_size = 0');
   const cached = withStatementCache(file);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
   registerSqlite(db, cached);

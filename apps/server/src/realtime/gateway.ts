@@ -198,14 +198,19 @@ export class Gateway {
       session = null;
       refusal = { code: WsClose.serviceRestart, reason: RESTART_REASON };
     }
+    // The `101` answer waits in the socket until `hello` is written, so both leave in one write:
+    // each write to a socket is a system call, ~40 µs here, the largest single cost of a connect in
+    // a reconnect storm (docs/performance.md "Reconnect storm"). Frames for the user that arrive
+    // meanwhile queue behind them, in order, as they would on the open socket.
+    if (session) socket.cork();
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', (err) => this.ctx.log.debug({ err: err.message }, 'socket error'));
       if (!session) return closeSoon(ws, refusal.code, refusal.reason);
-      this.register(ws, session, startedAt);
+      this.register(ws, session, startedAt, () => socket.uncork());
     });
   }
 
-  private register(ws: WebSocket, session: Session, startedAt: number): void {
+  private register(ws: WebSocket, session: Session, startedAt: number, release: () => void): void {
     const wtId = session.wtId;
     const conn: Connection = {
       id: randomId(8),
@@ -220,14 +225,17 @@ export class Gateway {
     ws.on('close', () => this.registry.remove(conn));
     // A logout that landed while this socket's token was being checked still applies to it.
     const recent = this.recentlyClosed.get(conn.tokenId);
-    if (recent && recent.at >= startedAt) return this.closeConnection(conn, recent.message);
+    if (recent && recent.at >= startedAt) {
+      release();
+      return this.closeConnection(conn, recent.message);
+    }
     this.evictOldestBeyondCap(conn.userId);
     this.registry.add(conn);
     ws.on('pong', () => {
       conn.alive = true;
     });
     ws.on('message', (raw: RawData, isBinary: boolean) => this.onFrame(conn, raw, isBinary));
-    void this.sendHello(conn, wtId);
+    void this.sendHello(conn, wtId).finally(release);
   }
 
   /**

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WsClose } from '@parley/protocol';
@@ -45,6 +46,29 @@ describe('socket handshake', () => {
     s.close();
     await s.closed;
     await waitUntil(() => t.server.gateway.connectionsOfUser(id) === 0, 2000, 'unregister');
+  });
+
+  it('sends the 101 answer and hello in one write', async () => {
+    const u = await registerUser(t);
+    const { port } = new URL(t.baseUrl);
+    const sock = net.connect(Number(port), '127.0.0.1');
+    // The first chunk the client reads: one write on the server arrives as one chunk on loopback.
+    const first = new Promise<string>((resolve, reject) => {
+      sock.once('data', (chunk) => resolve(chunk.toString('latin1')));
+      sock.once('error', reject);
+    });
+    sock.write(
+      `GET /ws/${encodeURIComponent(u.token)} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n` +
+        'Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    const chunk = await first;
+    sock.destroy();
+    expect(chunk.startsWith('HTTP/1.1 101 Switching Protocols')).toBe(true);
+    const frame = chunk.slice(chunk.indexOf('\r\n\r\n') + 4);
+    // An unmasked text frame (0x81) whose payload is the hello.
+    expect(frame.charCodeAt(0)).toBe(0x81);
+    expect(frame).toContain('"type":"hello"');
+    expect(frame).toContain(`"userId":"${u.userId}"`);
   });
 
   it('closes a socket with an unknown token with 4001 and a clear reason', async () => {

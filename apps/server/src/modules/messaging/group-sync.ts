@@ -88,8 +88,7 @@ export class GroupReads {
     }
     const views = new MessagingViews(this.ctx.db);
     const members = await new ConversationRepo(this.ctx.db).memberRowsOf(userId, changed);
-    out.conversations = await views.conversations(userId, members);
-    out.messages = await views.messages(userId, rows);
-    return out;
+    const { conversations, messages } = await views.changes(userId, members, rows);
+    return { ...out, conversations, messages };
   }
 }

@@ -102,14 +102,8 @@ export class MessageService {
     const messageRows = (await this.msgs.byIds(msgIds))
       .filter((r) => r.seq > (cleared.get(r.conversation_id) ?? 0))
       .sort((a, b) => a.id - b.id);
-    return {
-      version,
-      hasMore,
-      reset: false,
-      conversations: await views.conversations(userId, members),
-      removedConversationIDs: removed,
-      messages: await views.messages(userId, messageRows),
-    };
+    const { conversations, messages } = await views.changes(userId, members, messageRows);
+    return { version, hasMore, reset: false, conversations, removedConversationIDs: removed, messages };
   }
 
   /** The message `msgId` if the caller may see it, with its facts for the policy. */

@@ -84,19 +84,7 @@ export class MessagingViews extends Repo {
   }
 
   async messages(readerId: number, rows: MessageRow[]): Promise<Message[]> {
-    if (rows.length === 0) return [];
-    const facts = await this.facts(
-      readerId,
-      rows.map((r) => r.conversation_id),
-      rows.map((r) => r.sender_id),
-      // Group messages carry their conversation's version (one-to-one ones stay at 0).
-      rows.filter((r) => Number(r.version) > 0).map((r) => r.conversation_id),
-    );
-    facts.hidden = await this.msgs.hiddenAmong(
-      readerId,
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => toMessage(r, facts));
+    return (await this.changes(readerId, [], rows)).messages;
   }
 
   async message(readerId: number, row: MessageRow): Promise<Message> {
@@ -104,22 +92,48 @@ export class MessagingViews extends Repo {
   }
 
   async conversations(readerId: number, members: MemberView[]): Promise<Conversation[]> {
-    if (members.length === 0) return [];
-    const convIds = members.map((m) => m.conversation_id);
+    return (await this.changes(readerId, members, [])).conversations;
+  }
+
+  /**
+   * Conversations and messages for one reader together, as a sync page returns them: one load of
+   * the people, read cursors and group facts for both, and the conversations' last messages taken
+   * from `rows` where they are among them (a sync's changed messages usually are).
+   */
+  async changes(
+    readerId: number,
+    members: MemberView[],
+    rows: MessageRow[],
+  ): Promise<{ conversations: Conversation[]; messages: Message[] }> {
+    if (members.length === 0 && rows.length === 0) return { conversations: [], messages: [] };
+    const given = new Map(rows.map((r) => [r.id, r]));
     const lastIds = members.map((m) => m.last_message_id).filter((x): x is number => x !== null);
-    const lasts = await this.msgs.byIds(lastIds);
+    const lasts = [
+      ...lastIds.flatMap((id) => given.get(id) ?? []),
+      ...(await this.msgs.byIds(lastIds.filter((id) => !given.has(id)))),
+    ];
     const facts = await this.facts(
       readerId,
-      convIds,
-      lasts.map((l) => l.sender_id),
-      members.filter((m) => m.group_id !== null).map((m) => m.conversation_id),
-      true,
+      [...members.map((m) => m.conversation_id), ...rows.map((r) => r.conversation_id)],
+      [...lasts.map((l) => l.sender_id), ...rows.map((r) => r.sender_id)],
+      [
+        ...members.filter((m) => m.group_id !== null).map((m) => m.conversation_id),
+        // Group messages carry their conversation's version (one-to-one ones stay at 0).
+        ...rows.filter((r) => Number(r.version) > 0).map((r) => r.conversation_id),
+      ],
+      members.length > 0,
     );
+    const hidden = await this.msgs.hiddenAmong(
+      readerId,
+      rows.map((r) => r.id),
+    );
+    const messages = rows.map((r) => toMessage(r, { ...facts, hidden }));
+    if (members.length === 0) return { conversations: [], messages };
     const peerIds = members.map((m) => m.peer_id).filter((x): x is number => x !== null);
     const remarks = await remarksOf.all(this.db, { readerId }, peerIds);
     const remarkOf = new Map(remarks.map((r) => [Number(r.friend_id), r.remark]));
     const lastById = new Map(lasts.map((l) => [l.id, l]));
-    return members.map((m) =>
+    const conversations = members.map((m) =>
       toConversation(m, {
         ...facts,
         // The stored count (kept by the engine: see ConversationRepo.refreshUnread).
@@ -128,6 +142,7 @@ export class MessagingViews extends Repo {
         last: m.last_message_id === null ? undefined : lastById.get(m.last_message_id),
       }),
     );
+    return { conversations, messages };
   }
 
   async conversation(readerId: number, member: MemberView): Promise<Conversation> {
