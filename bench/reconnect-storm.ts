@@ -21,6 +21,7 @@ import type { DServerCommand, DServerReply } from './lib/delivery-ipc.js';
 import type { StormCommand, StormReply } from './lib/storm-ipc.js';
 import { wallNow } from './lib/ipc.js';
 import { freePort, parleyEnv, redisReachable } from './lib/net.js';
+import { cpuMs } from './lib/bench-stats.js';
 import { Child, printTable, rssBytes, sleep } from './lib/proc.js';
 
 const here = import.meta.dirname;
@@ -74,6 +75,8 @@ interface Result {
   acked: number;
   missed: number | null;
   rssAfter: number;
+  /** CPU the restarted server used from listening until the last client synced (all its threads). */
+  stormCpuMs: number;
   firstError: string | null;
 }
 
@@ -142,8 +145,10 @@ async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, 
     // --prof: a V8 CPU profile of the restarted node A (the one taking the storm).
     a = await startServer(script, envA, o.prof && parley ? ['--cpu-prof', `--cpu-prof-dir=${o.prof}`] : []);
     const readyAt = wallNow();
+    const cpuAtReady = cpuMs(a.server.pid);
     for (const w of workers) w.send({ cmd: 'expectBack' });
     const backs = await Promise.all(workers.map((w) => w.next('back', 900_000)));
+    const stormCpuMs = cpuMs(a.server.pid) - cpuAtReady;
     const lastHello = Math.max(...backs.map((r) => r.lastHelloAt));
     const lastSynced = Math.max(...backs.map((r) => r.lastSyncedAt));
     const rssAfter = rssBytes(a.server.pid);
@@ -184,6 +189,7 @@ async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, 
       acked,
       missed,
       rssAfter,
+      stormCpuMs,
       firstError,
     };
   } finally {
@@ -243,6 +249,10 @@ async function main(): Promise<void> {
       (r) => `${Math.round(r.opened / (r.syncedMs / 1000))} /s`,
     ],
     ['close → last client synced', (r) => s(r.sinceCloseMs)],
+    [
+      'server CPU, listening → last synced (per client)',
+      (r) => `${s(r.stormCpuMs)} (${Math.round((r.stormCpuMs * 1000) / r.opened)} µs)`,
+    ],
     ['connect attempts (refused while down)', (r) => `${r.attempts} (${r.refused})`],
     ['sync calls (errors)', (r) => `${r.syncCalls} (${r.syncErrors})`],
     ['messages sent / acked during the storm', (r) => (r.sent ? `${r.sent} / ${r.acked}` : '–')],
