@@ -38,7 +38,7 @@ const users = await seedBenchUsers(server.modules, pairs * 2, { wtId: 's', phone
 
 let replies = 0;
 const { core, db } = openThreadCore(
-  { filePath: sqlitePath(config), sensitiveWords: [] },
+  { filePath: sqlitePath(config), sensitiveWords: [], searchIndexEveryMs: config.searchIndexEveryMs },
   (r: ThreadReply) => {
     if (r.k === 'log') console.error(r.level, r.obj, r.msg);
     replies += 1;

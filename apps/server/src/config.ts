@@ -51,6 +51,8 @@ export interface Config {
    * A client whose version is older than that gets `reset` from /message/sync and reloads.
    */
   syncLogKeep: number;
+  /** How often new messages are added to SQLite's search index, in ms (SEARCH_INDEX_EVERY_MS). */
+  searchIndexEveryMs: number;
   syncLogPruneMs: number;
   /** Calls: unanswered invitations end after this (CALL_INVITE_TIMEOUT_MS). */
   callInviteTimeoutMs: number;
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ? env.SEND_THREAD !== '0' && env.SEND_THREAD !== 'false'
       : os.availableParallelism() > 1,
     syncLogKeep: int(env, 'SYNC_LOG_KEEP', 10_000),
+    searchIndexEveryMs: int(env, 'SEARCH_INDEX_EVERY_MS', 100),
     syncLogPruneMs: int(env, 'SYNC_LOG_PRUNE_MS', 3_600_000),
     callInviteTimeoutMs: int(env, 'CALL_INVITE_TIMEOUT_MS', 30_000),
     callReconnectGraceMs: int(env, 'CALL_RECONNECT_GRACE_MS', 20_000),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Message } from '@parley/protocol';
 import { startTestServer, type TestServer } from '../helpers.js';
+import { INDEX_CHUNK } from '../../src/modules/messaging/search-indexer.js';
 import { befriend, c2c, newUser, post, sent, storedColumn } from './helpers.js';
 
 // SQLite's search index is filled in batches (modules/messaging/search-indexer.ts); PostgreSQL's
@@ -10,7 +11,9 @@ const sqlite = !process.env.DATABASE_URL;
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
+  // No background indexing during these tests (on the main thread or the send thread): each test
+  // decides when the index catches up.
+  t = await startTestServer({ searchIndexEveryMs: 3_600_000, messageSendPerMinute: 100_000 });
 });
 afterAll(() => t.close());
 
@@ -26,7 +29,6 @@ const idOf = (msgId: string) => storedColumn(t, msgId, 'id');
 
 describe.runIf(sqlite)('search index filled in batches (SQLite)', () => {
   it('a search finds a message sent just before it; sends do not index, the indexer does', async () => {
-    t.server.modules.messaging.indexer.stop(); // no background run during the test
     const a = await newUser(t, 'idx-a');
     const b = await newUser(t, 'idx-b');
     await befriend(t, a, b);
@@ -64,5 +66,24 @@ describe.runIf(sqlite)('search index filled in batches (SQLite)', () => {
     await sql`INSERT INTO messages_fts(messages_fts, rank) VALUES ('integrity-check', 1)`.execute(
       t.server.ctx.db,
     );
+  });
+
+  it('indexes a backlog longer than one chunk in several transactions, with other work between them', async () => {
+    const a = await newUser(t, 'idx-e');
+    const b = await newUser(t, 'idx-f');
+    await befriend(t, a, b);
+    const indexer = t.server.modules.messaging.indexer;
+    await indexer.flush(); // the earlier tests' messages
+    const total = INDEX_CHUNK + 20;
+    for (let i = 0; i < total; i++) await sent(t, a, b, `backlog ${i} narwhal`);
+    expect(await indexed('narwhal')).toEqual([]);
+
+    // Work queued while the first chunk runs gets its turn before the second chunk.
+    let between: number | null = null;
+    const done = indexer.flush();
+    setImmediate(() => void indexed('narwhal').then((ids) => (between = ids.length)));
+    await done;
+    expect(between).toBe(INDEX_CHUNK);
+    expect(await indexed('narwhal')).toHaveLength(total);
   });
 });

@@ -21,7 +21,7 @@ import { GroupConvRepo } from './group-conv.repo.js';
 export function createMessagingModule(ctx: AppContext, users: UsersModule, friends: FriendsModule) {
   const peers = new PeerResolver(users.repo);
   const send = new SendService(ctx, peers, friends.blacklist, users.counters);
-  const indexer = new SearchIndexer(ctx);
+  const indexer = new SearchIndexer(ctx, ctx.config.searchIndexEveryMs);
   const messages = new MessageService(ctx, peers, indexer);
   const conversations = new ConversationService(ctx, peers, users.counters);
   const convRepo = new ConversationRepo(ctx.db);

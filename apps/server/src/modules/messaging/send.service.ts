@@ -37,6 +37,7 @@ export class SendService {
         ? new SendThread(ctx, counters, {
             filePath: sqlitePath(ctx.config),
             sensitiveWords: ctx.config.sensitiveWords,
+            searchIndexEveryMs: ctx.config.searchIndexEveryMs,
           })
         : null;
   }

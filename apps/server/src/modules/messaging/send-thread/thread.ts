@@ -22,11 +22,12 @@ function flush(): void {
   port.postMessage(replies);
 }
 
-const { core, db, logger } = openThreadCore(workerData as ThreadData, post);
+const data = workerData as ThreadData;
+const { core, db, logger } = openThreadCore(data, post);
 
 // The background search indexing runs here too: on the main thread its transactions would wait for
 // this thread's write lock (SQLite's busy handler sleeps, stalling every socket of the node).
-const indexer = new SearchIndexer({ db, log: logger });
+const indexer = new SearchIndexer({ db, log: logger }, data.searchIndexEveryMs);
 indexer.start();
 
 port.on('message', (jobs: ThreadJob[]) => {

@@ -6,6 +6,7 @@ import type { Audience } from '../../../realtime/types.js';
 export interface ThreadData {
   filePath: string;
   sensitiveWords: string[];
+  searchIndexEveryMs: number;
 }
 
 /** Main → thread: sends to check and commit, in the order they were made. */
