@@ -1,4 +1,8 @@
-import type { WebSocket } from 'ws';
+import type { Duplex } from 'node:stream';
+import { WebSocket } from 'ws';
+
+/** A socket asked to close (shutdown, refused token) that is still open after this is cut. */
+export const CLOSE_HANDSHAKE_MS = 3000;
 
 /** A close reason may hold at most 123 bytes of UTF-8 (RFC 6455 §5.5.1). */
 export const MAX_CLOSE_REASON_BYTES = 123;
@@ -48,4 +52,22 @@ export function safeClose(socket: WebSocket, code: number, reason: string): void
   } catch {
     socket.terminate();
   }
+}
+
+/** Closes with a code and reason, and cuts the socket if the client does not complete the close. */
+export function closeSoon(ws: WebSocket, code: number, reason: string): void {
+  safeClose(ws, code, reason);
+  setTimeout(() => {
+    if (ws.readyState !== WebSocket.CLOSED) ws.terminate();
+  }, CLOSE_HANDSHAKE_MS).unref();
+}
+
+/** Answers an upgrade request with a plain HTTP status and closes the connection. */
+export function rejectUpgrade(socket: Duplex, status: number, text: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }

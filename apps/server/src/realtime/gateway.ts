@@ -13,7 +13,7 @@ import type { AppContext } from '../lib/context.js';
 import { isAppError } from '../lib/errors.js';
 import { randomId } from '../lib/ids.js';
 import type { Session } from '../lib/session.js';
-import { refusalReason, safeClose } from './close-reason.js';
+import { CLOSE_HANDSHAKE_MS, closeSoon, refusalReason, rejectUpgrade, safeClose } from './close-reason.js';
 import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js';
 import { ConnectionRegistry, type Connection } from './registry.js';
 import { Topics } from './topics.js';
@@ -28,8 +28,6 @@ const WS_PATH = /^\/ws\/([^/?#]+)\/?(?:\?.*)?$/;
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A client that stops reading is dropped once this much output waits for it. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-/** A socket asked to close (shutdown, refused token) that is still open after this is cut. */
-const CLOSE_HANDSHAKE_MS = 3000;
 /** How long a closeTokens order is remembered for sockets whose token check was already running. */
 const RECENT_CLOSE_TTL_MS = 60_000;
 const RESTART_REASON = 'server restarting';
@@ -382,21 +380,4 @@ export class Gateway {
     this.writes.hold(ws);
     ws.send(payload, SEND_TEXT);
   }
-}
-
-/** Closes with a code and reason, and cuts the socket if the client does not complete the close. */
-function closeSoon(ws: WebSocket, code: number, reason: string): void {
-  safeClose(ws, code, reason);
-  setTimeout(() => {
-    if (ws.readyState !== WebSocket.CLOSED) ws.terminate();
-  }, CLOSE_HANDSHAKE_MS).unref();
-}
-
-function rejectUpgrade(socket: Duplex, status: number, text: string): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  socket.once('finish', () => socket.destroy());
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
