@@ -51,7 +51,7 @@ export interface Config {
    * A client whose version is older than that gets `reset` from /message/sync and reloads.
    */
   syncLogKeep: number;
-  /** How often new messages are added to SQLite's search index, in ms (SEARCH_INDEX_EVERY_MS). */
+  /** How often new messages are added to SQLite's search index, in ms (SEARCH_INDEX_EVERY_MS; 0: by searches only). */
   searchIndexEveryMs: number;
   syncLogPruneMs: number;
   /** Calls: unanswered invitations end after this (CALL_INVITE_TIMEOUT_MS). */

@@ -11,9 +11,9 @@ const sqlite = !process.env.DATABASE_URL;
 
 let t: TestServer;
 beforeAll(async () => {
-  // No background indexing during these tests (on the main thread or the send thread): each test
-  // decides when the index catches up.
-  t = await startTestServer({ searchIndexEveryMs: 3_600_000, messageSendPerMinute: 100_000 });
+  // 0: no background indexing (on the main thread or the send thread); each test decides when the
+  // index catches up.
+  t = await startTestServer({ searchIndexEveryMs: 0, messageSendPerMinute: 100_000 });
 });
 afterAll(() => t.close());
 

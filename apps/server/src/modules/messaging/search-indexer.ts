@@ -27,14 +27,14 @@ export class SearchIndexer {
 
   constructor(
     private readonly ctx: Pick<AppContext, 'db' | 'log'>,
-    /** How often it runs in the background (config `searchIndexEveryMs`). */
+    /** How often it runs in the background (config `searchIndexEveryMs`; 0: only when a search asks). */
     private readonly everyMs: number,
   ) {
     this.enabled = !isPostgres(ctx.db);
   }
 
   start(): void {
-    if (!this.enabled || this.timer) return;
+    if (!this.enabled || this.timer || this.everyMs <= 0) return;
     this.timer = setInterval(() => {
       this.flush().catch((err: unknown) => this.ctx.log.error({ err }, 'search indexing failed'));
     }, this.everyMs);
