@@ -1,8 +1,9 @@
 /**
  * Reconnect storm: N clients hold sockets on node A; senders on node B (same database, Redis bus
  * when reachable) keep sending to them. A restarts (graceful stop: every socket gets 1012, then a new
- * process on the same port); each client reconnects with jittered backoff and, when the new socket's
- * `hello` carries a change version past the one it knew, catches up with one `message.sync` frame. Measures the time until every client is back and
+ * process on the same port); each client reconnects with jittered backoff, naming the change version
+ * it knew in the socket URL, and catches up from what `hello` carries (`message.sync` frames only
+ * while there is more). Measures the time until every client is back and
  * synced, and checks by sequence that no client missed a message (live or by sync). The same clients
  * against a bare `ws` server (bench/lib/bare-relay.ts: hello on connect, nothing else) give the floor.
  *
@@ -69,6 +70,7 @@ interface Result {
   sinceCloseMs: number;
   attempts: number;
   refused: number;
+  helloSyncs: number;
   syncCalls: number;
   syncErrors: number;
   sent: number;
@@ -183,6 +185,7 @@ async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, 
       sinceCloseMs: lastSynced - closeAt,
       attempts: backs.reduce((s, r) => s + r.attempts, 0),
       refused: backs.reduce((s, r) => s + r.refused, 0),
+      helloSyncs: backs.reduce((s, r) => s + r.helloSyncs, 0),
       syncCalls: backs.reduce((s, r) => s + r.syncCalls, 0),
       syncErrors: backs.reduce((s, r) => s + r.syncErrors, 0),
       sent,
@@ -254,7 +257,8 @@ async function main(): Promise<void> {
       (r) => `${s(r.stormCpuMs)} (${Math.round((r.stormCpuMs * 1000) / r.opened)} µs)`,
     ],
     ['connect attempts (refused while down)', (r) => `${r.attempts} (${r.refused})`],
-    ['sync calls (errors)', (r) => `${r.syncCalls} (${r.syncErrors})`],
+    ['catch-ups answered in hello', (r) => `${r.helloSyncs}`],
+    ['sync frames (errors)', (r) => `${r.syncCalls} (${r.syncErrors})`],
     ['messages sent / acked during the storm', (r) => (r.sent ? `${r.sent} / ${r.acked}` : '–')],
     [
       'messages missed (by sequence)',

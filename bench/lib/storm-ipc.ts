@@ -39,6 +39,8 @@ export type StormReply =
       lastSyncedAt: number;
       attempts: number;
       refused: number;
+      /** Reconnects whose hello carried the catch-up (the URL named the client's version). */
+      helloSyncs: number;
       syncCalls: number;
       syncErrors: number;
       firstError: string | null;

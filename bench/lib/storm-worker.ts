@@ -1,8 +1,9 @@
 /**
  * A client process of the reconnect-storm bench. Storm clients hold one socket each; on a close
  * they reconnect (first try after a random 0–1 s, then every 0.5–1 s, like a browser tab with
- * jittered backoff) and, for Parley, catch up as the web client does: a `message.sync` frame on the
- * new socket when its `hello` carries a change version past the one they knew, paging while hasMore. Every sequence a client learns (live `message.new` or sync) is kept, so the
+ * jittered backoff) and, for Parley, catch up as the web client does: the new socket's URL names the
+ * version they knew and its `hello` carries what changed after it (`message.sync` frames follow only
+ * while there is more). Every sequence a client learns (live `message.new` or sync) is kept, so the
  * runner can check that nothing was missed. Senders keep sending `message.send` to storm clients.
  */
 import WebSocket from 'ws';
@@ -28,6 +29,7 @@ const back = {
   lastSyncedAt: 0,
   attempts: 0,
   refused: 0,
+  helloSyncs: 0,
   syncCalls: 0,
   syncErrors: 0,
   firstError: null as string | null,
@@ -42,19 +44,25 @@ interface Frame {
   msg?: string;
   data?: {
     syncVersion?: number;
+    syncSince?: number;
+    sync?: SyncPage;
     sequence?: number;
     from?: string;
     to?: string;
     clientMsgId?: string;
   };
   /** The ack of `message.sync` (its `data`, read as such). */
-  sync?: { version: number; hasMore: boolean; messages: Array<{ sequence: number; from: string }> };
+  sync?: SyncPage;
 }
+
+type SyncPage = { version: number; hasMore: boolean; messages: Array<{ sequence: number; from: string }> };
 
 function connect(c: StormClient, initial: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
     back.attempts += initial ? 0 : 1;
-    const ws = new WebSocket(`${wsBase}/ws/${c.me.token}`, { perMessageDeflate: false });
+    // Like the web client, a reconnect names the version it knows: hello then carries the catch-up.
+    const since = !initial && doSync ? `?since=${c.version}` : '';
+    const ws = new WebSocket(`${wsBase}/ws/${c.me.token}${since}`, { perMessageDeflate: false });
     let greeted = false;
     ws.on('message', (raw) => {
       const f = JSON.parse(String(raw)) as Frame;
@@ -64,7 +72,7 @@ function connect(c: StormClient, initial: boolean): Promise<void> {
         if (initial) c.version = f.data?.syncVersion ?? 0;
         else back.lastHelloAt = Math.max(back.lastHelloAt, wallNow());
         resolve();
-        if (!initial) void afterReconnect(c, ws, f.data?.syncVersion ?? 0);
+        if (!initial) void afterReconnect(c, ws, f.data ?? {});
         return;
       }
       if (f.type === 'ack' && f.id !== undefined) {
@@ -121,20 +129,36 @@ function request(ws: WebSocket, type: string, data: unknown): Promise<Frame> {
   });
 }
 
+function learn(c: StormClient, page: SyncPage): void {
+  for (const m of page.messages) if (m.from !== c.me.name) c.seen.add(m.sequence);
+  c.version = page.version;
+}
+
 /**
- * The web client's catch-up (apps/web/src/features/messages/sync.ts): when `hello` carries a change
- * version past the one this client knew, one `message.sync` frame on the new socket (paged while
- * `hasMore`); when it does not, nothing changed and the client is synced at hello.
+ * The web client's catch-up (apps/web/src/features/messages/sync.ts): the socket URL named the
+ * version this client knew, so when changes came after it `hello` carries them; `message.sync`
+ * frames on the new socket follow only while `hasMore` (or when hello had no catch-up for that
+ * version). When hello's version did not move, nothing changed and the client is synced at hello.
  */
-async function afterReconnect(c: StormClient, ws: WebSocket, helloVersion: number): Promise<void> {
-  if (doSync && helloVersion > c.version) {
+async function afterReconnect(
+  c: StormClient,
+  ws: WebSocket,
+  hello: NonNullable<Frame['data']>,
+): Promise<void> {
+  const helloVersion = hello.syncVersion ?? 0;
+  let more = true;
+  if (doSync && hello.sync && hello.syncSince === c.version) {
+    back.helloSyncs += 1;
+    learn(c, hello.sync);
+    more = hello.sync.hasMore;
+  }
+  if (doSync && more && helloVersion > c.version) {
     for (;;) {
       back.syncCalls += 1;
       try {
         const f = await request(ws, 'message.sync', { since: c.version });
         if (f.code !== 200 || !f.sync) throw new Error(`sync ${f.code} ${f.msg}`);
-        for (const m of f.sync.messages) if (m.from !== c.me.name) c.seen.add(m.sequence);
-        c.version = f.sync.version;
+        learn(c, f.sync);
         if (!f.sync.hasMore) break;
       } catch (err) {
         back.syncErrors += 1;

@@ -25,23 +25,33 @@ describe('network banner', () => {
     expect(await page.getByTestId('sidebar-nick').textContent()).toBe(user.nickName);
   });
 
-  it('after a restart, what was sent while the tab was away comes with one message.sync on the new socket', async () => {
+  it("after a restart, what was sent while the tab was away comes in the new socket's hello, asked for by its URL", async () => {
     const { A, B } = await pair(h, ['重连甲', '重连乙']);
     const { page } = await h.open({ login: A.login, viewport: DESKTOP });
-    // Every socket of the page goes through this route, which counts the frames the page sends and,
-    // while `held` is set, keeps a new socket from reaching the server.
+    // Every socket of the page goes through this route, which records its URL, the frames the page
+    // sends and the hellos it gets, and, while `held` is set, keeps a new socket from the server.
+    const urls: string[] = [];
     const sent: string[] = [];
+    const hellos: Array<{ syncSince?: number; sync?: { messages: Array<{ payload: { text?: string } }> } }> =
+      [];
     let held: Promise<void> | null = null;
     await page.routeWebSocket(/\/ws\//, async (ws) => {
       if (held) await held;
+      urls.push(ws.url());
       const server = ws.connectToServer();
       ws.onMessage((m) => {
         sent.push((JSON.parse(String(m)) as { type?: string }).type ?? '');
         server.send(m);
       });
+      server.onMessage((m) => {
+        const frame = JSON.parse(String(m)) as { type?: string; data?: (typeof hellos)[number] };
+        if (frame.type === 'hello' && frame.data) hellos.push(frame.data);
+        ws.send(m);
+      });
     });
     await page.goto(`/messages?conversationID=C2C${B.wtId}`);
     await page.getByTestId('chat').waitFor();
+    expect(urls[0]).not.toContain('since=');
 
     let release!: () => void;
     held = new Promise<void>((r) => (release = r));
@@ -53,6 +63,10 @@ describe('network banner', () => {
     release();
     await bubbles(page).filter({ hasText: '你不在的时候发的' }).waitFor({ timeout: 20_000 });
     await row(page, B).locator('.cv-row__last').filter({ hasText: '你不在的时候发的' }).waitFor();
-    expect(sent.filter((t) => t === 'message.sync')).toHaveLength(1);
+    // The new socket named the version the tab knew; its hello brought the message: no sync frame.
+    const last = hellos.at(-1)!;
+    expect(urls.at(-1)).toMatch(new RegExp(`\\?since=${last.syncSince}$`));
+    expect(last.sync?.messages.map((m) => m.payload.text)).toEqual(['你不在的时候发的']);
+    expect(sent.filter((t) => t === 'message.sync')).toHaveLength(0);
   });
 });

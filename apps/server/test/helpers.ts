@@ -143,9 +143,10 @@ export interface TestSocket {
   close(): void;
 }
 
-export function openSocket(t: TestServer | string, token: string): Promise<TestSocket> {
+/** A socket on `/ws/{token}`; `query` (without `?`) is appended to the URL, e.g. `since=12`. */
+export function openSocket(t: TestServer | string, token: string, query?: string): Promise<TestSocket> {
   const base = typeof t === 'string' ? t.replace(/^http/, 'ws') : t.wsUrl;
-  const ws = new WebSocket(`${base}/ws/${encodeURIComponent(token)}`);
+  const ws = new WebSocket(`${base}/ws/${encodeURIComponent(token)}${query ? `?${query}` : ''}`);
   const log = new FrameLog();
   ws.on('message', (raw) => log.push(JSON.parse(String(raw)) as Frame));
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>

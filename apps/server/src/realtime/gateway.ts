@@ -16,6 +16,7 @@ import type { Session } from '../lib/session.js';
 import { CLOSE_HANDSHAKE_MS, closeSoon, refusalReason, rejectUpgrade, safeClose } from './close-reason.js';
 import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js';
 import { ConnectionRegistry, type Connection } from './registry.js';
+import { parseSocketPath } from './socket-path.js';
 import { Topics } from './topics.js';
 import type { BusMessage, FrameHandler } from './types.js';
 import { UpgradeQueue } from './upgrade-queue.js';
@@ -23,8 +24,6 @@ import { WriteCoalescer } from './write-coalescer.js';
 
 type CloseTokensMessage = Extract<BusMessage, { kind: 'closeTokens' }>;
 
-/** `/ws/{token}`, optionally with a trailing slash or a query string. */
-const WS_PATH = /^\/ws\/([^/?#]+)\/?(?:\?.*)?$/;
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A client that stops reading is dropped once this much output waits for it. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -43,8 +42,12 @@ interface WaitingUpgrade {
   req: IncomingMessage;
   socket: Duplex;
   head: Buffer;
-  token: string;
+  rawToken: string;
+  since: number | undefined;
 }
+
+/** What the messaging module adds to `hello`: the sync version, and the catch-up after `since`. */
+export type HelloSync = Pick<HelloFrame['data'], 'syncVersion' | 'syncSince' | 'sync'>;
 
 export interface GatewayStats {
   connections: number;
@@ -73,8 +76,11 @@ export class Gateway {
     sliceMs: UPGRADE_SLICE_MS,
     max: MAX_WAITING_UPGRADES,
   });
-  /** The user's message sync version for `hello` (installed by the messaging module). */
-  syncVersionOf: ((userId: number) => Promise<number>) | null = null;
+  /**
+   * The user's sync version for `hello`, and the changes after the version the client named in its
+   * socket URL (installed by the messaging module; docs/api.md "Socket protocol").
+   */
+  helloSync: ((userId: number, since: number | undefined) => Promise<HelloSync>) | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -159,26 +165,27 @@ export class Gateway {
   }
 
   private readonly handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const match = WS_PATH.exec(req.url ?? '');
-    if (!match?.[1]) return rejectUpgrade(socket, 404, 'Not Found');
+    const path = parseSocketPath(req.url ?? '');
+    if (!path) return rejectUpgrade(socket, 404, 'Not Found');
     if (this.closing) return rejectUpgrade(socket, 503, 'Service Unavailable');
     socket.on('error', (err) => this.ctx.log.debug({ err: err.message }, 'socket error during upgrade'));
-    if (!this.upgrades.push({ req, socket, head, token: match[1] })) {
+    if (!this.upgrades.push({ req, socket, head, ...path })) {
       rejectUpgrade(socket, 503, 'Service Unavailable');
     }
   };
 
-  private startAccept({ req, socket, head, token }: WaitingUpgrade): void {
+  private startAccept(upgrade: WaitingUpgrade): void {
     // The client gave up while it waited.
-    if (socket.destroyed) return;
-    void this.accept(req, socket, head, token).catch((err: unknown) => {
+    if (upgrade.socket.destroyed) return;
+    const socket = upgrade.socket;
+    void this.accept(upgrade).catch((err: unknown) => {
       this.ctx.log.error({ err }, 'socket upgrade failed');
       socket.destroy();
     });
   }
 
   /** Checks the token, completes the upgrade, then registers the socket or closes it with a reason. */
-  private async accept(req: IncomingMessage, socket: Duplex, head: Buffer, rawToken: string): Promise<void> {
+  private async accept({ req, socket, head, rawToken, since }: WaitingUpgrade): Promise<void> {
     const startedAt = Date.now();
     let session: Session | null = null;
     let refusal = { code: WsClose.invalidToken as number, reason: refusalReason(401, 'invalid token') };
@@ -204,11 +211,17 @@ export class Gateway {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', (err) => this.ctx.log.debug({ err: err.message }, 'socket error'));
       if (!session) return closeSoon(ws, refusal.code, refusal.reason);
-      this.register(ws, session, startedAt, () => socket.uncork());
+      this.register(ws, session, startedAt, since, () => socket.uncork());
     });
   }
 
-  private register(ws: WebSocket, session: Session, startedAt: number, release: () => void): void {
+  private register(
+    ws: WebSocket,
+    session: Session,
+    startedAt: number,
+    since: number | undefined,
+    release: () => void,
+  ): void {
     const wtId = session.wtId;
     const conn: Connection = {
       id: randomId(8),
@@ -233,7 +246,7 @@ export class Gateway {
       conn.alive = true;
     });
     ws.on('message', (raw: RawData, isBinary: boolean) => this.onFrame(conn, raw, isBinary));
-    void this.sendHello(conn, wtId).finally(release);
+    void this.sendHello(conn, wtId, since).finally(release);
   }
 
   /**
@@ -242,7 +255,7 @@ export class Gateway {
    * session revoked meanwhile needs no second check here: revocations reach every node, and one that
    * lands before the socket registered is remembered (`recentlyClosed`), after it closes the socket.
    */
-  private async sendHello(conn: Connection, wtId: string): Promise<void> {
+  private async sendHello(conn: Connection, wtId: string, since: number | undefined): Promise<void> {
     await this.watching.get(conn.userId);
     if (this.registry.get(conn.id) !== conn) return;
     let seq = 0;
@@ -251,9 +264,10 @@ export class Gateway {
     } catch (err) {
       this.ctx.log.warn({ err, userId: conn.userId }, 'could not read the push sequence');
     }
-    let syncVersion: number | undefined;
+    // Read after the subscription above: a change after this read also arrives live.
+    let sync: HelloSync = {};
     try {
-      syncVersion = await this.syncVersionOf?.(conn.userId);
+      sync = (await this.helloSync?.(conn.userId, since)) ?? {};
     } catch (err) {
       this.ctx.log.warn({ err, userId: conn.userId }, 'could not read the sync version');
     }
@@ -267,7 +281,7 @@ export class Gateway {
         heartbeatMs: this.ctx.config.heartbeatMs,
         seq,
         epoch: this.ctx.bus.epoch,
-        ...(syncVersion === undefined ? {} : { syncVersion }),
+        ...sync,
       },
     };
     this.sendRaw(conn, JSON.stringify(hello));

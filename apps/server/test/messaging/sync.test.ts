@@ -14,12 +14,15 @@ afterAll(async () => {
   await t.close();
 });
 
-async function tab(token: string): Promise<TestSocket> {
-  const s = await openSocket(t, token);
+async function tab(token: string, query?: string): Promise<TestSocket> {
+  const s = await openSocket(t, token, query);
   sockets.push(s);
   await s.next((f) => f.type === 'hello');
   return s;
 }
+
+type HelloData = { syncVersion: number; syncSince?: number; sync?: Awaited<ReturnType<typeof sync>> };
+const helloOf = (s: TestSocket) => s.frames.find((f) => f.type === 'hello')!.data as HelloData;
 
 describe('sync after a reconnect', () => {
   it('one call returns exactly the 200 missed messages, the revokes, the delete and the read', async () => {
@@ -101,6 +104,61 @@ describe('sync after a reconnect', () => {
       code: 400,
       msg: expect.stringContaining('since'),
     });
+  });
+
+  it('answers the catch-up in hello when the socket URL names the version the client knows', async () => {
+    const a = await userOn(t, 'shA');
+    const b = await userOn(t, 'shB');
+    await befriend(t, a, b);
+    const first = await tab(a.token, 'since=0');
+    const known = helloOf(first).syncVersion;
+    first.close();
+    await first.closed;
+
+    const missed = [
+      await sent(t, b, a, 'away 1'),
+      await sent(t, b, a, 'away 2'),
+      await sent(t, b, a, 'away 3'),
+    ];
+    expect((await post(t, b, '/message/revoke', { messageID: missed[1]!.ID })).code).toBe(200);
+    const again = await tab(a.token, `since=${known}`);
+    const hello = helloOf(again);
+    expect(hello.syncSince).toBe(known);
+    // Exactly what message.sync {since} answers (less the group versions: group chats sync apart),
+    // and it brings the client to hello's version.
+    const { groupVersions, ...own } = await sync(t, a, known);
+    expect(groupVersions).toEqual({});
+    expect(hello.sync).toEqual(own);
+    expect(hello.sync!.messages.map((m) => [m.ID, m.isRevoked])).toEqual([
+      [missed[0]!.ID, false],
+      [missed[1]!.ID, true],
+      [missed[2]!.ID, false],
+    ]);
+    expect(hello.sync!.version).toBe(hello.syncVersion);
+    expect(hello.sync!.conversations.map((c) => [c.conversationID, c.unreadCount])).toEqual([[c2c(b), 2]]);
+
+    // Up to date, or a version the client cannot know (ahead of the server): nothing to catch up.
+    for (const since of [hello.syncVersion, hello.syncVersion + 5]) {
+      const s = await tab(a.token, `since=${since}`);
+      expect(helloOf(s)).toMatchObject({ syncVersion: hello.syncVersion });
+      expect(helloOf(s)).not.toHaveProperty('sync');
+      expect(helloOf(s)).not.toHaveProperty('syncSince');
+    }
+    // A malformed `since` is ignored: hello as without one (the client syncs by frame).
+    for (const query of [
+      'since=abc',
+      'since=-1',
+      'since=1e3',
+      `since=${'9'.repeat(16)}`,
+      `since=${'1'.repeat(4_000)}`,
+    ]) {
+      const s = await tab(a.token, query);
+      expect(helloOf(s).syncVersion).toBe(hello.syncVersion);
+      expect(helloOf(s)).not.toHaveProperty('sync');
+    }
+    // Other query parameters around it do not matter.
+    const mixed = await tab(a.token, `v=2&since=${known}&x=1`);
+    expect(helloOf(mixed).sync).toEqual(hello.sync);
   });
 
   it('does not send again what the user cleared or deleted the conversation of', async () => {

@@ -42,6 +42,11 @@ export class SocketClient {
   status: SocketStatus = 'idle';
   /** The data of the latest `hello` of this session's socket: a screen that mounts later starts from it. */
   lastHello: { syncVersion?: number } | null = null;
+  /**
+   * The message sync version this tab knows, named in the socket URL (`?since=`) so that the next
+   * `hello` carries what changed after it (docs/api.md "Socket protocol"); null when it knows none.
+   */
+  resumeVersion: (() => number | null) | null = null;
 
   constructor(
     private readonly callbacks: SocketCallbacks,
@@ -123,7 +128,8 @@ export class SocketClient {
     this.setStatus(this.everOpened || this.attempt > 0 ? 'down' : 'connecting');
     let ws: WebSocket;
     try {
-      ws = new WebSocket(this.urlFor(token));
+      const since = this.resumeVersion?.() ?? null;
+      ws = new WebSocket(this.urlFor(token) + (since === null ? '' : `?since=${since}`));
     } catch {
       this.scheduleReconnect();
       return;

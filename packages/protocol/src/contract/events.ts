@@ -47,6 +47,13 @@ export const helloSchema = z.object({
   epoch: z.string(),
   /** The user's message sync version now (POST /message/sync): above the client's, it syncs. */
   syncVersion: z.number().optional(),
+  /**
+   * The socket URL named the version the client knows (`/ws/{token}?since=V`) and changes came
+   * after it: `sync` is what `message.sync {since: V}` answers without `groups` (the one-to-one
+   * change log; group chats still sync by their versions), and `syncSince` repeats V.
+   */
+  syncSince: z.number().optional(),
+  sync: syncResultSchema.optional(),
 });
 
 const logoutText = z.object({ text: z.string(), code: z.number().optional() });

@@ -68,9 +68,10 @@ export class MessageService {
     };
   }
 
-  private async ownChanges(userId: number, since: number): Promise<SyncResult> {
+  /** The changes in the user's own log after `since` (no group chats); `current` if already read. */
+  async ownChanges(userId: number, since: number, current?: number): Promise<SyncResult> {
+    current ??= await this.sync.current(userId);
     // Older than the kept log (SyncRepo.prune): the client reloads instead.
-    const current = await this.sync.current(userId);
     if (since < current - this.ctx.config.syncLogKeep) {
       return {
         version: current,

@@ -7,7 +7,7 @@ import { applyMessage, getConversation, patchConversations, putConversation } fr
 import { localCache } from './local';
 import { notifyMessage } from './notify';
 import { flushOutbox } from './send';
-import { onHelloVersion, resetSyncVersion } from './sync';
+import { onHello, resetSyncVersion } from './sync';
 import { useChatStore } from './store';
 import { asReader, isGroupID } from './group/logic';
 import {
@@ -123,11 +123,11 @@ export function useMessagesRealtime(openID: string | null): void {
   // The socket may have said hello before this screen mounted (its code loads on demand): that
   // version is where catching up starts; the list and the open chat load fresh as they mount.
   useEffect(() => {
-    void onHelloVersion(socket.lastHello?.syncVersion);
+    void onHello(socket.lastHello);
     return resetSyncVersion;
   }, [me]);
   useSocketEvent('hello', (hello) => {
-    void onHelloVersion(hello.syncVersion);
+    void onHello(hello);
   });
 
   // Connected again: send the outbox. What changed meanwhile comes with one message.sync after

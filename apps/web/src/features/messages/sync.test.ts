@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation, Message } from '@parley/protocol';
+import type { Conversation, Message, SyncResult } from '@parley/protocol';
 import { queryClient } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { socket } from '../../lib/realtime';
 import { mockApi } from '../../test-utils';
 import { conversationsKey } from './conversations';
 import { useChatStore } from './store';
-import { onHelloVersion, resetSyncVersion } from './sync';
+import { onHello, resetSyncVersion } from './sync';
 
 const conv = (id: string, over: Partial<Conversation> = {}) =>
   ({
@@ -69,9 +69,9 @@ describe('sync after a reconnect', () => {
             };
       },
     });
-    await onHelloVersion(10);
+    await onHello({ syncVersion: 10 });
     expect(calls).toEqual([]);
-    await onHelloVersion(20);
+    await onHello({ syncVersion: 20 });
     expect(calls.map((c) => c.body)).toEqual([{ since: 10 }, { since: 15 }]);
     const list = queryClient.getQueryData<Conversation[]>(conversationsKey('me'))!;
     expect(list.map((c) => [c.conversationID, c.unreadCount])).toEqual([['C2Cpeer', 1]]);
@@ -84,7 +84,7 @@ describe('sync after a reconnect', () => {
     // A conversation this tab does not hold is left to its next opening.
     expect(useChatStore.getState().byConv.C2Cother).toBeUndefined();
     // Same version again: nothing to do.
-    await onHelloVersion(20);
+    await onHello({ syncVersion: 20 });
     expect(calls).toHaveLength(2);
   });
 
@@ -105,8 +105,8 @@ describe('sync after a reconnect', () => {
       }),
       '/conversation/list': () => ({ data: { conversations: [], nextCursor: 0, isFinished: true } }),
     });
-    await onHelloVersion(10);
-    await onHelloVersion(900);
+    await onHello({ syncVersion: 10 });
+    await onHello({ syncVersion: 900 });
     expect(calls.filter((c) => c.path !== '/conversation/list').map((c) => [c.path, c.body])).toEqual([
       ['/message/sync', { since: 10 }],
       ['/message/history', { conversationID: 'C2Cpeer', count: 50 }],
@@ -115,7 +115,7 @@ describe('sync after a reconnect', () => {
     const held = useChatStore.getState().byConv.C2Cpeer!;
     expect(held.messages.map((m) => [m.ID, m.isRevoked])).toEqual([['m2', true]]);
     // The next hello at the same version does nothing: the reset moved the known version.
-    await onHelloVersion(900);
+    await onHello({ syncVersion: 900 });
     expect(calls.filter((c) => c.path === '/message/sync')).toHaveLength(1);
   });
 
@@ -132,14 +132,14 @@ describe('sync after a reconnect', () => {
     socket.status = 'open';
     const send = vi.spyOn(socket, 'send').mockResolvedValueOnce(page(20));
     try {
-      await onHelloVersion(10);
-      await onHelloVersion(20);
+      await onHello({ syncVersion: 10 });
+      await onHello({ syncVersion: 20 });
       expect(send.mock.calls).toEqual([['message.sync', { since: 10 }]]);
       expect(calls).toEqual([]);
       expect(useChatStore.getState().byConv.C2Cpeer!.messages.map((m) => m.ID)).toEqual(['m1', 'm2', 'm3']);
 
       send.mockRejectedValueOnce(new Error('socket closed'));
-      await onHelloVersion(30);
+      await onHello({ syncVersion: 30 });
       expect(send.mock.calls.at(-1)).toEqual(['message.sync', { since: 20 }]);
       expect(calls.map((c) => [c.path, c.body])).toEqual([['/message/sync', { since: 20 }]]);
     } finally {
@@ -158,11 +158,66 @@ describe('sync after a reconnect', () => {
       messages: [],
     };
     const calls = mockApi({ '/message/sync': () => ({ data: { ...empty, groupVersions: { GROUP7: 3 } } }) });
-    await onHelloVersion(10);
-    await onHelloVersion(10);
+    await onHello({ syncVersion: 10 });
+    await onHello({ syncVersion: 10 });
     expect(calls).toEqual([]); // nothing moved, no group conversation: nothing to ask
     queryClient.setQueryData(conversationsKey('me'), [conv('C2Cpeer'), conv('GROUP7')]);
-    await onHelloVersion(10);
+    await onHello({ syncVersion: 10 });
     expect(calls.map((c) => [c.path, c.body])).toEqual([['/message/sync', { since: 10 }]]);
+  });
+
+  describe('the catch-up that hello carries', () => {
+    const page = (version: number, over: Partial<SyncResult> = {}): SyncResult => ({
+      version,
+      hasMore: false,
+      reset: false,
+      conversations: [conv('C2Cpeer', { unreadCount: 1, activityTime: 9 })],
+      removedConversationIDs: [],
+      messages: [msg('m3', { sequence: 3 })],
+      ...over,
+    });
+    const emptyPage = (version: number) => page(version, { conversations: [], messages: [] });
+
+    it('names the known version for the next socket and applies hello.sync without asking', async () => {
+      const calls = mockApi({ '/message/sync': () => ({ data: emptyPage(99) }) });
+      expect(socket.resumeVersion?.()).toBeNull();
+      await onHello({ syncVersion: 10 });
+      expect(socket.resumeVersion?.()).toBe(10);
+      await onHello({ syncVersion: 20, syncSince: 10, sync: page(20) });
+      expect(calls).toEqual([]);
+      expect(useChatStore.getState().byConv.C2Cpeer!.messages.map((m) => m.ID)).toEqual(['m1', 'm2', 'm3']);
+      const list = queryClient.getQueryData<Conversation[]>(conversationsKey('me'))!;
+      expect(list.find((c) => c.conversationID === 'C2Cpeer')?.unreadCount).toBe(1);
+      expect(socket.resumeVersion?.()).toBe(20);
+    });
+
+    it('asks for the next pages after it, and ignores a page for another version', async () => {
+      const calls = mockApi({
+        '/message/sync': (body) => ({ data: emptyPage((body as { since: number }).since + 5) }),
+      });
+      await onHello({ syncVersion: 10 });
+      await onHello({ syncVersion: 30, syncSince: 10, sync: page(15, { hasMore: true }) });
+      expect(calls.map((c) => c.body)).toEqual([{ since: 15 }]);
+      expect(socket.resumeVersion?.()).toBe(20);
+      // Answered for a version this tab does not hold: not applied, the tab asks from its own.
+      await onHello({
+        syncVersion: 40,
+        syncSince: 7,
+        sync: page(40, { messages: [msg('stale', { sequence: 9 })] }),
+      });
+      expect(calls.map((c) => c.body)).toEqual([{ since: 15 }, { since: 20 }]);
+      expect(useChatStore.getState().byConv.C2Cpeer!.messages.map((m) => m.ID)).not.toContain('stale');
+    });
+
+    it('with group chats in the list, one ask for their versions follows the one-to-one page', async () => {
+      const calls = mockApi({
+        '/message/sync': () => ({ data: { ...emptyPage(20), groupVersions: { GROUP7: 3 } } }),
+      });
+      queryClient.setQueryData(conversationsKey('me'), [conv('C2Cpeer'), conv('GROUP7')]);
+      await onHello({ syncVersion: 10 });
+      await onHello({ syncVersion: 20, syncSince: 10, sync: page(20) });
+      expect(calls.map((c) => c.body)).toEqual([{ since: 20 }]);
+      expect(useChatStore.getState().byConv.C2Cpeer!.messages.map((m) => m.ID)).toEqual(['m1', 'm2', 'm3']);
+    });
   });
 });

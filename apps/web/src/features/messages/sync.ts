@@ -11,16 +11,21 @@ import { asReader, isGroupID } from './group/logic';
 import { heldGroupVersions, setGroupVersions } from './group/versions';
 
 /**
- * Catch-up after a reconnect (docs/api.md "Sync"): `hello` carries the user's change version; when
- * it moved past the one this tab knows, one `message.sync` on that socket (paged while `hasMore`;
- * `/message/sync` when the socket is gone again) brings every changed conversation and message —
- * new, revoked, deleted for me, read — into the list and into the conversations this tab holds. The first hello of a page only sets the version (the screen
- * loads fresh state anyway).
+ * Catch-up after a reconnect (docs/api.md "Sync"): the socket URL names the version this tab knows
+ * and `hello` carries the user's version now and, when it moved, the changes after ours (`sync`);
+ * `message.sync` on that socket follows only for more pages, for group chats, or when hello could
+ * not answer (`/message/sync` when the socket is gone again). They bring every changed conversation
+ * and message — new, revoked, deleted for me, read — into the list and into the conversations this
+ * tab holds. The first hello of a page only sets the version (the screen loads fresh state anyway).
  */
 let known: number | null = null;
 let running: Promise<void> | null = null;
+socket.resumeVersion = () => known;
 
-export function onHelloVersion(version: number | undefined): Promise<void> {
+type Hello = { syncVersion?: number; syncSince?: number; sync?: SyncResult };
+
+export function onHello(hello: Hello | null | undefined): Promise<void> {
+  const version = hello?.syncVersion;
   if (typeof version !== 'number') return Promise.resolve();
   // Group messages are not in the user's own change log: a reconnect with group conversations in
   // the list syncs them (by their group versions) even when the user's version did not move.
@@ -32,10 +37,15 @@ export function onHelloVersion(version: number | undefined): Promise<void> {
   if (running) return running;
   running = (async () => {
     let since = known ?? 0;
+    // hello's page is the one-to-one log only: a tab with group chats asks for theirs after it.
+    let carried = hello?.sync && hello.syncSince === since ? hello.sync : null;
+    let groupsAsked = !groups;
     for (let pages = 0; pages < 50; pages++) {
       const held = heldGroupVersions();
       const body = Object.keys(held).length ? { since, groups: held } : { since };
-      const r = await changesSince(body);
+      const r = carried ?? (await changesSince(body));
+      if (!carried) groupsAsked = true;
+      carried = null;
       setGroupVersions(r.groupVersions);
       if (r.reset) {
         // Offline for longer than the server keeps changes: reload instead of patching.
@@ -60,7 +70,7 @@ export function onHelloVersion(version: number | undefined): Promise<void> {
       }
       for (const [id, messages] of byConv) if (store.byConv[id]) store.merge(id, messages);
       since = r.version;
-      if (!r.hasMore) break;
+      if (!r.hasMore && groupsAsked) break;
     }
     known = since;
   })()

@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/session';
 import { mockApi } from '../../../test-utils';
 import { conversationsKey } from '../conversations';
 import { useChatStore } from '../store';
-import { onHelloVersion, resetSyncVersion } from '../sync';
+import { onHello, resetSyncVersion } from '../sync';
 import { fillGap } from './realtime';
 import { applyRevokeAll } from './receipts';
 import { noteGroupVersion, resetGroupVersions } from './versions';
@@ -58,9 +58,9 @@ describe('group sync and repair', () => {
       }),
     });
     noteGroupVersion({ conversationID: G, groupVersion: 6 });
-    await onHelloVersion(10);
+    await onHello({ syncVersion: 10 });
     // The user's own version did not move, but a group chat is held: it syncs by group version.
-    await onHelloVersion(10);
+    await onHello({ syncVersion: 10 });
     expect(calls.map((c) => c.body)).toEqual([{ since: 10, groups: { [G]: 6 } }]);
     const held = useChatStore.getState().byConv[G]!.messages;
     expect(held.map((m) => [m.ID, m.flow])).toEqual([
@@ -68,7 +68,7 @@ describe('group sync and repair', () => {
       ['g2', 'out'],
       ['g3', 'in'],
     ]);
-    await onHelloVersion(10);
+    await onHello({ syncVersion: 10 });
     expect((calls[1]!.body as { groups: unknown }).groups).toEqual({ [G]: 9 });
   });
 
