@@ -21,6 +21,8 @@ export interface StepPart {
 }
 
 interface StepWorker<P> {
+  /** The load process (its CPU over the step is reported next to the server's). */
+  readonly proc: { pid?: number };
   send(command: { cmd: 'step'; rate: number; seconds: number; drainMs: number }): void;
   next(kind: 'stepped', timeoutMs: number): Promise<P>;
 }
@@ -38,6 +40,8 @@ export interface StepFigures {
   max: number;
   ackP99: number;
   cpuPct: number;
+  /** CPU of the load processes together over the step (100 % = one core): what the server shares the machine with. */
+  loadCpuPct: number;
   rss: number;
 }
 
@@ -49,11 +53,15 @@ export async function runLoadStep<P extends StepPart>(
   seconds: number,
   drainMs: number,
 ): Promise<{ figures: StepFigures; sum: (f: (p: P) => number) => number }> {
+  const loadCpu = () => workers.reduce((s, w) => s + (w.proc.pid ? cpuMs(w.proc.pid) : 0), 0);
   const cpu0 = cpuMs(serverPid);
+  const load0 = loadCpu();
   const t0 = performance.now();
   for (const w of workers) w.send({ cmd: 'step', rate: rate / workers.length, seconds, drainMs });
   const parts = await Promise.all(workers.map((w) => w.next('stepped', seconds * 1000 + drainMs + 60_000)));
-  const cpuPct = ((cpuMs(serverPid) - cpu0) / (performance.now() - t0)) * 100;
+  const elapsed = performance.now() - t0;
+  const cpuPct = ((cpuMs(serverPid) - cpu0) / elapsed) * 100;
+  const loadCpuPct = ((loadCpu() - load0) / elapsed) * 100;
   const sum = (f: (p: P) => number) => parts.reduce((s, p) => s + f(p), 0);
   const lat = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
   const ack = parts.flatMap((p) => p.ackLatencies).sort((a, b) => a - b);
@@ -71,6 +79,7 @@ export async function runLoadStep<P extends StepPart>(
       max: lat[lat.length - 1] ?? NaN,
       ackP99: percentile(ack, 99),
       cpuPct,
+      loadCpuPct,
       rss: rssBytes(serverPid),
     },
   };
