@@ -29,6 +29,17 @@ const msg = (id: string, over: Partial<Message> = {}) =>
     ...over,
   }) as Message;
 
+/** A sync answer at `version` that brings m3 to C2Cpeer (one unread). */
+const page = (version: number, over: Partial<SyncResult> = {}): SyncResult => ({
+  version,
+  hasMore: false,
+  reset: false,
+  conversations: [conv('C2Cpeer', { unreadCount: 1, activityTime: 9 })],
+  removedConversationIDs: [],
+  messages: [msg('m3', { sequence: 3 })],
+  ...over,
+});
+
 beforeEach(() => {
   resetSyncVersion();
   useSession.setState({ user: { wtId: 'me' } as ReturnType<typeof useSession.getState>['user'] });
@@ -120,14 +131,6 @@ describe('sync after a reconnect', () => {
   });
 
   it('asks on the socket that said hello (message.sync); only a socket gone again falls back to the route', async () => {
-    const page = (version: number) => ({
-      version,
-      hasMore: false,
-      reset: false,
-      conversations: [conv('C2Cpeer', { unreadCount: 1, activityTime: 9 })],
-      removedConversationIDs: [],
-      messages: [msg('m3', { sequence: 3 })],
-    });
     const calls = mockApi({ '/message/sync': () => ({ data: page(30) }) });
     socket.status = 'open';
     const send = vi.spyOn(socket, 'send').mockResolvedValueOnce(page(20));
@@ -167,15 +170,6 @@ describe('sync after a reconnect', () => {
   });
 
   describe('the catch-up that hello carries', () => {
-    const page = (version: number, over: Partial<SyncResult> = {}): SyncResult => ({
-      version,
-      hasMore: false,
-      reset: false,
-      conversations: [conv('C2Cpeer', { unreadCount: 1, activityTime: 9 })],
-      removedConversationIDs: [],
-      messages: [msg('m3', { sequence: 3 })],
-      ...over,
-    });
     const emptyPage = (version: number) => page(version, { conversations: [], messages: [] });
 
     it('names the known version for the next socket and applies hello.sync without asking', async () => {
