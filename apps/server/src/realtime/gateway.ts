@@ -176,8 +176,8 @@ export class Gateway {
 
   private startAccept(upgrade: WaitingUpgrade): void {
     // The client gave up while it waited.
-    if (upgrade.socket.destroyed) return;
-    const socket = upgrade.socket;
+    const { socket } = upgrade;
+    if (socket.destroyed) return;
     void this.accept(upgrade).catch((err: unknown) => {
       this.ctx.log.error({ err }, 'socket upgrade failed');
       socket.destroy();

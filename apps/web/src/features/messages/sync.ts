@@ -1,4 +1,4 @@
-import type { SyncBody, SyncResult } from '@parley/protocol';
+import type { ServerEventMap, SyncBody, SyncResult } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { socket } from '../../lib/realtime';
 import { queryClient } from '../../lib/query';
@@ -22,7 +22,7 @@ let known: number | null = null;
 let running: Promise<void> | null = null;
 socket.resumeVersion = () => known;
 
-type Hello = { syncVersion?: number; syncSince?: number; sync?: SyncResult };
+type Hello = Pick<ServerEventMap['hello'], 'syncVersion' | 'syncSince' | 'sync'>;
 
 export function onHello(hello: Hello | null | undefined): Promise<void> {
   const version = hello?.syncVersion;
