@@ -25,7 +25,7 @@ const hiddenOf = preparedIn<{ userId: number }, number, { message_id: number }>(
     .where('user_id', '=', p('userId'))
     .where('message_id', 'in', ids),
 );
-const insertMessage = prepared<NewMessage & { version: number }, MessageRow>((db, p) =>
+const insertMessage = prepared<NewMessage & { version: number }, { id: number }>((db, p) =>
   db
     .insertInto('messages')
     .values({
@@ -47,7 +47,7 @@ const insertMessage = prepared<NewMessage & { version: number }, MessageRow>((db
       updated_at: p('updated_at'),
       version: p('version'),
     })
-    .returningAll(),
+    .returning('id'),
 );
 
 /** What one reader may see of a conversation: after the cleared part, not hidden, visible to them. */
@@ -78,8 +78,11 @@ export class MessageRepo extends Repo {
     return messageByClientId.first(this.db, { senderId, clientMsgId });
   }
 
+  /** Stores a new message; the row is the one given with its new id (only the id is read back). */
   async insert(row: NewMessage & { version?: number }): Promise<MessageRow> {
-    return (await insertMessage.first(this.db, { version: 0, ...row }))!;
+    const values = { version: 0, ...row };
+    const { id } = (await insertMessage.first(this.db, values))!;
+    return { id: Number(id), ...values };
   }
 
   /** Marks a message revoked; false when it already was (a concurrent revoke won). */

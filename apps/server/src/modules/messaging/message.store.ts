@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type UpdateObject } from 'kysely';
 import { prepared, type ParamOf } from '../../db/compiled.js';
-import { randomId } from '../../lib/ids.js';
+import { timeOrderedId } from '../../lib/ids.js';
 import type { Database } from '../../db/schema.js';
 import type { Message } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
@@ -64,8 +64,8 @@ const receiverNotice = memberUpdate((eb, p) => {
   };
 });
 
-/** A public message ID: 16 URL-safe characters. */
-export const newMessageId = () => randomId(12);
+/** A public message ID: 16 URL-safe characters, ordered by time (lib/ids.ts `timeOrderedId`). */
+export const newMessageId = (now: number) => timeOrderedId(now);
 
 /** A new message's stored row (one-to-one and group sends): a fresh ID, not revoked, not risky. */
 export function newMessageRow(m: {
@@ -82,7 +82,7 @@ export function newMessageRow(m: {
   now: number;
 }): NewMessage {
   return {
-    msg_id: newMessageId(),
+    msg_id: newMessageId(m.now),
     conversation_id: m.conversationId,
     seq: m.seq,
     sender_id: m.senderId,
