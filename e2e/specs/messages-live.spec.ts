@@ -52,6 +52,18 @@ describe('messages: live chat between two browsers', () => {
     await shot(b.page, 'list-desktop');
   });
 
+  it('the sidebar counts new messages on another screen too (no counter push per message)', async () => {
+    const { A, B } = await pair(h);
+    const b = await h.open({ login: B.login, viewport: DESKTOP });
+    await b.page.goto('/favorites');
+    await b.page.getByTestId('screen-favorites').waitFor();
+    expect(await b.page.getByTestId('nav-messages').getByTestId('badge').count()).toBe(0);
+    await sendApi(h, A, B, '在联系人页也能看到');
+    await b.page.getByTestId('nav-messages').getByTestId('badge').filter({ hasText: '1' }).waitFor();
+    await sendApi(h, A, B, '第二条');
+    await b.page.getByTestId('nav-messages').getByTestId('badge').filter({ hasText: '2' }).waitFor();
+  });
+
   it('a refused message gets the failure mark and the server text; resending asks first; the quote is cleared', async () => {
     const { A, B } = await pair(h);
     await sendApi(h, B, A, '可以引用这句');

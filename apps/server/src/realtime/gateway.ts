@@ -13,6 +13,7 @@ import type { AppContext } from '../lib/context.js';
 import { isAppError } from '../lib/errors.js';
 import { randomId } from '../lib/ids.js';
 import type { Session } from '../lib/session.js';
+import { frameJson, type MaybeEncoded } from './encoded.js';
 import { CLOSE_HANDSHAKE_MS, closeSoon, refusalReason, rejectUpgrade, safeClose } from './close-reason.js';
 import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js';
 import { ConnectionRegistry, type Connection } from './registry.js';
@@ -119,7 +120,11 @@ export class Gateway {
   }
 
   /** Registers the handler of a client frame type of the socket contract (one handler per type). */
-  on<T extends ClientFrameType>(type: T, handler: FrameHandler<ClientFrameData<T>, ClientFrameAck<T>>): void {
+  /** The ack's data may come encoded already (realtime/encoded.ts): the ack then carries that text. */
+  on<T extends ClientFrameType>(
+    type: T,
+    handler: FrameHandler<ClientFrameData<T>, MaybeEncoded<ClientFrameAck<T>>>,
+  ): void {
     this.router.on(type, handler);
   }
 
@@ -298,7 +303,7 @@ export class Gateway {
   }
 
   private onFrame(conn: Connection, raw: RawData, isBinary: boolean): void {
-    const send = (frame: OutFrame) => this.sendRaw(conn, JSON.stringify(frame));
+    const send = (frame: OutFrame) => this.sendRaw(conn, frameJson(frame));
     this.router
       .handle(conn, raw, isBinary, send)
       .then((outcome) => {
@@ -319,13 +324,13 @@ export class Gateway {
       const conns = this.registry.ofUsers(message.userIds);
       if (conns.length === 0) return;
       // Encoded once for all recipients (a Buffer sent as a text frame: no per-socket UTF-8 pass).
-      const payload = Buffer.from(JSON.stringify(message.frame));
+      const payload = Buffer.from(frameJson(message.frame));
       for (const conn of conns) this.sendRaw(conn, payload);
       return;
     }
     if (message.kind === 'topic') {
       const conns = this.registry.ofUsers(this.topics.usersOf(message.topic));
-      const payload = Buffer.from(JSON.stringify(message.frame));
+      const payload = Buffer.from(frameJson(message.frame));
       for (const conn of conns) this.sendRaw(conn, payload);
       return;
     }

@@ -1,6 +1,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { deliver } from './memory-bus.js';
+import { frameJson } from './encoded.js';
 import type { Bus, BusMessage } from './types.js';
 import { TimedBatch } from './timed-batch.js';
 
@@ -208,8 +209,10 @@ export class RedisBus implements Bus {
       return;
     }
     const pipeline = this.pub.pipeline() as PushPipeline;
+    // The frame is encoded once for every user (its data may be encoded already: realtime/encoded.ts).
+    const frame = frameJson(message.frame);
     for (const userId of message.userIds) {
-      const json = JSON.stringify({ kind: 'users', userIds: [userId], frame: message.frame });
+      const json = `{"kind":"users","userIds":[${userId}],"frame":${frame}}`;
       pipeline.parleyPush(this.seqKey(userId), this.channelOf(userId), json, SEQ_TTL_SECONDS);
     }
     const results = await pipeline.exec();

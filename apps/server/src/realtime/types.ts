@@ -1,4 +1,5 @@
 import type { ServerEventMap, ServerEventType, ServerFrame } from '@parley/protocol';
+import type { MaybeEncoded } from './encoded.js';
 
 /**
  * What travels on the bus between nodes. Messages are addressed to one user each and routed to the
@@ -62,7 +63,12 @@ export type Audience = readonly number[] | { conversation: string } | { topic: s
  * after the commit (db/unit-of-work.ts).
  */
 export interface Realtime {
-  emit<T extends ServerEventType>(to: Audience, type: T, data: ServerEventMap[T]): Promise<void>;
+  /** `data` may come encoded already (realtime/encoded.ts): it is then sent as that text. */
+  emit<T extends ServerEventType>(
+    to: Audience,
+    type: T,
+    data: MaybeEncoded<ServerEventMap[T]>,
+  ): Promise<void>;
   /** Closes these tokens' sockets (logout, forced logout), sending `frame` first. */
   closeTokens(
     userId: number,

@@ -216,18 +216,22 @@ describe('friend notices', () => {
 });
 
 describe('counter pushes', () => {
-  it('a new message pushes the receiver only the unread counter, with the new total', async () => {
+  it('new messages push no counters (clients count them); a read pushes the exact total', async () => {
     const me = await userOn(t, 'pushMe');
     const x = await userOn(t, 'pushX');
-    await befriend(t, me, x);
+    const y = await userOn(t, 'pushY');
     const socket = await openSocket(t, me.token);
     sockets.push(socket);
     await socket.next((f) => f.type === 'hello');
-    await sent(t, x, me, 'one');
-    const first = await socket.next((f) => f.type === 'counters.updated');
-    expect(first.data).toEqual({ unread: 1 });
-    await sent(t, x, me, 'two');
-    expect((await socket.next((f) => f.type === 'counters.updated')).data).toEqual({ unread: 2 });
+    for (const text of ['one', 'two', 'three']) await sent(t, x, me, text);
+    await sent(t, y, me, 'four');
+    await expect.poll(() => socket.frames.filter((f) => f.type === 'message.new').length).toBe(4);
+    const lastNew = socket.frames.findLastIndex((f) => f.type === 'message.new');
+    expect((await post(t, me, '/conversation/read', { conversationID: c2c(x) })).code).toBe(200);
+    const push = await socket.next((f) => f.type === 'counters.updated');
+    expect(push.data).toMatchObject({ unread: 1 });
+    // The first counters frame is the read's: the four messages pushed none.
+    expect(socket.frames.indexOf(push)).toBeGreaterThan(lastNew);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@parley/protocol';
-import { FakeClock, openSocket, startTestServer, type TestServer, type TestSocket } from '../helpers.js';
+import { openSocket, startTestServer, type TestServer, type TestSocket } from '../helpers.js';
 import { c2c, fullHistory, newUser, post, sendText } from './helpers.js';
 
 // The SQLite send thread (apps/server/src/modules/messaging/send-thread/): one-to-one sends are
@@ -120,34 +120,3 @@ describe.skipIf(!sqlite)('a send thread that dies', () => {
     expect((await fullHistory(t, b, a)).map((m) => m.payload.text)).toEqual(['one', 'two']);
   });
 });
-
-describe.skipIf(!sqlite).each([{ sendThread: true }, { sendThread: false }])(
-  'badge totals of a stream of messages (sendThread: $sendThread)',
-  ({ sendThread }) => {
-    let t: TestServer;
-    const sockets: TestSocket[] = [];
-    // A stopped clock: every send after the first falls in the first one's push interval, where the
-    // send path leaves the count to the paced push.
-    const clock = new FakeClock();
-    beforeAll(async () => {
-      t = await startTestServer({ sendThread, messageSendPerMinute: 100_000 }, clock);
-    });
-    afterAll(async () => {
-      for (const s of sockets) s.close();
-      await t.close();
-    });
-
-    it('the receiver is pushed the exact total, counted once per interval on the send path', async () => {
-      const a = await newUser(t, 'tu');
-      const b = await newUser(t, 'tv');
-      const c = await newUser(t, 'tw');
-      const b1 = await tab(t, b.token, sockets);
-      for (let i = 0; i < 4; i++) expect((await sendText(t, a, b, `a${i}`)).code).toBe(200);
-      await Promise.all([sendText(t, c, b, 'c0'), sendText(t, c, b, 'c1'), sendText(t, a, b, 'a4')]);
-      // The first push carries the first send's own count; the last one, after the interval, the total.
-      const pushes = () => b1.frames.filter((f) => f.type === 'counters.updated');
-      await expect.poll(() => pushes().at(-1)?.data, { timeout: 5000 }).toEqual({ unread: 7 });
-      expect(pushes()[0]!.data).toEqual({ unread: 1 });
-    });
-  },
-);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { EMPTY_COUNTERS, type Counters } from '@parley/protocol';
 import { call } from './api';
@@ -38,4 +39,40 @@ export function navBadges(c: Counters): { messages: number; contacts: number; mo
     contacts: c.joinApplyUnRead + c.otherUnRead + c.selfApplyUnRead + c.friendApplyUnread,
     moments: c.moments,
   };
+}
+
+/** Screens mounted that count new messages into the unread total themselves (the messages screen). */
+let countingScreens = 0;
+
+/** Marks the calling screen as one that counts new messages (features/messages/unread-badge.ts). */
+export function useCountsNewMessages(): void {
+  useEffect(() => {
+    countingScreens += 1;
+    return () => {
+      countingScreens -= 1;
+    };
+  }, []);
+}
+
+/** How long a burst of refresh requests is gathered into one GET /api/user/counters. */
+export const COUNTERS_REFRESH_MS = 500;
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Fetches the counters again soon; requests until then share the one request. */
+export function refreshCountersSoon(): void {
+  if (refreshTimer) return;
+  refreshTimer = setTimeout(() => {
+    refreshTimer = null;
+    void queryClient.invalidateQueries({ queryKey: countersKey });
+  }, COUNTERS_REFRESH_MS);
+}
+
+/**
+ * The server pushes no counters per new message: the messages screen counts them. On any other
+ * screen (contacts, moments...) a message from someone else fetches the total again instead.
+ */
+export function useUnreadWhileAway(me: string): void {
+  useSocketEvent('message.new', (m) => {
+    if (countingScreens === 0 && m.from !== me) refreshCountersSoon();
+  });
 }

@@ -20,7 +20,7 @@ import { GroupConvRepo } from './group-conv.repo.js';
  */
 export function createMessagingModule(ctx: AppContext, users: UsersModule, friends: FriendsModule) {
   const peers = new PeerResolver(users.repo);
-  const send = new SendService(ctx, peers, friends.blacklist, users.counters);
+  const send = new SendService(ctx, peers, friends.blacklist);
   const indexer = new SearchIndexer(ctx, ctx.config.searchIndexEveryMs);
   const messages = new MessageService(ctx, peers, indexer);
   const conversations = new ConversationService(ctx, peers, users.counters);
@@ -28,12 +28,9 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
 
   const groupConvs = new GroupConvRepo(ctx.db);
   // One-to-one unread is stored per member; a group's is counted from its cursors (group-views.ts).
-  users.counters.register(
-    async (userId) => ({
-      unread: (await convRepo.totalUnread(userId)) + (await groupConvs.totalUnread(userId)),
-    }),
-    'unread',
-  );
+  users.counters.register(async (userId) => ({
+    unread: (await convRepo.totalUnread(userId)) + (await groupConvs.totalUnread(userId)),
+  }));
   // Friend notices are kept in the one-to-one conversation (the accepter "sends" the add-friend one).
   friends.hooks.on('notice.sent', (p, uow) =>
     storeFriendNotice(uow, { id: p.fromId }, { id: p.toId }, p.type, p.at, p.noticeId),
@@ -52,7 +49,7 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
     };
     // Sockets join their groups' topics (realtime/topics.ts).
     gateway.topics.resolve = (userId) => groupConvs.topicsOf(userId);
-    gateway.on('message.send', (c, data) => send.send(c.userId, data));
+    gateway.on('message.send', (c, data) => send.sendForSocket(c.userId, data));
     gateway.on('message.sync', (c, data) => messages.changes(c.userId, data.since, data.groups));
     gateway.on('message.read', (c, data) => conversations.read(c.userId, data.conversationID, data.seq));
     gateway.on('typing', async (c, data) => {

@@ -4,11 +4,9 @@ import { isPostgres } from '../../db/dialect.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { PUSH_INTERVAL_MS, type CountersService } from '../users/counters.service.js';
 import type { Party, UserRow } from '../users/user.repo.js';
 import { CommitBatcher } from './commit-batcher.js';
 import { checkContent } from './content.js';
-import { ConversationRepo } from './conversation.repo.js';
 import { MessageRepo, type MessageRow } from './message.repo.js';
 import { appendMessage } from './message.store.js';
 import { MessagingViews } from './messaging.views.js';
@@ -26,9 +24,6 @@ export interface MessageGate {
 
 type Checked = { first: MessageRow } | { me: Party; peer: Party; content: ReturnType<typeof checkContent> };
 
-/** Receivers `countNow` remembers at most (older ones are forgotten first). */
-const COUNTED_MAX = 10_000;
-
 /** What the send use case needs of the application: the main thread's context, or the send thread's. */
 export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & {
   config: Pick<Config, 'sensitiveWords'>;
@@ -37,21 +32,19 @@ export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & 
 /**
  * Sending (docs/api.md "Sending"), past the rate limit: idempotent by (sender, clientMsgId), checked
  * content, friends rules, then one unit of work that allocates the sequence, stores the message and
- * queues `message.new` to both users. The answer comes after the commit. Sends that arrive together
+ * queues `message.new` to both users (no `counters.updated`: the receiver's clients count a new message
+ * into their badge themselves, docs/api.md "Counters"). The answer comes after the commit. Sends that arrive together
  * share one commit (`CommitBatcher`, group commit). Runs on the main thread (PostgreSQL) or on the
  * SQLite send thread (send-thread/), the same code on its own connection.
  */
 export class SendCore {
   private readonly batcher: CommitBatcher;
   private readonly checksInBatch: boolean;
-  /** Receiver → when a send last counted their badge total (`countNow`). */
-  private readonly countedAt = new Map<number, number>();
 
   constructor(
     private readonly ctx: SendContext,
     private readonly peers: PeerResolver,
     private readonly gate: MessageGate,
-    private readonly counters: Pick<CountersService, 'pushSoon'>,
   ) {
     // PostgreSQL overlaps a few batches' round trips; SQLite runs one transaction at a time anyway.
     this.batcher = new CommitBatcher(ctx, isPostgres(ctx.db) ? 8 : 1);
@@ -114,30 +107,6 @@ export class SendCore {
       now,
       people: [c.me, c.peer],
     });
-    const peerId = c.peer.id;
-    if (this.checksInBatch && this.countNow(peerId, now)) {
-      // SQLite: the receiver's badge total, counted in this transaction, is exact at its commit.
-      const unread = await new ConversationRepo(uow.db).totalUnread(peerId);
-      uow.afterCommit(() => this.counters.pushSoon(peerId, 'unread', { unread }));
-    } else uow.afterCommit(() => this.counters.pushSoon(peerId, 'unread'));
     return stored.get(userId)!;
-  }
-
-  /**
-   * Whether this send counts its receiver's badge total itself: at most once per push interval per
-   * receiver. The count reads every conversation of the receiver; a stream of messages to one user
-   * would otherwise repeat it per message, inside the send transaction. Later sends in the interval
-   * leave it to the paced push (counters.service.ts), which recounts at most once per interval and
-   * always after the last change.
-   */
-  private countNow(receiverId: number, now: number): boolean {
-    const last = this.countedAt.get(receiverId);
-    if (last !== undefined && now - last < PUSH_INTERVAL_MS && now >= last) return false;
-    if (this.countedAt.size >= COUNTED_MAX) {
-      for (const [id, at] of this.countedAt) if (!(now - at < PUSH_INTERVAL_MS)) this.countedAt.delete(id);
-      if (this.countedAt.size >= COUNTED_MAX) this.countedAt.clear();
-    }
-    this.countedAt.set(receiverId, now);
-    return true;
   }
 }

@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
-import type { CountersService } from '../users/counters.service.js';
+import { decoded, type MaybeEncoded } from '../../realtime/encoded.js';
 import { isGroupId, type GroupPort } from './group-port.js';
 import { appendMessage } from './message.store.js';
 import type { PeerResolver } from './peer.js';
@@ -28,13 +28,12 @@ export class SendService {
     private readonly ctx: AppContext,
     peers: PeerResolver,
     gate: MessageGate,
-    counters: CountersService,
   ) {
     this.limiter = ctx.limiters('message.send', ctx.config.messageSendPerMinute, 60_000);
-    this.core = new SendCore(ctx, peers, gate, counters);
+    this.core = new SendCore(ctx, peers, gate);
     this.thread =
       !isPostgres(ctx.db) && ctx.config.sendThread
-        ? new SendThread(ctx, counters, {
+        ? new SendThread(ctx, {
             filePath: sqlitePath(ctx.config),
             sensitiveWords: ctx.config.sensitiveWords,
             searchIndexEveryMs: ctx.config.searchIndexEveryMs,
@@ -42,7 +41,16 @@ export class SendService {
         : null;
   }
 
+  /** The stored message as its sender sees it (the REST answer). */
   async send(userId: number, body: SendMessageBody): Promise<Message> {
+    return decoded(await this.sendForSocket(userId, body));
+  }
+
+  /**
+   * `send` for the socket's ack: from the send thread, the message comes as the JSON text the thread
+   * encoded (realtime/encoded.ts), which the ack carries as it is.
+   */
+  async sendForSocket(userId: number, body: SendMessageBody): Promise<MaybeEncoded<Message>> {
     if (this.group && isGroupId(body.conversationID)) return this.group.send(userId, body);
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const now = this.ctx.clock.now();

@@ -106,7 +106,11 @@ export class SyncRepo extends Repo {
    */
   async record(changes: Change[]): Promise<Map<number, number>> {
     const byUser = new Map<number, Change[]>();
-    for (const c of changes) byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c]);
+    for (const c of changes) {
+      const list = byUser.get(c.userId);
+      if (list) list.push(c);
+      else byUser.set(c.userId, [c]);
+    }
     const users = [...byUser.keys()].sort((a, b) => a - b);
     if (users.length === 0) return new Map();
     const out = new Map<number, number>();

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../lib/context.js';
 import { CountersService } from './counters.service.js';
 
@@ -15,8 +15,8 @@ function setup() {
   counters.register(async () => {
     counted += 1;
     return { unread: current };
-  }, 'unread');
-  counters.register(async () => ({ friendApplyUnread: 1 }), 'friends');
+  });
+  counters.register(async () => ({ friendApplyUnread: 1 }));
   return {
     counters,
     pushes,
@@ -27,33 +27,28 @@ function setup() {
 }
 
 describe('CountersService.pushSoon', () => {
-  it('pushes a value counted by the caller without recounting', async () => {
+  it('requests of one turn share one push of every provider', async () => {
     const s = setup();
-    s.counters.pushSoon(1, 'unread', { unread: 3 });
+    s.set(9);
+    s.counters.pushSoon(1);
+    s.counters.pushSoon(1);
     await s.settled();
-    expect(s.pushes).toEqual([{ unread: 3 }]);
-    expect(s.counted()).toBe(0);
-    s.counters.stop();
-  });
-
-  it('pushes a known value in the same turn; a recount asked for after it follows in the next round', async () => {
-    const s = setup();
-    s.counters.pushSoon(1, 'unread', { unread: 3 });
-    expect(s.pushes).toEqual([{ unread: 3 }]); // synchronously: it shares the write of the change
-    s.counters.pushSoon(1, 'unread');
-    s.counters.pushSoon(1, 'unread', { unread: 4 }); // older than the recount asked for: dropped
-    await vi.waitFor(() => expect(s.pushes).toHaveLength(2));
-    expect(s.pushes[1]).toEqual({ unread: 7 });
+    expect(s.pushes).toEqual([expect.objectContaining({ unread: 9, friendApplyUnread: 1 })]);
     expect(s.counted()).toBe(1);
     s.counters.stop();
   });
 
-  it('recounts only the provider named', async () => {
+  it('requests during the interval fold into one more push with the count at its end', async () => {
     const s = setup();
-    s.set(9);
-    s.counters.pushSoon(1, 'unread');
+    s.counters.pushSoon(1);
     await s.settled();
-    expect(s.pushes).toEqual([{ unread: 9 }]);
+    s.set(8);
+    s.counters.pushSoon(1);
+    s.set(10);
+    s.counters.pushSoon(1);
+    await expect.poll(() => s.pushes.length).toBe(2);
+    expect(s.pushes[1]).toEqual(expect.objectContaining({ unread: 10 }));
+    expect(s.counted()).toBe(2);
     s.counters.stop();
   });
 });

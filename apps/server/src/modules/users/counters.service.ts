@@ -8,27 +8,21 @@ export type CounterProvider = (userId: number) => Promise<Partial<Counters>>;
 
 /**
  * The sidebar badge numbers. Each domain registers a provider for its counters (friends: applications,
- * groups: notifications, ...) and calls `push` after a change so open tabs update live.
+ * groups: notifications, messages: unread) and calls `push` after a change so open tabs update live.
+ * A new message pushes nothing: the receiver's clients count it themselves (docs/api.md "Counters").
  */
 export class CountersService {
-  private readonly providers: Array<{ provider: CounterProvider; key: string | undefined }> = [];
+  private readonly providers: CounterProvider[] = [];
 
   constructor(private readonly ctx: AppContext) {}
 
-  /** `key` names the provider for partial pushes (`pushSoon(userId, key)`). */
-  register(provider: CounterProvider, key?: string): void {
-    this.providers.push({ provider, key });
+  register(provider: CounterProvider): void {
+    this.providers.push(provider);
   }
 
   async get(userId: number): Promise<Counters> {
-    return Object.assign({ ...EMPTY_COUNTERS }, await this.compute(userId, undefined)) as Counters;
-  }
-
-  /** The counters of the providers in `keys` (undefined: all). */
-  private async compute(userId: number, keys: Set<string> | undefined): Promise<Partial<Counters>> {
-    const chosen = this.providers.filter((p) => !keys || (p.key !== undefined && keys.has(p.key)));
-    const parts = await Promise.all(chosen.map((p) => p.provider(userId)));
-    return Object.assign({}, ...parts) as Partial<Counters>;
+    const parts = await Promise.all(this.providers.map((p) => p(userId)));
+    return Object.assign({ ...EMPTY_COUNTERS }, ...parts) as Counters;
   }
 
   /** Recomputes and pushes `counters.updated` to the user's open tabs. */
@@ -36,40 +30,24 @@ export class CountersService {
     await this.ctx.realtime.emit([userId], 'counters.updated', await this.get(userId));
   }
 
-  /**
-   * Users with a coalesced push pending or under way, with the providers the next round must
-   * recompute (undefined: all of them; empty: nothing asked since the round started).
-   */
-  private readonly pending = new Map<number, { keys: Set<string> | undefined; known: Partial<Counters> }>();
+  /** Users with a coalesced push pending or under way, and whether a change came since it started. */
+  private readonly pending = new Map<number, { again: boolean }>();
 
   /**
-   * `push`, coalesced for bursts (a message per receiver, say): requests in the same event-loop turn
-   * share one push; after a push, further requests for the next PUSH_INTERVAL_MS fold into one more
-   * push at its end. A single change is pushed at once; a user receiving a stream of messages gets at
-   * most a few pushes a second, each with the count of that moment. At most one recompute per user is
-   * in flight, so an older count never overtakes a newer one, and the last push always starts after
-   * the last change committed. With `key`, only that provider's counters are recomputed and pushed
-   * (clients merge partial pushes): a new message recounts `unread`, not the friend applications.
-   * With `known` too, the caller counted it as its change committed (a send in its batch, on SQLite,
-   * where commits are serialized): no recount, unless one is asked for as well.
+   * `push`, coalesced for bursts (several group notices at once, say): requests in the same
+   * event-loop turn share one push; after a push, further requests for the next PUSH_INTERVAL_MS fold
+   * into one more push at its end. At most one recount per user is in flight, so an older count never
+   * overtakes a newer one, and the last push always starts after the last change committed.
    */
-  pushSoon(userId: number, key?: string, known?: Partial<Counters>): void {
+  pushSoon(userId: number): void {
     if (this.stopped) return;
-    let entry = this.pending.get(userId);
-    const fresh = entry === undefined;
-    if (!entry) {
-      entry = { keys: new Set(), known: {} };
-      this.pending.set(userId, entry);
+    const entry = this.pending.get(userId);
+    if (entry) {
+      entry.again = true;
+      return;
     }
-    // A value the caller computed as its change committed stands in for a recount, unless a recount
-    // of that counter is asked for too (the recount, done later, is the fresher).
-    if (known !== undefined && key !== undefined) Object.assign(entry.known, known);
-    else entry.keys = entry.keys && key !== undefined ? entry.keys.add(key) : undefined;
-    if (!fresh) return;
-    // Nothing to count: push now, in the turn of the change itself (its other frames to the same
-    // sockets leave in the same write). Otherwise the requests of this turn share one recount.
-    if (entry.keys !== undefined && entry.keys.size === 0) void this.drain(userId);
-    else setImmediate(() => void this.drain(userId));
+    this.pending.set(userId, { again: false });
+    setImmediate(() => void this.drain(userId));
   }
 
   private stopped = false;
@@ -83,21 +61,17 @@ export class CountersService {
   private async drain(userId: number): Promise<void> {
     const entry = this.pending.get(userId);
     if (!entry || this.stopped) return;
-    const { keys, known } = entry;
     // Requests from here on are collected for the next round.
-    entry.keys = new Set();
-    entry.known = {};
+    entry.again = false;
     try {
-      const counted = keys === undefined || keys.size > 0 ? await this.compute(userId, keys) : {};
-      await this.ctx.realtime.emit([userId], 'counters.updated', { ...known, ...counted });
+      await this.push(userId);
     } catch (err) {
       this.ctx.log.error({ err }, 'counters push failed');
     }
     setTimeout(() => {
       if (this.stopped) return;
-      const idle = entry.keys !== undefined && entry.keys.size === 0 && Object.keys(entry.known).length === 0;
-      if (idle) this.pending.delete(userId);
-      else void this.drain(userId);
+      if (entry.again) void this.drain(userId);
+      else this.pending.delete(userId);
     }, PUSH_INTERVAL_MS).unref();
   }
 }

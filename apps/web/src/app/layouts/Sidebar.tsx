@@ -5,7 +5,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { LevelBadge } from '../../ui/LevelBadge';
 import { paths } from '../../lib/paths';
-import { navBadges, useCounters } from '../../lib/useCounters';
+import { navBadges, useCounters, useUnreadWhileAway } from '../../lib/useCounters';
 import { SidebarMenu } from './SidebarMenu';
 
 const ICONS = {
@@ -32,6 +32,7 @@ export function Sidebar({ onOpenProfile }: { onOpenProfile(): void }) {
   const { t } = useTranslation('common');
   const user = useSession((s) => s.user);
   const badges = navBadges(useCounters());
+  useUnreadWhileAway(user?.wtId ?? '');
   const level = memberLevel(user);
 
   return (

@@ -10,16 +10,11 @@ import { flushOutbox } from './send';
 import { onHello, resetSyncVersion } from './sync';
 import { useChatStore } from './store';
 import { asReader, isGroupID } from './group/logic';
-import {
-  countGroupUnread,
-  fillGap,
-  noteMention,
-  heldLastSequence,
-  useGroupMessagesRealtime,
-} from './group/realtime';
+import { fillGap, noteMention, heldLastSequence, useGroupMessagesRealtime } from './group/realtime';
 import { noteGroupVersion } from './group/versions';
 import { queryClient } from '../../lib/query';
-import { countersKey } from '../../lib/useCounters';
+import { countersKey, useCountsNewMessages } from '../../lib/useCounters';
+import { countNewMessage } from './unread-badge';
 
 /**
  * A peer's typing shows this long unless renewed (docs/api.md "Messages and conversations"). The
@@ -68,6 +63,7 @@ export function useMessagesRealtime(openID: string | null): void {
   const openRef = useRef(openID);
   openRef.current = openID;
   const me = useSession((s) => s.user?.wtId ?? '');
+  useCountsNewMessages();
 
   useSocketEvent('message.new', (frame) => {
     // Group topic frames are the same for every member: flow comes from the sender.
@@ -84,11 +80,8 @@ export function useMessagesRealtime(openID: string | null): void {
       noteGroupVersion(m);
       if (store.byConv[m.conversationID]) void fillGap(m.conversationID, heldLast, m.sequence);
       noteMention(m, me, onScreen);
-      countGroupUnread(
-        m,
-        !!known && m.sequence > known.lastSequence && !onScreen && m.type !== 'custom' && !m.isRevoked,
-      );
     }
+    countNewMessage(m, known, onScreen);
     // Read when it is seen (features/messages/read-on-view.ts), not merely when it arrives.
     if (m.flow === 'in' && !visible() && !getConversation(m.conversationID)?.isMuted) notifyMessage(m);
   });

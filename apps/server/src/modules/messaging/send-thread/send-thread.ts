@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Message, SendMessageBody } from '@parley/protocol';
 import type { AppContext } from '../../../lib/context.js';
-import type { CountersService } from '../../users/counters.service.js';
+import { EncodedJson } from '../../../realtime/encoded.js';
 import { fromWire, type ThreadData, type ThreadJob, type ThreadReply } from './wire.js';
 
 // The thread runs this repository's TypeScript as the main thread does: through tsx's loader, which
@@ -32,7 +32,7 @@ function tsxApi(): string {
 const CLOSE_GRACE_MS = 10_000;
 
 interface Pending {
-  resolve: (m: Message) => void;
+  resolve: (m: EncodedJson<Message>) => void;
   reject: (err: unknown) => void;
 }
 
@@ -44,7 +44,7 @@ interface Pending {
  * thread with its own connection to the same file (WAL: readers on the main connection are never
  * blocked; writers take turns on SQLite's lock). The main thread keeps the sockets, the rate limit
  * and the publishing: it hands the thread each turn's sends in one message and, in the order the
- * thread reports them, publishes the events, pushes the counters and answers the senders, so a
+ * thread reports them, publishes the events and answers the senders, so a
  * sender's ack still follows its message's commit and `message.new`. If the thread fails, the
  * sends under way fail (a retry with the same clientMsgId is safe) and later ones run on the main
  * thread.
@@ -63,7 +63,6 @@ export class SendThread {
 
   constructor(
     private readonly ctx: Pick<AppContext, 'realtime' | 'log'>,
-    private readonly counters: Pick<CountersService, 'pushSoon'>,
     private readonly data: ThreadData,
   ) {}
 
@@ -79,10 +78,11 @@ export class SendThread {
     return !this.failed && !this.closing;
   }
 
-  send(userId: number, body: SendMessageBody, now: number): Promise<Message> {
+  /** The stored message as its sender sees it, as the thread encoded it (realtime/encoded.ts). */
+  send(userId: number, body: SendMessageBody, now: number): Promise<EncodedJson<Message>> {
     this.worker ??= this.start();
     const id = this.nextId++;
-    return new Promise<Message>((resolve, reject) => {
+    return new Promise<EncodedJson<Message>>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       // The sends decoded in this turn go to the thread together.
       if (this.queued.length === 0) setImmediate(() => this.post());
@@ -136,15 +136,14 @@ export class SendThread {
     for (const r of replies) {
       if (r.k === 'emit') {
         try {
-          await this.ctx.realtime.emit(r.to, r.type, r.data as never);
+          await this.ctx.realtime.emit(r.to, r.type, new EncodedJson(r.json));
         } catch (err) {
           this.ctx.log.error({ err }, 'after-commit job failed');
         }
-      } else if (r.k === 'push') this.counters.pushSoon(r.userId, r.key, r.known);
-      else if (r.k === 'done' || r.k === 'fail') {
+      } else if (r.k === 'done' || r.k === 'fail') {
         const p = this.pending.get(r.id);
         this.pending.delete(r.id);
-        if (r.k === 'done') p?.resolve(r.message);
+        if (r.k === 'done') p?.resolve(new EncodedJson<Message>(r.json));
         else p?.reject(fromWire(r.error));
         if (this.pending.size === 0) this.drained?.();
       } else if (r.k === 'log') this.ctx.log[r.level](r.obj, r.msg);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { openSqliteFile } from '../../../db/index.js';
 import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../../db/sqlite-checkpointer.js';
 import { UnitsOfWork } from '../../../db/unit-of-work.js';
+import { EncodedJson } from '../../../realtime/encoded.js';
 import type { Realtime } from '../../../realtime/types.js';
 import { assertMayMessage } from '../../friends/blacklist.service.js';
 import { UserRepo } from '../../users/user.repo.js';
@@ -40,10 +41,19 @@ export function openThreadCore({ filePath, sensitiveWords }: ThreadData, post: (
   };
   const logger = { ...log, child: () => logger, level: 'info', silent: noop } as unknown as FastifyBaseLogger;
 
-  // Events are published by the main thread after it reads them: this one only hands them over.
+  // Events are published by the main thread after it reads them: this one only hands them over, as
+  // JSON encoded here. A send's answer is the view its sender's event carried: `encoded` finds that
+  // text again instead of encoding the object twice.
+  const texts = new WeakMap<object, string>();
+  const encoded = (value: unknown): string => {
+    const known = typeof value === 'object' && value !== null ? texts.get(value) : undefined;
+    return known ?? JSON.stringify(value);
+  };
   const realtime = {
     emit: (to, type, data) => {
-      post({ k: 'emit', to, type, data });
+      const json = data instanceof EncodedJson ? data.json : JSON.stringify(data);
+      if (typeof data === 'object' && data !== null) texts.set(data, json);
+      post({ k: 'emit', to, type, json });
       return Promise.resolve();
     },
   } as Pick<Realtime, 'emit'> as Realtime;
@@ -52,7 +62,6 @@ export function openThreadCore({ filePath, sensitiveWords }: ThreadData, post: (
     { db, uow: new UnitsOfWork(db, realtime, logger), realtime, log: logger, config: { sensitiveWords } },
     new PeerResolver(new UserRepo(db)),
     { assertCanMessage: (from, to, uow) => assertMayMessage(uow?.db ?? db, from, to) },
-    { pushSoon: (userId, key, known) => post({ k: 'push', userId, key, known }) },
   );
-  return { core, db, logger };
+  return { core, db, logger, encoded };
 }

@@ -23,7 +23,7 @@ function flush(): void {
 }
 
 const data = workerData as ThreadData;
-const { core, db, logger } = openThreadCore(data, post);
+const { core, db, logger, encoded } = openThreadCore(data, post);
 
 // The background search indexing runs here too: on the main thread its transactions would wait for
 // this thread's write lock (SQLite's busy handler sleeps, stalling every socket of the node).
@@ -39,7 +39,7 @@ port.on('message', (jobs: ThreadJob[]) => {
       return;
     }
     core.send(job.userId, job.body, job.now).then(
-      (message) => post({ k: 'done', id: job.id, message }),
+      (message) => post({ k: 'done', id: job.id, json: encoded(message) }),
       (err: unknown) => post({ k: 'fail', id: job.id, error: toWire(err) }),
     );
   }

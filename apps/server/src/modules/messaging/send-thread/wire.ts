@@ -1,4 +1,4 @@
-import type { Counters, Message, SendMessageBody, ServerEventType } from '@parley/protocol';
+import type { SendMessageBody, ServerEventType } from '@parley/protocol';
 import { AppError, isAppError } from '../../../lib/errors.js';
 import type { Audience } from '../../../realtime/types.js';
 
@@ -18,13 +18,14 @@ export type WireError =
   { app: true; code: number; status: number; msg: string; data: unknown } | { app: false; msg: string };
 
 /**
- * Thread → main, in the order they happened: events to publish and counters to push (after a commit),
- * the answer of each send, and log lines.
+ * Thread → main, in the order they happened: events to publish (after a commit), the answer of each send, and log lines. Events and answers carry their data as JSON text, encoded
+ * once on the thread (realtime/encoded.ts): text crosses threads as one copy, where an object is
+ * cloned field by field and then encoded again for every socket.
  */
 export type ThreadReply =
-  | { k: 'emit'; to: Audience; type: ServerEventType; data: unknown }
-  | { k: 'push'; userId: number; key: string | undefined; known: Partial<Counters> | undefined }
-  | { k: 'done'; id: number; message: Message }
+  | { k: 'emit'; to: Audience; type: ServerEventType; json: string }
+  /** The stored message as its sender sees it (a `Message`), as JSON. */
+  | { k: 'done'; id: number; json: string }
   | { k: 'fail'; id: number; error: WireError }
   | { k: 'log'; level: 'error' | 'warn' | 'info'; obj: unknown; msg: string }
   | { k: 'ready' };

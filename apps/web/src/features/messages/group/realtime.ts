@@ -1,14 +1,11 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { Counters, Message } from '@parley/protocol';
+import type { Message } from '@parley/protocol';
 import { call } from '../../../lib/api';
-import { queryClient } from '../../../lib/query';
 import { useSocketEvent } from '../../../lib/realtime';
 import { useSession } from '../../../lib/session';
-import { applyCountersPatch, countersKey } from '../../../lib/useCounters';
 import { getConversation, patchConversations, putConversation } from '../conversations';
 import { markRead } from '../hooks';
 import { useChatStore } from '../store';
-import { isArchived } from '../types';
 import {
   atTypeFor,
   groupConversationID,
@@ -84,18 +81,6 @@ export function noteMention(m: Message, me: string, readOnScreen: boolean): void
       };
     }),
   );
-}
-
-/**
- * No `counters.updated` comes per group message: the sidebar's total grows here for a message from
- * someone else in an unmuted, unarchived group that counts as unread (same rule as the list row).
- */
-export function countGroupUnread(m: Message, counted: boolean): void {
-  if (!counted || m.flow !== 'in') return;
-  const c = getConversation(m.conversationID);
-  if (c && (c.isMuted || isArchived(c))) return;
-  const cur = queryClient.getQueryData<Counters>(countersKey);
-  if (cur) applyCountersPatch({ unread: cur.unread + 1 });
 }
 
 /**
