@@ -23,6 +23,8 @@ const here = import.meta.dirname;
 type Server = Child<DServerCommand, DServerReply>;
 type Worker = Child<DWorkerCommand, DWorkerReply>;
 const P99_LIMIT_MS = 100;
+/** The server's busiest threads over a step, e.g. "main 71 %, send 64 %". */
+const threads = (s: StepFigures) => s.threads.map((t) => `${t.name} ${t.pct.toFixed(0)} %`).join(', ');
 
 interface Options {
   pairs: number;
@@ -102,7 +104,7 @@ async function measure(t: Target, o: Options): Promise<Step[]> {
         log: (s) =>
           console.log(
             `${t.label}: ${s.offered}/s → ${s.received}/${s.sent} recv, p50 ${s.p50.toFixed(1)} p99 ${s.p99.toFixed(1)} ms, ` +
-              `cpu ${s.cpuPct.toFixed(0)}% ${s.pass ? 'pass' : `FAIL${s.firstError ? ` (${s.firstError})` : ''}`}`,
+              `cpu ${s.cpuPct.toFixed(0)}% (threads ${threads(s)}), load ${s.loadCpuPct.toFixed(0)}% ${s.pass ? 'pass' : `FAIL${s.firstError ? ` (${s.firstError})` : ''}`}`,
           ),
         // Near the limit, or a latency spike rather than a queue (the median stayed low: this
         // machine's I/O stalls hit the relay too, at half its capacity): one more try.
@@ -165,6 +167,7 @@ async function main(): Promise<void> {
         'max',
         'ack p99',
         'server CPU',
+        'busiest threads',
         'load CPU',
         'RSS',
         '',
@@ -180,6 +183,7 @@ async function main(): Promise<void> {
         ms1(s.max),
         ms1(s.ackP99),
         `${s.cpuPct.toFixed(0)} %`,
+        threads(s),
         `${s.loadCpuPct.toFixed(0)} %`,
         mb(s.rss),
         s.pass ? 'pass' : 'FAIL',

@@ -8,6 +8,28 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** Each thread of a process by thread id: its name and utime + stime in ms (/proc/<pid>/task). */
+export function threadCpuMs(pid: number): Map<number, { name: string; ms: number }> {
+  const out = new Map<number, { name: string; ms: number }>();
+  let tids: string[] = [];
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      out.set(Number(tid), { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return out;
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

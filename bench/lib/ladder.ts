@@ -4,7 +4,7 @@
  * rates (a retry near the limit on a shared machine, one refinement between the last passing and the
  * first failing rate).
  */
-import { cpuMs, percentile } from './bench-stats.js';
+import { cpuMs, percentile, threadCpuMs } from './bench-stats.js';
 import { rssBytes, sleep } from './proc.js';
 
 /** What a load process answers for a step (`stepped`); benches add their own counts. */
@@ -42,6 +42,8 @@ export interface StepFigures {
   cpuPct: number;
   /** CPU of the load processes together over the step (100 % = one core): what the server shares the machine with. */
   loadCpuPct: number;
+  /** The server's busiest threads over the step (100 % = one core): the event loop ('main') and, on SQLite, the send thread. */
+  threads: Array<{ name: string; pct: number }>;
   rss: number;
 }
 
@@ -55,6 +57,7 @@ export async function runLoadStep<P extends StepPart>(
 ): Promise<{ figures: StepFigures; sum: (f: (p: P) => number) => number }> {
   const loadCpu = () => workers.reduce((s, w) => s + (w.proc.pid ? cpuMs(w.proc.pid) : 0), 0);
   const cpu0 = cpuMs(serverPid);
+  const threads0 = threadCpuMs(serverPid);
   const load0 = loadCpu();
   const t0 = performance.now();
   for (const w of workers) w.send({ cmd: 'step', rate: rate / workers.length, seconds, drainMs });
@@ -62,6 +65,14 @@ export async function runLoadStep<P extends StepPart>(
   const elapsed = performance.now() - t0;
   const cpuPct = ((cpuMs(serverPid) - cpu0) / elapsed) * 100;
   const loadCpuPct = ((loadCpu() - load0) / elapsed) * 100;
+  // The main thread is the one whose id is the process's; the others go by their names.
+  const threads = [...threadCpuMs(serverPid)]
+    .map(([tid, t]) => ({
+      name: tid === serverPid ? 'main' : t.name,
+      pct: ((t.ms - (threads0.get(tid)?.ms ?? 0)) / elapsed) * 100,
+    }))
+    .sort((a, b) => b.pct - a.pct)
+    .slice(0, Number(process.env.BENCH_THREADS ?? 2));
   const sum = (f: (p: P) => number) => parts.reduce((s, p) => s + f(p), 0);
   const lat = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
   const ack = parts.flatMap((p) => p.ackLatencies).sort((a, b) => a - b);
@@ -80,6 +91,7 @@ export async function runLoadStep<P extends StepPart>(
       ackP99: percentile(ack, 99),
       cpuPct,
       loadCpuPct,
+      threads,
       rss: rssBytes(serverPid),
     },
   };
