@@ -1,8 +1,29 @@
-import { CompiledQuery, type Compilable, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type Compilable,
+  type SqliteDatabase,
+} from 'kysely';
+import type { Database } from './schema.js';
+import { all, runSteps, type Steps } from './steps.js';
 import { isPostgres } from './dialect.js';
 import type { Executor } from './repo.js';
 
 const PARAM = Symbol('param');
+
+/** Builds SQLite statements without a connection (a statement's first run may come through `allNow`). */
+const SQLITE_TARGET: Executor = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
 
 /**
  * SQLite databases by Kysely instance, and their transactions while they run. Kysely's SQLite driver
@@ -20,6 +41,11 @@ const sqliteOf = new WeakMap<object, SqliteFile>();
 /** Registers the better-sqlite3 database behind a Kysely instance (db/index.ts). */
 export function registerSqlite(db: Executor, file: SqliteFile): void {
   sqliteOf.set(db, file);
+}
+
+/** The better-sqlite3 database behind a Kysely instance on SQLite (for `runStepsNow`, db/steps.ts). */
+export function sqliteFileOf(db: Executor): SqliteFile | undefined {
+  return sqliteOf.get(db);
 }
 
 /** Where a prepared query may run directly: its unit of work's transaction, or an idle connection. */
@@ -95,6 +121,22 @@ export class PreparedQuery<P extends object, R> {
 
   async first(db: Executor, params: P): Promise<R | undefined> {
     return (await this.all(db, params))[0];
+  }
+
+  /** `all`, synchronously on a SQLite connection the caller owns (db/steps.ts `runStepsNow`). */
+  allNow(file: SqliteDatabase, params: P): R[] {
+    const c = this.sqlite ?? this.compiled(SQLITE_TARGET);
+    const stmt = file.prepare(c.sql);
+    const values = this.values(c, params);
+    if (stmt.reader) return stmt.all(values) as R[];
+    stmt.run(values);
+    return [];
+  }
+
+  /** `run`, synchronously on a SQLite connection the caller owns. */
+  runNow(file: SqliteDatabase, params: P): number {
+    const c = this.sqlite ?? this.compiled(SQLITE_TARGET);
+    return Number(file.prepare(c.sql).run(this.values(c, params)).changes);
   }
 
   /** The number of rows an insert, update or delete changed. */
@@ -174,7 +216,12 @@ export class PreparedInQuery<P extends object, V, R> {
     );
   }
 
-  async all(db: Executor, params: P, list: readonly V[]): Promise<R[]> {
+  all(db: Executor, params: P, list: readonly V[]): Promise<R[]> {
+    return runSteps(db, this.steps(params, list));
+  }
+
+  /** `all` as a step function (db/steps.ts). */
+  *steps(params: P, list: readonly V[]): Steps<R[]> {
     const values = [...new Set(list)];
     if (values.length === 0) return [];
     const out: R[] = [];
@@ -184,7 +231,7 @@ export class PreparedInQuery<P extends object, V, R> {
       while (bucket < part.length) bucket *= 2;
       const args: Record<string, unknown> = { ...(params as Record<string, unknown>) };
       for (let i = 0; i < bucket; i++) args[`in${i}`] = part[Math.min(i, part.length - 1)];
-      out.push(...(await this.byBucket(bucket).all(db, args)));
+      out.push(...(yield* all(this.byBucket(bucket), args)));
     }
     return out;
   }

@@ -1,4 +1,5 @@
 import { prepared } from '../../db/compiled.js';
+import { all, runSteps, type Steps } from '../../db/steps.js';
 import { Repo } from '../../db/repo.js';
 
 export interface BlackRow {
@@ -25,6 +26,15 @@ const blocksBetween = prepared<{ a: number; b: number }, { owner_id: number; tar
     ),
 );
 
+/** `BlacklistRepo.between` as a step function (db/steps.ts). */
+export function* blocksBetweenSteps(a: number, b: number): Steps<{ aBlocksB: boolean; bBlocksA: boolean }> {
+  const rows = yield* all(blocksBetween, { a, b });
+  return {
+    aBlocksB: rows.some((r) => Number(r.owner_id) === a),
+    bBlocksA: rows.some((r) => Number(r.owner_id) === b),
+  };
+}
+
 export class BlacklistRepo extends Repo {
   async has(ownerId: number, targetId: number): Promise<boolean> {
     const row = await this.db
@@ -37,12 +47,8 @@ export class BlacklistRepo extends Repo {
   }
 
   /** Both directions between a and b in one query. */
-  async between(a: number, b: number): Promise<{ aBlocksB: boolean; bBlocksA: boolean }> {
-    const rows = await blocksBetween.all(this.db, { a, b });
-    return {
-      aBlocksB: rows.some((r) => Number(r.owner_id) === a),
-      bBlocksA: rows.some((r) => Number(r.owner_id) === b),
-    };
+  between(a: number, b: number): Promise<{ aBlocksB: boolean; bBlocksA: boolean }> {
+    return runSteps(this.db, blocksBetweenSteps(a, b));
   }
 
   /** Of `targetIds`, those the owner blocks. */

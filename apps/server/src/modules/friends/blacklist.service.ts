@@ -11,7 +11,6 @@ import type { AppContext } from '../../lib/context.js';
 import { friendsPolicy } from '../../policies/friends.policy.js';
 import { authorize, decide } from '../../policies/policy.js';
 import { fail } from '../../lib/errors.js';
-import type { Executor } from '../../db/repo.js';
 import { UserRepo, type UserRow } from '../users/user.repo.js';
 import { BlacklistRepo } from './blacklist.repo.js';
 import type { FriendHooks } from './friend.hooks.js';
@@ -19,7 +18,8 @@ import { toBlackItem } from './friend.presenter.js';
 import type { FriendViews } from './friend.view.js';
 import { FriendshipRepo } from './friendship.repo.js';
 import { announceFriendNotice } from './notice.service.js';
-import { loadRelation, NO_RELATION } from './relation.js';
+import { loadRelation, NO_RELATION, relationSteps } from './relation.js';
+import type { Steps } from '../../db/steps.js';
 
 /**
  * The answer to "may X message Y" for the messaging engine:
@@ -61,24 +61,14 @@ export async function messagePermission(
   };
 }
 
-/** The repos `messagePermission` reads, on one executor (the database or a transaction). */
-const permissionDeps = (db: Executor): PermissionDeps => ({
-  users: new UserRepo(db),
-  blacklist: new BlacklistRepo(db),
-  friendships: new FriendshipRepo(db),
-});
-
 /**
- * The send path's gate on any executor (a unit of work's transaction): throws the refusal of
- * `messagePermission`. The send thread (messaging/send-thread/) builds its gate from this.
+ * The send path's gate as a step function (db/steps.ts): throws the refusal the `message.send` rule
+ * gives for the sender and the peer row the send already holds (20007, 21005, 20003, 10010).
  */
-export async function assertMayMessage(
-  db: Executor,
-  fromUserId: number,
-  to: number | Pick<UserRow, 'id' | 'status'>,
-): Promise<void> {
-  const p = await messagePermission(permissionDeps(db), fromUserId, to);
-  if (!p.allowed) throw fail(p.error ?? 'forbidden');
+export function* mayMessageSteps(fromUserId: number, to: Pick<UserRow, 'id' | 'status'>): Steps<void> {
+  const relation = yield* relationSteps(fromUserId, to);
+  const decision = decide(friendsPolicy, 'message.send', { userId: fromUserId }, relation);
+  if (decision !== true) throw fail(decision);
 }
 
 const REASONS: Partial<Record<ErrorName, MessagePermission['reason']>> = {
@@ -161,27 +151,27 @@ export class BlacklistService {
   messagePermission(
     fromUserId: number,
     to: number | Pick<UserRow, 'id' | 'status'>,
-    uow?: { db: Executor },
   ): Promise<MessagePermission> {
-    // Inside a use case's transaction (the send path's batch) the checks read through it.
-    const deps = uow
-      ? permissionDeps(uow.db)
-      : { users: this.users, blacklist: this.blacklist, friendships: this.friendships };
-    return messagePermission(deps, fromUserId, to);
+    return messagePermission(
+      { users: this.users, blacklist: this.blacklist, friendships: this.friendships },
+      fromUserId,
+      to,
+    );
   }
 
-  /** Whether X may message Y. The messaging engine refuses with `assertCanMessage`'s error. */
+  /** Whether X may message Y. The messaging engine refuses with `mayMessage`'s error. */
   async canMessage(fromUserId: number, toUserId: number): Promise<boolean> {
     return (await this.messagePermission(fromUserId, toUserId)).allowed;
   }
 
   /** Throws the refusal (20007 with its catalogue text when Y blacklisted X). */
-  async assertCanMessage(
-    fromUserId: number,
-    to: number | Pick<UserRow, 'id' | 'status'>,
-    uow?: { db: Executor },
-  ): Promise<void> {
-    const p = await this.messagePermission(fromUserId, to, uow);
+  async assertCanMessage(fromUserId: number, to: number | Pick<UserRow, 'id' | 'status'>): Promise<void> {
+    const p = await this.messagePermission(fromUserId, to);
     if (!p.allowed) throw fail(p.error ?? 'forbidden');
+  }
+
+  /** The messaging engine's gate (messaging/send-core.ts `MessageGate`): `mayMessageSteps`. */
+  mayMessage(fromUserId: number, to: Pick<UserRow, 'id' | 'status'>): Steps<void> {
+    return mayMessageSteps(fromUserId, to);
   }
 }

@@ -1,4 +1,5 @@
 import { prepared } from '../../db/compiled.js';
+import { first, type Steps } from '../../db/steps.js';
 import { Repo } from '../../db/repo.js';
 import type { Selectable, Updateable } from 'kysely';
 import type { FriendshipsTable } from '../../db/schema.js';
@@ -14,6 +15,10 @@ const friendshipOf = prepared<{ ownerId: number; friendId: number }, FriendshipR
     .where('owner_id', '=', p('ownerId'))
     .where('friend_id', '=', p('friendId')),
 );
+
+/** `FriendshipRepo.get` as a step function (db/steps.ts). */
+export const friendshipSteps = (ownerId: number, friendId: number): Steps<FriendshipRow | undefined> =>
+  first(friendshipOf, { ownerId, friendId });
 
 /** A friendship row of the owner joined with the friend's public profile. */
 export interface FriendRow extends FriendshipRow {

@@ -1,4 +1,5 @@
 import { prepared, preparedIn } from '../../db/compiled.js';
+import { first, run, runSteps, type Steps } from '../../db/steps.js';
 import { isPostgres } from '../../db/dialect.js';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { ConversationMembersTable, ConversationsTable } from '../../db/schema.js';
@@ -42,6 +43,36 @@ const setLastMessageId = prepared<{ id: number; messageId: number }, never>((db,
     .set({ last_message_id: p('messageId') })
     .where('id', '=', p('id')),
 );
+const insertC2c = prepared<{ key: string; now: number }, never>((db, p) =>
+  db
+    .insertInto('conversations')
+    .values({ kind: 'c2c', c2c_key: p('key'), last_seq: 0, last_time: p('now'), created_at: p('now') })
+    .onConflict((oc) => oc.column('c2c_key').doNothing()),
+);
+const insertC2cMembers = prepared<{ id: number; a: number; b: number; now: number }, never>((db, p) =>
+  db
+    .insertInto('conversation_members')
+    .values(
+      (['a', 'b'] as const).map((user) => ({
+        conversation_id: p('id'),
+        user_id: p(user),
+        peer_id: p(user === 'a' ? 'b' : 'a'),
+        read_seq: 0,
+        cleared_seq: 0,
+        // A conversation nobody wrote in yet stays out of the lists until its first message.
+        visible: 0,
+        pinned: 0,
+        pinned_at: 0,
+        muted: 0,
+        marks: 0,
+        custom_data: '',
+        draft: null,
+        activity_at: p('now'),
+        updated_at: p('now'),
+      })),
+    )
+    .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing()),
+);
 /** Member rows with their conversation's columns. */
 function memberViews(db: Executor) {
   return db
@@ -56,6 +87,30 @@ const membersOfUser = preparedIn<{ userId: number }, number, MemberView>((db, p,
 
 export const c2cKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
+/** `ConversationRepo.ensureC2c` as a step function (db/steps.ts). */
+function* ensureC2cSteps(a: number, b: number, now: number): Steps<ConversationRow> {
+  const key = c2cKey(a, b);
+  const found = yield* first(conversationByC2cKey, { key });
+  if (found) return found;
+  yield* run(insertC2c, { key, now });
+  const conv = (yield* first(conversationByC2cKey, { key }))!;
+  yield* run(insertC2cMembers, { id: conv.id, a, b, now });
+  return conv;
+}
+
+/** `ConversationRepo.nextC2cSeq` as a step function (db/steps.ts). */
+export function* nextC2cSeqSteps(a: number, b: number, now: number): Steps<{ id: number; seq: number }> {
+  const row = yield* first(takeNextSeqByKey, { key: c2cKey(a, b), now });
+  if (row) return { id: Number(row.id), seq: Number(row.last_seq) };
+  const conv = yield* ensureC2cSteps(a, b, now);
+  const next = yield* first(takeNextSeq, { id: conv.id, now });
+  return { id: conv.id, seq: Number(next!.last_seq) };
+}
+
+/** `ConversationRepo.setLastMessage` as a step function (db/steps.ts). */
+export const setLastMessageSteps = (id: number, messageId: number): Steps<number> =>
+  run(setLastMessageId, { id, messageId });
+
 /** Conversations and their members' state (docs/architecture.md "Data model"). */
 export class ConversationRepo extends Repo {
   byC2cKey(key: string): Promise<ConversationRow | undefined> {
@@ -67,43 +122,8 @@ export class ConversationRepo extends Repo {
   }
 
   /** The one-to-one conversation of a and b with both member rows, created when missing. */
-  async ensureC2c(a: number, b: number, now: number): Promise<ConversationRow> {
-    const key = c2cKey(a, b);
-    const found = await this.byC2cKey(key);
-    if (found) return found;
-    await this.db
-      .insertInto('conversations')
-      .values({ kind: 'c2c', c2c_key: key, last_seq: 0, last_time: now, created_at: now })
-      .onConflict((oc) => oc.column('c2c_key').doNothing())
-      .execute();
-    const conv = (await this.byC2cKey(key))!;
-    await this.db
-      .insertInto('conversation_members')
-      .values(
-        [
-          [a, b],
-          [b, a],
-        ].map(([user, peer]) => ({
-          conversation_id: conv.id,
-          user_id: user!,
-          peer_id: peer!,
-          read_seq: 0,
-          cleared_seq: 0,
-          // A conversation nobody wrote in yet stays out of the lists until its first message.
-          visible: 0,
-          pinned: 0,
-          pinned_at: 0,
-          muted: 0,
-          marks: 0,
-          custom_data: '',
-          draft: null,
-          activity_at: now,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
-      .execute();
-    return conv;
+  ensureC2c(a: number, b: number, now: number): Promise<ConversationRow> {
+    return runSteps(this.db, ensureC2cSteps(a, b, now));
   }
 
   /**
@@ -121,15 +141,8 @@ export class ConversationRepo extends Repo {
    * The one-to-one conversation of a and b (created with its member rows when missing) and its next
    * sequence: one statement when it exists (the row lock as `nextSeq`).
    */
-  async nextC2cSeq(a: number, b: number, now: number): Promise<{ id: number; seq: number }> {
-    const row = await takeNextSeqByKey.first(this.db, { key: c2cKey(a, b), now });
-    if (row) return { id: Number(row.id), seq: Number(row.last_seq) };
-    const conv = await this.ensureC2c(a, b, now);
-    return { id: conv.id, seq: await this.nextSeq(conv.id, now) };
-  }
-
-  async setLastMessage(conversationId: number, messageId: number): Promise<void> {
-    await setLastMessageId.run(this.db, { id: conversationId, messageId });
+  nextC2cSeq(a: number, b: number, now: number): Promise<{ id: number; seq: number }> {
+    return runSteps(this.db, nextC2cSeqSteps(a, b, now));
   }
 
   member(conversationId: number, userId: number): Promise<MemberView | undefined> {

@@ -1,4 +1,5 @@
 import { prepared, preparedIn } from '../../db/compiled.js';
+import { first, runSteps, type Steps } from '../../db/steps.js';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { MessagesTable } from '../../db/schema.js';
 import { Repo } from '../../db/repo.js';
@@ -78,10 +79,20 @@ export class MessageRepo extends Repo {
     return messageByClientId.first(this.db, { senderId, clientMsgId });
   }
 
+  /** `byClientId` as a step function (db/steps.ts). */
+  static byClientIdSteps(senderId: number, clientMsgId: string): Steps<MessageRow | undefined> {
+    return first(messageByClientId, { senderId, clientMsgId });
+  }
+
   /** Stores a new message; the row is the one given with its new id (only the id is read back). */
-  async insert(row: NewMessage & { version?: number }): Promise<MessageRow> {
+  insert(row: NewMessage & { version?: number }): Promise<MessageRow> {
+    return runSteps(this.db, MessageRepo.insertSteps(row));
+  }
+
+  /** `insert` as a step function (db/steps.ts). */
+  static *insertSteps(row: NewMessage & { version?: number }): Steps<MessageRow> {
     const values = { version: 0, ...row };
-    const { id } = (await insertMessage.first(this.db, values))!;
+    const { id } = (yield* first(insertMessage, values))!;
     return { id: Number(id), ...values };
   }
 

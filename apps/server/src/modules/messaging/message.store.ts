@@ -1,11 +1,12 @@
 import { sql, type ExpressionBuilder, type UpdateObject } from 'kysely';
 import { prepared, type ParamOf } from '../../db/compiled.js';
+import { first, runSteps, type Steps } from '../../db/steps.js';
 import { timeOrderedId } from '../../lib/ids.js';
 import type { Database } from '../../db/schema.js';
 import type { Message } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { UserRepo, type Party } from '../users/user.repo.js';
-import { ConversationRepo } from './conversation.repo.js';
+import { nextC2cSeqSteps, setLastMessageSteps } from './conversation.repo.js';
 import { MessageRepo, type MessageRow, type NewMessage } from './message.repo.js';
 import { toMessage } from './message.presenter.js';
 import { SyncRepo } from './sync.repo.js';
@@ -103,16 +104,26 @@ export function newMessageRow(m: {
 
 /**
  * Appends a message to a one-to-one conversation inside `uow` and queues `message.new` for every
- * tab of both users. Lock order (no deadlocks between concurrent use cases): the conversation row
- * (sequence), then member rows, then the message, then the users' sync versions last.
+ * tab of both users (`appendSteps` on the unit of work's transaction).
  */
-export async function appendMessage(
+export function appendMessage(
   uow: UnitOfWork,
   input: AppendInput,
 ): Promise<{ row: MessageRow; views: Map<number, Message> }> {
-  const convs = new ConversationRepo(uow.db);
-  const { id: convId, seq } = await convs.nextC2cSeq(input.senderId, input.peerId, input.now);
-  const conv = { id: convId };
+  return runSteps(uow.db, appendSteps(uow, input));
+}
+
+/**
+ * `appendMessage` as a step function (db/steps.ts): the send thread runs it synchronously. Lock order
+ * (no deadlocks between concurrent use cases): the conversation row (sequence), then member rows,
+ * then the message, then the users' sync versions last. `uow.db` names the dialect; events go to
+ * `uow.emit`.
+ */
+export function* appendSteps(
+  uow: Pick<UnitOfWork, 'db' | 'emit'>,
+  input: AppendInput,
+): Steps<{ row: MessageRow; views: Map<number, Message> }> {
+  const { id: convId, seq } = yield* nextC2cSeqSteps(input.senderId, input.peerId, input.now);
   const audience = input.visibleTo === null ? [input.senderId, input.peerId] : [input.visibleTo];
   const readSeq = new Map<number, number>();
   for (const userId of [input.senderId, input.peerId]) {
@@ -129,24 +140,26 @@ export async function appendMessage(
           : input.notice
             ? receiverNotice
             : receiverSees;
-    const r = await update.first(uow.db, { conversationId: conv.id, userId, seq, now: input.now });
+    const r = yield* first(update, { conversationId: convId, userId, seq, now: input.now });
     readSeq.set(userId, Number(r?.read_seq ?? 0));
   }
-  const row = await new MessageRepo(uow.db).insert(newMessageRow({ ...input, conversationId: conv.id, seq }));
-  await convs.setLastMessage(conv.id, row.id);
-  await new SyncRepo(uow.db).record(
-    audience.map((userId) => ({ userId, conversationId: conv.id, messageId: row.id })),
+  const row = yield* MessageRepo.insertSteps(newMessageRow({ ...input, conversationId: convId, seq }));
+  yield* setLastMessageSteps(convId, row.id);
+  yield* new SyncRepo(uow.db).recordSteps(
+    audience.map((userId) => ({ userId, conversationId: convId, messageId: row.id })),
   );
   // The new message's views are built from what this use case already holds (one query: people).
-  const people = input.people ?? (await new UserRepo(uow.db).byIds([input.senderId, input.peerId]));
+  const people = new Map(
+    (input.people ?? (yield* UserRepo.byIdsSteps([input.senderId, input.peerId]))).map((p) => [p.id, p]),
+  );
   const views = new Map<number, Message>();
   for (const userId of audience) {
     const other = userId === input.senderId ? input.peerId : input.senderId;
     const view = toMessage(row, {
       readerId: userId,
-      people: new Map(people.map((p) => [p.id, p])),
-      peerRead: new Map([[conv.id, readSeq.get(other) ?? 0]]),
-      peerOf: new Map([[conv.id, other]]),
+      people,
+      peerRead: new Map([[convId, readSeq.get(other) ?? 0]]),
+      peerOf: new Map([[convId, other]]),
     });
     views.set(userId, view);
     uow.emit([userId], 'message.new', view);

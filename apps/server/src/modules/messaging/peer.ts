@@ -2,7 +2,8 @@ import { fail } from '../../lib/errors.js';
 import { messagesPolicy } from '../../policies/messages.policy.js';
 import { authorize } from '../../policies/policy.js';
 import type { Executor } from '../../db/repo.js';
-import { UserRepo, type Party, type UserRow } from '../users/user.repo.js';
+import type { Steps } from '../../db/steps.js';
+import { partiesSteps, UserRepo, type Party, type UserRow } from '../users/user.repo.js';
 
 /**
  * Resolves a conversation ID as its reader names it (`C2C<wtId of the other side>`) to the other
@@ -19,13 +20,12 @@ export class PeerResolver {
     return peer!;
   }
 
-  /** `open` for the send path: the peer and the caller (refused when the caller is gone), in one read. */
-  async openWithMe(
-    userId: number,
-    conversationID: string,
-    db: Executor,
-  ): Promise<{ me: Party; peer: Party }> {
-    const { me, peer } = await new UserRepo(db).parties(userId, this.wtIdOf(conversationID));
+  /**
+   * `open` for the send path, as a step function (db/steps.ts): the peer and the caller (refused when
+   * the caller is gone), in one read.
+   */
+  *openWithMe(userId: number, conversationID: string): Steps<{ me: Party; peer: Party }> {
+    const { me, peer } = yield* partiesSteps(userId, this.wtIdOf(conversationID));
     authorize(messagesPolicy, 'conversation.open', { userId }, { peerId: peer?.id });
     if (!me) throw fail('unauthorized');
     return { me, peer: peer! };

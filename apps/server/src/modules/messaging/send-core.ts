@@ -1,28 +1,27 @@
 import type { Message, SendMessageBody } from '@parley/protocol';
 import type { Config } from '../../config.js';
+import { sqliteFileOf } from '../../db/compiled.js';
 import { isPostgres } from '../../db/dialect.js';
-import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { runSteps, type Steps } from '../../db/steps.js';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Party, UserRow } from '../users/user.repo.js';
 import { CommitBatcher } from './commit-batcher.js';
 import { checkContent } from './content.js';
 import { MessageRepo, type MessageRow } from './message.repo.js';
-import { appendMessage } from './message.store.js';
+import { appendSteps } from './message.store.js';
 import { MessagingViews } from './messaging.views.js';
+import { NowBatcher, type StepUnit } from './now-batcher.js';
 import type { PeerResolver } from './peer.js';
 
-/** The friends module's answer to "may X message Y" (20007, 21005, 20003, 10010). */
+/** The friends module's answer to "may X message Y" (20007, 21005, 20003, 10010), as a step function. */
 export interface MessageGate {
-  /** With `uow`, the checks read through its transaction. */
-  assertCanMessage(
-    fromUserId: number,
-    to: Pick<UserRow, 'id' | 'status'>,
-    uow?: Pick<UnitOfWork, 'db'>,
-  ): Promise<void>;
+  mayMessage(fromUserId: number, to: Pick<UserRow, 'id' | 'status'>): Steps<void>;
 }
 
 type Checked = { first: MessageRow } | { me: Party; peer: Party; content: ReturnType<typeof checkContent> };
+/** A unit's value: the new message as its sender sees it, or the stored one a retry names. */
+type Stored = { message: Message } | { retryOf: MessageRow };
 
 /** What the send use case needs of the application: the main thread's context, or the send thread's. */
 export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & {
@@ -33,67 +32,92 @@ export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & 
  * Sending (docs/api.md "Sending"), past the rate limit: idempotent by (sender, clientMsgId), checked
  * content, friends rules, then one unit of work that allocates the sequence, stores the message and
  * queues `message.new` to both users (no `counters.updated`: the receiver's clients count a new message
- * into their badge themselves, docs/api.md "Counters"). The answer comes after the commit. Sends that arrive together
- * share one commit (`CommitBatcher`, group commit). Runs on the main thread (PostgreSQL) or on the
- * SQLite send thread (send-thread/), the same code on its own connection.
+ * into their badge themselves, docs/api.md "Counters"). The answer comes after the commit. Sends that
+ * arrive together share one commit (group commit). The checks and the store are step functions
+ * (db/steps.ts), run by one of three drivers: on the SQLite send thread (`runsNow`), synchronously in
+ * a `NowBatcher`; on the main thread's SQLite connection, awaited inside a `CommitBatcher` batch; on
+ * PostgreSQL, the checks first, concurrently on the pool, then the store in a `CommitBatcher` batch.
  */
 export class SendCore {
   private readonly batcher: CommitBatcher;
+  private readonly now: NowBatcher | null;
   private readonly checksInBatch: boolean;
 
   constructor(
     private readonly ctx: SendContext,
     private readonly peers: PeerResolver,
     private readonly gate: MessageGate,
+    /** The connection is this thread's alone (the send thread): batches run synchronously. */
+    runsNow = false,
   ) {
     // PostgreSQL overlaps a few batches' round trips; SQLite runs one transaction at a time anyway.
     this.batcher = new CommitBatcher(ctx, isPostgres(ctx.db) ? 8 : 1);
+    const file = runsNow ? sqliteFileOf(ctx.db) : undefined;
+    this.now = file ? new NowBatcher(ctx.db, file, ctx.realtime, ctx.log) : null;
     this.checksInBatch = !isPostgres(ctx.db);
   }
 
   /** `now`: the send's time, taken by the caller from the application's clock. */
   async send(userId: number, body: SendMessageBody, now: number): Promise<Message> {
-    const check = (uow: Pick<UnitOfWork, 'db'>) => this.check(uow, userId, body);
-    const work = (uow: UnitOfWork, checked: Checked) => this.store(uow, userId, body, checked, now);
-    // SQLite: the checks run inside the batch's transaction, directly on the database, like the
-    // writes. PostgreSQL: they run before, concurrently, on the pool (inside, each would be one more
-    // round trip while the batch holds its locks), and the peer's id is the batch's lock key.
-    if (this.checksInBatch) return this.batcher.runChecked([userId], check, work);
-    const checked = await check({ db: this.ctx.db });
+    const check = () => this.check(userId, body);
+    const store = (uow: StepUnit, checked: Checked) => this.store(uow, userId, body, checked, now);
+    const stored = await this.commit(userId, body, check, store);
+    if ('message' in stored) return stored.message;
+    // A retry of a stored message answers the stored one, whatever changed since.
+    return new MessagingViews(this.ctx.db).message(userId, stored.retryOf);
+  }
+
+  private async commit(
+    userId: number,
+    body: SendMessageBody,
+    check: () => Steps<Checked>,
+    store: (uow: StepUnit, checked: Checked) => Steps<Stored>,
+  ): Promise<Stored> {
+    if (this.now) return this.now.run(check, store);
+    // SQLite: the checks run inside the batch's transaction, like the writes. PostgreSQL: they run
+    // before, concurrently, on the pool (inside, each would be one more round trip while the batch
+    // holds its locks), and the peer's id is the batch's lock key.
+    if (this.checksInBatch) {
+      return this.batcher.runChecked(
+        [userId],
+        (uow) => runSteps(uow.db, check()),
+        (uow, checked) => runSteps(uow.db, store(uow, checked)),
+      );
+    }
+    const checked = await runSteps(this.ctx.db, check());
     try {
       return await this.batcher.run([userId, ...('peer' in checked ? [checked.peer.id] : [])], (uow) =>
-        work(uow, checked),
+        runSteps(uow.db, store(uow, checked)),
       );
     } catch (err) {
       // The same clientMsgId sent twice at once: the loser answers the winner's message.
       if (isUniqueViolation(err)) {
         const winner = await new MessageRepo(this.ctx.db).byClientId(userId, body.clientMsgId);
-        if (winner) return new MessagingViews(this.ctx.db).message(userId, winner);
+        if (winner) return { retryOf: winner };
       }
       throw err;
     }
   }
 
   /** Everything a send must pass, read-only: a retry's stored message, or the parties and content. */
-  private async check(uow: Pick<UnitOfWork, 'db'>, userId: number, body: SendMessageBody): Promise<Checked> {
-    // A retry of a stored message answers the stored one, whatever changed since.
-    const first = await new MessageRepo(uow.db).byClientId(userId, body.clientMsgId);
+  private *check(userId: number, body: SendMessageBody): Steps<Checked> {
+    const first = yield* MessageRepo.byClientIdSteps(userId, body.clientMsgId);
     if (first) return { first };
-    const { me, peer } = await this.peers.openWithMe(userId, body.conversationID, uow.db);
+    const { me, peer } = yield* this.peers.openWithMe(userId, body.conversationID);
     const content = checkContent(body, this.ctx.config.sensitiveWords);
-    await this.gate.assertCanMessage(userId, peer, uow);
+    yield* this.gate.mayMessage(userId, peer);
     return { me, peer, content };
   }
 
-  private async store(
-    uow: UnitOfWork,
+  private *store(
+    uow: StepUnit,
     userId: number,
     body: SendMessageBody,
     c: Checked,
     now: number,
-  ): Promise<Message> {
-    if ('first' in c) return new MessagingViews(uow.db).message(userId, c.first);
-    const { views: stored } = await appendMessage(uow, {
+  ): Steps<Stored> {
+    if ('first' in c) return { retryOf: c.first };
+    const { views } = yield* appendSteps(uow, {
       senderId: userId,
       peerId: c.peer.id,
       clientMsgId: body.clientMsgId,
@@ -107,6 +131,6 @@ export class SendCore {
       now,
       people: [c.me, c.peer],
     });
-    return stored.get(userId)!;
+    return { message: views.get(userId)! };
   }
 }

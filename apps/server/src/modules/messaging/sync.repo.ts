@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { prepared, preparedBy } from '../../db/compiled.js';
 import { isPostgres } from '../../db/dialect.js';
+import { all, first, run, runSteps, type Steps } from '../../db/steps.js';
 import { Repo } from '../../db/repo.js';
 
 export interface Change {
@@ -104,7 +105,12 @@ export class SyncRepo extends Repo {
    * one statement per chunk of users on PostgreSQL, one per user on SQLite), then one insert of the
    * log rows.
    */
-  async record(changes: Change[]): Promise<Map<number, number>> {
+  record(changes: Change[]): Promise<Map<number, number>> {
+    return runSteps(this.db, this.recordSteps(changes));
+  }
+
+  /** `record` as a step function (db/steps.ts). */
+  *recordSteps(changes: Change[]): Steps<Map<number, number>> {
     const byUser = new Map<number, Change[]>();
     for (const c of changes) {
       const list = byUser.get(c.userId);
@@ -121,7 +127,7 @@ export class SyncRepo extends Repo {
         bump[`u${i}`] = u;
         bump[`n${i}`] = byUser.get(u)!.length;
       });
-      let rows = await addToVersions(part.length).all(this.db, bump);
+      let rows = yield* all(addToVersions(part.length), bump);
       // A user's first change has no version row yet: the update skipped them. Insert those (as
       // an upsert, for a concurrent first change on another connection).
       if (rows.length < part.length) {
@@ -131,17 +137,15 @@ export class SyncRepo extends Repo {
           add[`u${i}`] = u;
           add[`n${i}`] = byUser.get(u)!.length;
         });
-        rows = [...rows, ...(await upsertVersions(missing.length).all(this.db, add))];
+        rows = [...rows, ...(yield* all(upsertVersions(missing.length), add))];
       }
       for (const r of rows) out.set(Number(r.user_id), Number(r.version));
     }
     for (const u of perUser ? users : []) {
       const n = byUser.get(u)!.length;
-      const row = await addToVersion.first(this.db, { userId: u, n });
+      const row = yield* first(addToVersion, { userId: u, n });
       // A user's first change has no version row yet: insert it.
-      const version = row
-        ? row.version
-        : (await upsertVersions(1).all(this.db, { u0: u, n0: n }))[0]!.version;
+      const version = row ? row.version : (yield* all(upsertVersions(1), { u0: u, n0: n }))[0]!.version;
       out.set(u, Number(version));
     }
     const log = users.flatMap((u) => {
@@ -162,7 +166,7 @@ export class SyncRepo extends Repo {
         values[`c${i}`] = r.conversation_id;
         values[`m${i}`] = r.message_id;
       });
-      await insertLog(part.length).run(this.db, values);
+      yield* run(insertLog(part.length), values);
     }
     return out;
   }

@@ -1,4 +1,5 @@
 import { prepared, preparedIn } from '../../db/compiled.js';
+import { all, runSteps, type Steps } from '../../db/steps.js';
 import { Repo } from '../../db/repo.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { UsersTable, UserConfigsTable } from '../../db/schema.js';
@@ -29,6 +30,16 @@ const partiesQ = prepared<{ id: number; wtId: string }, Party>((db, p) =>
     .where('id', '=', p('id'))
     .unionAll(db.selectFrom('users').select(PARTY).where('wt_id', '=', p('wtId'))),
 );
+
+/** `UserRepo.parties` as a step function (db/steps.ts). */
+export function* partiesSteps(
+  id: number,
+  wtId: string,
+): Steps<{ me: Party | undefined; peer: Party | undefined }> {
+  const lower = wtId.toLowerCase();
+  const rows = yield* all(partiesQ, { id, wtId: lower });
+  return { me: rows.find((r) => Number(r.id) === id), peer: rows.find((r) => r.wt_id === lower) };
+}
 
 /**
  * A new account's row with the defaults every way of creating one shares (registration, the demo
@@ -70,10 +81,8 @@ export class UserRepo extends Repo {
    * The send path's two parties in one statement: the user `id` and the one named `wtId` (case
    * ignored, as `byWtId`).
    */
-  async parties(id: number, wtId: string): Promise<{ me: Party | undefined; peer: Party | undefined }> {
-    const lower = wtId.toLowerCase();
-    const rows = await partiesQ.all(this.db, { id, wtId: lower });
-    return { me: rows.find((r) => Number(r.id) === id), peer: rows.find((r) => r.wt_id === lower) };
+  parties(id: number, wtId: string): Promise<{ me: Party | undefined; peer: Party | undefined }> {
+    return runSteps(this.db, partiesSteps(id, wtId));
   }
 
   /** wtIds are stored in lower case; lookups ignore case. */
@@ -87,6 +96,11 @@ export class UserRepo extends Repo {
 
   byIds(ids: number[]): Promise<UserRow[]> {
     return usersByIds.all(this.db, {}, ids);
+  }
+
+  /** `byIds` as a step function (db/steps.ts). */
+  static byIdsSteps(ids: number[]): Steps<UserRow[]> {
+    return usersByIds.steps({}, ids);
   }
 
   byWtIds(wtIds: string[]): Promise<UserRow[]> {

@@ -4,7 +4,7 @@ import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../../db/sqlite-checkpointer.j
 import { UnitsOfWork } from '../../../db/unit-of-work.js';
 import { EncodedJson } from '../../../realtime/encoded.js';
 import type { Realtime } from '../../../realtime/types.js';
-import { assertMayMessage } from '../../friends/blacklist.service.js';
+import { mayMessageSteps } from '../../friends/blacklist.service.js';
 import { UserRepo } from '../../users/user.repo.js';
 import { PeerResolver } from '../peer.js';
 import { SendCore } from '../send-core.js';
@@ -61,7 +61,8 @@ export function openThreadCore({ filePath, sensitiveWords }: ThreadData, post: (
   const core = new SendCore(
     { db, uow: new UnitsOfWork(db, realtime, logger), realtime, log: logger, config: { sensitiveWords } },
     new PeerResolver(new UserRepo(db)),
-    { assertCanMessage: (from, to, uow) => assertMayMessage(uow?.db ?? db, from, to) },
+    { mayMessage: mayMessageSteps },
+    true,
   );
   return { core, db, logger, encoded };
 }

@@ -1,0 +1,64 @@
+import type { SqliteDatabase } from 'kysely';
+import type { PreparedQuery } from './compiled.js';
+import type { Executor } from './repo.js';
+
+/**
+ * Step functions (docs/architecture.md "Step functions"): a use case's statements written once as a
+ * generator that yields each prepared statement it needs and receives its result. Two drivers run
+ * the same generator: `runSteps` on any executor, awaiting each statement (PostgreSQL, and SQLite
+ * where other use cases share the connection); `runStepsNow` synchronously on a SQLite connection
+ * that nothing else uses meanwhile (the send thread's), where a dozen awaited statements per message
+ * cost more than the statements themselves.
+ *
+ *   function* seqSteps(id: number) {
+ *     const row = yield* first(nextSeq, { id });
+ *     return row!.last_seq;
+ *   }
+ *   await runSteps(db, seqSteps(7));        // or runStepsNow(file, seqSteps(7))
+ */
+export interface Step {
+  q: PreparedQuery<object, unknown>;
+  params: object;
+  /** 'all': the rows (none for a write); 'run': the number of rows changed. */
+  mode: 'all' | 'run';
+}
+
+export type Steps<T> = Generator<Step, T, unknown>;
+
+/** The rows of `q` (a write without RETURNING gives none). */
+export function* all<P extends object, R>(q: PreparedQuery<P, R>, params: P): Steps<R[]> {
+  return (yield { q: q as PreparedQuery<object, unknown>, params, mode: 'all' }) as R[];
+}
+
+/** The first row of `q`, if any. */
+export function* first<P extends object, R>(q: PreparedQuery<P, R>, params: P): Steps<R | undefined> {
+  return (yield* all(q, params))[0];
+}
+
+/** Runs a write; the number of rows it changed. */
+export function* run<P extends object, R>(q: PreparedQuery<P, R>, params: P): Steps<number> {
+  return (yield { q: q as PreparedQuery<object, unknown>, params, mode: 'run' }) as number;
+}
+
+/** Runs `steps` on `db` (the database or a unit of work's transaction), one awaited statement at a time. */
+export async function runSteps<T>(db: Executor, steps: Steps<T>): Promise<T> {
+  let next = steps.next();
+  while (!next.done) {
+    const { q, params, mode } = next.value;
+    next = steps.next(mode === 'all' ? await q.all(db, params) : await q.run(db, params));
+  }
+  return next.value;
+}
+
+/**
+ * Runs `steps` synchronously on a SQLite connection (db/compiled.ts `sqliteOf`). The caller owns the
+ * connection until it returns: nothing else may have a transaction open on it.
+ */
+export function runStepsNow<T>(file: SqliteDatabase, steps: Steps<T>): T {
+  let next = steps.next();
+  while (!next.done) {
+    const { q, params, mode } = next.value;
+    next = steps.next(mode === 'all' ? q.allNow(file, params) : q.runNow(file, params));
+  }
+  return next.value;
+}
