@@ -32,7 +32,8 @@ export function* all<P extends object, R>(q: PreparedQuery<P, R>, params: P): St
 
 /** The first row of `q`, if any. */
 export function* first<P extends object, R>(q: PreparedQuery<P, R>, params: P): Steps<R | undefined> {
-  return (yield* all(q, params))[0];
+  const rows = (yield { q: q as PreparedQuery<object, unknown>, params, mode: 'all' }) as R[];
+  return rows[0];
 }
 
 /** Runs a write; the number of rows it changed. */

@@ -143,7 +143,21 @@ export function* appendSteps(
     const r = yield* first(update, { conversationId: convId, userId, seq, now: input.now });
     readSeq.set(userId, Number(r?.read_seq ?? 0));
   }
-  const row = yield* MessageRepo.insertSteps(newMessageRow({ ...input, conversationId: convId, seq }));
+  const row = yield* MessageRepo.insertSteps(
+    newMessageRow({
+      conversationId: convId,
+      seq,
+      senderId: input.senderId,
+      clientMsgId: input.clientMsgId,
+      type: input.type,
+      payload: input.payload,
+      cloudCustomData: input.cloudCustomData,
+      needReadReceipt: input.needReadReceipt,
+      visibleTo: input.visibleTo,
+      searchText: input.searchText,
+      now: input.now,
+    }),
+  );
   yield* setLastMessageSteps(convId, row.id);
   yield* new SyncRepo(uow.db).recordSteps(
     audience.map((userId) => ({ userId, conversationId: convId, messageId: row.id })),
