@@ -43,6 +43,16 @@ const setLastMessageId = prepared<{ id: number; messageId: number }, never>((db,
     .set({ last_message_id: p('messageId') })
     .where('id', '=', p('id')),
 );
+/** A new member row's own settings: not pinned, muted, marked or remarked, no draft. */
+export const NEW_MEMBER_SETTINGS = {
+  pinned: 0,
+  pinned_at: 0,
+  muted: 0,
+  marks: 0,
+  custom_data: '',
+  draft: null,
+} as const;
+
 const insertC2c = prepared<{ key: string; now: number }, never>((db, p) =>
   db
     .insertInto('conversations')
@@ -61,12 +71,7 @@ const insertC2cMembers = prepared<{ id: number; a: number; b: number; now: numbe
         cleared_seq: 0,
         // A conversation nobody wrote in yet stays out of the lists until its first message.
         visible: 0,
-        pinned: 0,
-        pinned_at: 0,
-        muted: 0,
-        marks: 0,
-        custom_data: '',
-        draft: null,
+        ...NEW_MEMBER_SETTINGS,
         activity_at: p('now'),
         updated_at: p('now'),
       })),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { prepared } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
-import type { ConversationRow, MemberView } from './conversation.repo.js';
+import { NEW_MEMBER_SETTINGS, type ConversationRow, type MemberView } from './conversation.repo.js';
 import { MessageRepo, type MessageRow, type NewMessage } from './message.repo.js';
 import { groupUnreadSql } from './group-views.js';
 
@@ -163,12 +163,7 @@ export class GroupConvRepo extends Repo {
           conversation_id: conversationId,
           user_id,
           peer_id: null,
-          pinned: 0,
-          pinned_at: 0,
-          muted: 0,
-          marks: 0,
-          custom_data: '',
-          draft: null,
+          ...NEW_MEMBER_SETTINGS,
           ...reset,
         })),
       )
