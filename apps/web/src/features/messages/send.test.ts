@@ -48,6 +48,21 @@ afterEach(() => {
 });
 
 describe('outbox', () => {
+  it('a message is kept on the device before its spinner shows (closing the tab then loses nothing)', async () => {
+    socket.status = 'down';
+    const add = vi.spyOn(outbox, 'add');
+    let storedWhenShown: boolean | null = null;
+    const unsubscribe = useChatStore.subscribe((state) => {
+      if (storedWhenShown === null && state.byConv.C2Cpeer?.messages.length) {
+        storedWhenShown = add.mock.results.length === 1 && add.mock.settledResults?.[0]?.type === 'fulfilled';
+      }
+    });
+    expect(await sendText('C2Cpeer', '先存再显示', undefined, 'cid-0')).toBe('queued');
+    unsubscribe();
+    expect(storedWhenShown).toBe(true);
+    await outbox.remove('cid-0');
+  });
+
   it('a message written while down waits in the outbox (spinner), survives a reload, and goes out with the same clientMsgId', async () => {
     socket.status = 'down';
     const send = vi.spyOn(socket, 'send');

@@ -73,7 +73,7 @@ export async function deliver(out: OutgoingMessage): Promise<Delivery> {
   }
 }
 
-/** Writes a text: shown at once with a spinner, kept in the outbox, then delivered. */
+/** Writes a text: kept in the outbox, shown with a spinner, then delivered. */
 export async function sendText(
   conversationID: string,
   text: string,
@@ -103,8 +103,9 @@ export async function sendText(
         }
       : {}),
   };
-  useChatStore.getState().addPending(pendingMessage(out, me));
+  // Kept on the device before it shows: once the spinner is on screen, closing the tab loses nothing.
   await outbox.add(out);
+  useChatStore.getState().addPending(pendingMessage(out, me));
   return deliver(out);
 }
 
@@ -124,8 +125,8 @@ export async function resend(m: ChatMessage): Promise<Delivery> {
       : {}),
     ...(m.atUserList.length ? { atUserList: m.atUserList } : {}),
   };
-  useChatStore.getState().setStatus(m.conversationID, m.clientMsgId, 'unSend');
   await outbox.add(out);
+  useChatStore.getState().setStatus(m.conversationID, m.clientMsgId, 'unSend');
   return deliver(out);
 }
 
