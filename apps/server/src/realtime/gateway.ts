@@ -18,18 +18,15 @@ import { CLOSE_HANDSHAKE_MS, closeSoon, refusalReason, rejectUpgrade, safeClose 
 import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js';
 import { ConnectionRegistry, type Connection } from './registry.js';
 import { parseSocketPath } from './socket-path.js';
+import { RecentCloses, type CloseTokensMessage } from './recent-closes.js';
 import { Topics } from './topics.js';
 import type { BusMessage, FrameHandler } from './types.js';
 import { UpgradeQueue } from './upgrade-queue.js';
 import { WriteCoalescer } from './write-coalescer.js';
 
-type CloseTokensMessage = Extract<BusMessage, { kind: 'closeTokens' }>;
-
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A client that stops reading is dropped once this much output waits for it. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-/** How long a closeTokens order is remembered for sockets whose token check was already running. */
-const RECENT_CLOSE_TTL_MS = 60_000;
 const RESTART_REASON = 'server restarting';
 /** Sockets one user may hold on one node (tabs and devices); a new one beyond it closes the oldest. */
 export const MAX_CONNECTIONS_PER_USER = 20;
@@ -68,7 +65,7 @@ export class Gateway {
   private readonly watching = new Map<number, Promise<void>>();
   private readonly router: FrameRouter;
   private readonly heartbeat: NodeJS.Timeout | null;
-  private readonly recentlyClosed = new Map<string, { message: CloseTokensMessage; at: number }>();
+  private readonly recentlyClosed = new RecentCloses();
   private closing = false;
   /** Group topics of the users held here (their resolver is installed by the messaging module). */
   readonly topics: Topics;
@@ -119,8 +116,10 @@ export class Gateway {
     this.heartbeat?.unref();
   }
 
-  /** Registers the handler of a client frame type of the socket contract (one handler per type). */
-  /** The ack's data may come encoded already (realtime/encoded.ts): the ack then carries that text. */
+  /**
+   * Registers the handler of a client frame type of the socket contract (one handler per type). The
+   * ack's data may come encoded already (realtime/encoded.ts): the ack then carries that text.
+   */
   on<T extends ClientFrameType>(
     type: T,
     handler: FrameHandler<ClientFrameData<T>, MaybeEncoded<ClientFrameAck<T>>>,
@@ -240,10 +239,10 @@ export class Gateway {
     };
     ws.on('close', () => this.registry.remove(conn));
     // A logout that landed while this socket's token was being checked still applies to it.
-    const recent = this.recentlyClosed.get(conn.tokenId);
-    if (recent && recent.at >= startedAt) {
+    const recent = this.recentlyClosed.since(conn.tokenId, startedAt);
+    if (recent) {
       release();
-      return this.closeConnection(conn, recent.message);
+      return this.closeConnection(conn, recent);
     }
     this.evictOldestBeyondCap(conn.userId);
     this.registry.add(conn);
@@ -336,7 +335,7 @@ export class Gateway {
     }
     if (message.kind === 'topicMembers') return this.topics.apply(message);
     if (message.kind === 'topicDrop') return this.topics.drop(message.topic);
-    this.rememberClosed(message);
+    this.recentlyClosed.remember(message);
     for (const conn of this.registry.ofTokens(message.tokenIds)) this.closeConnection(conn, message);
   }
 
@@ -344,23 +343,6 @@ export class Gateway {
     this.registry.remove(conn);
     if (message.frame) this.sendRaw(conn, JSON.stringify(message.frame), true);
     safeClose(conn.socket, message.closeCode, message.reason);
-  }
-
-  private rememberClosed(message: CloseTokensMessage): void {
-    const at = Date.now();
-    for (const tokenId of message.tokenIds) {
-      this.recentlyClosed.delete(tokenId);
-      this.recentlyClosed.set(tokenId, { message, at });
-    }
-    this.pruneRecentlyClosed(at);
-  }
-
-  private pruneRecentlyClosed(now: number): void {
-    // Insertion order is age order: stop at the first entry still fresh.
-    for (const [tokenId, entry] of this.recentlyClosed) {
-      if (now - entry.at < RECENT_CLOSE_TTL_MS) break;
-      this.recentlyClosed.delete(tokenId);
-    }
   }
 
   /** Heartbeat: a connection that did not pong since the last ping is cut and unregistered. */
@@ -380,7 +362,7 @@ export class Gateway {
         conn.socket.terminate();
       }
     }
-    this.pruneRecentlyClosed(Date.now());
+    this.recentlyClosed.prune();
   }
 
   private sendRaw(conn: Connection, payload: string | Buffer, ignoreRegistry = false): void {
