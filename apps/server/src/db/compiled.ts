@@ -106,16 +106,10 @@ export class PreparedQuery<P extends object, R> {
   constructor(private readonly build: (db: Executor, p: ParamOf<P>) => Compilable<R>) {}
 
   async all(db: Executor, params: P): Promise<R[]> {
-    const c = this.compiled(db);
-    const values = this.values(c, params);
     const file = directFile(db);
-    if (file) {
-      const stmt = file.prepare(c.sql);
-      if (stmt.reader) return stmt.all(values) as R[];
-      stmt.run(values);
-      return [];
-    }
-    const result = await db.executeQuery<R>(CompiledQuery.raw(c.sql, values));
+    if (file) return this.allNow(file, params);
+    const c = this.compiled(db);
+    const result = await db.executeQuery<R>(CompiledQuery.raw(c.sql, this.values(c, params)));
     return result.rows;
   }
 
@@ -123,7 +117,10 @@ export class PreparedQuery<P extends object, R> {
     return (await this.all(db, params))[0];
   }
 
-  /** `all`, synchronously on a SQLite connection the caller owns (db/steps.ts `runStepsNow`). */
+  /**
+   * `all`, synchronously on a SQLite connection: one the caller owns (db/steps.ts `runStepsNow`), or
+   * where `directFile` allows it.
+   */
   allNow(file: SqliteDatabase, params: P): R[] {
     const c = this.sqlite ?? this.compiled(SQLITE_TARGET);
     const stmt = file.prepare(c.sql);
@@ -141,11 +138,10 @@ export class PreparedQuery<P extends object, R> {
 
   /** The number of rows an insert, update or delete changed. */
   async run(db: Executor, params: P): Promise<number> {
-    const c = this.compiled(db);
-    const values = this.values(c, params);
     const file = directFile(db);
-    if (file) return Number(file.prepare(c.sql).run(values).changes);
-    const result = await db.executeQuery(CompiledQuery.raw(c.sql, values));
+    if (file) return this.runNow(file, params);
+    const c = this.compiled(db);
+    const result = await db.executeQuery(CompiledQuery.raw(c.sql, this.values(c, params)));
     return Number(result.numAffectedRows ?? 0);
   }
 
