@@ -4,7 +4,7 @@ import { definePolicy, type Decision } from './policy.js';
 /**
  * Who may do what with conversations and messages. Services load the facts: the peer named by a
  * conversation ID, the reader's member row, the message. Friendship and blacklist rules for sending
- * stay with the friends policy (`message.send`, asked through `assertCanMessage`).
+ * stay with the friends policy (`message.send`, asked through `mayMessageSteps`).
  */
 
 /** The other side a `C2C<wtId>` conversation ID names, as loaded (undefined: no such user). */

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAppError } from '../../src/lib/errors.js';
+import { runSteps } from '../../src/db/steps.js';
+import { fail, isAppError } from '../../src/lib/errors.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { befriend, newUser, post } from './helpers.js';
 
 /**
- * `assertCanMessage` / `canMessage` (what the messaging engine will call) on the started server's
+ * `mayMessage` (the messaging engine's gate, a step function) and `canMessage` on the started server's
  * own friends module and database: SQLite by default, PostgreSQL when DATABASE_URL is set. The
  * relations are made through the API; only account cancellation is set in the database (no route).
  */
@@ -24,17 +25,24 @@ async function idOf(user: TestUser): Promise<number> {
 async function refusal(from: TestUser | number, to: TestUser | number) {
   const fromId = typeof from === 'number' ? from : await idOf(from);
   const toId = typeof to === 'number' ? to : await idOf(to);
+  // The send path holds the peer's row; with no such user, the answer is `canMessage`'s reason.
+  const target = await t.server.modules.users.repo.byId(toId);
   try {
-    await blacklist().assertCanMessage(fromId, toId);
+    if (target) await runSteps(t.server.ctx.db, blacklist().mayMessage(fromId, target));
+    else {
+      const p = await blacklist().messagePermission(fromId, toId);
+      if (!p.allowed) throw fail(p.error!);
+    }
   } catch (err) {
     if (!isAppError(err)) throw err;
+    expect(await blacklist().canMessage(fromId, toId)).toBe(false);
     return { code: err.code, status: err.status, msg: err.message };
   }
   expect(await blacklist().canMessage(fromId, toId)).toBe(true);
   return 'allowed';
 }
 
-describe('assertCanMessage against the database', () => {
+describe('the messaging gate against the database', () => {
   it('allows friends and strangers alike when nobody blocks', async () => {
     const a = await newUser(t, 'alice');
     const b = await newUser(t, 'bob');

@@ -164,12 +164,6 @@ export class BlacklistService {
     return (await this.messagePermission(fromUserId, toUserId)).allowed;
   }
 
-  /** Throws the refusal (20007 with its catalogue text when Y blacklisted X). */
-  async assertCanMessage(fromUserId: number, to: number | Pick<UserRow, 'id' | 'status'>): Promise<void> {
-    const p = await this.messagePermission(fromUserId, to);
-    if (!p.allowed) throw fail(p.error ?? 'forbidden');
-  }
-
   /** The messaging engine's gate (messaging/send-core.ts `MessageGate`): `mayMessageSteps`. */
   mayMessage(fromUserId: number, to: Pick<UserRow, 'id' | 'status'>): Steps<void> {
     return mayMessageSteps(fromUserId, to);

@@ -16,7 +16,7 @@ import { tagHandlers } from './tags.routes.js';
 
 /**
  * Friends, applications, blacklist, tags and friend notices. Exposes `blacklist.canMessage` /
- * `assertCanMessage` for the messaging engine and `hooks` ('friendship.deleted', ...) for modules that
+ * `mayMessage` (a step function) for the messaging engine and `hooks` ('friendship.deleted', ...) for modules that
  * react to relation changes; registers the `friendApplyUnread` counter.
  */
 export function createFriendsModule(ctx: AppContext, users: UsersModule) {
