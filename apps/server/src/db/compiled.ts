@@ -75,8 +75,9 @@ export type ParamOf<P> = <K extends keyof P & string>(name: K) => P[K];
 
 interface Compiled {
   sql: string;
-  /** Per position: the parameter's name, or a constant the builder put there. */
-  slots: Array<{ name: string } | { value: unknown }>;
+  /** Per position: the parameter's name, or null where the builder put a constant (in `consts`). */
+  names: Array<string | null>;
+  consts: unknown[];
 }
 
 /**
@@ -146,7 +147,13 @@ export class PreparedQuery<P extends object, R> {
   }
 
   private values(c: Compiled, params: P): unknown[] {
-    return c.slots.map((s) => ('name' in s ? (params as Record<string, unknown>)[s.name] : s.value));
+    const named = params as Record<string, unknown>;
+    const out = new Array<unknown>(c.names.length);
+    for (let i = 0; i < out.length; i++) {
+      const name = c.names[i]!;
+      out[i] = name === null ? c.consts[i] : named[name];
+    }
+    return out;
   }
 
   private compiled(db: Executor): Compiled {
@@ -157,7 +164,8 @@ export class PreparedQuery<P extends object, R> {
     const q = this.build(db, param).compile();
     const c: Compiled = {
       sql: q.sql,
-      slots: q.parameters.map((v) => (isSlot(v) ? { name: v[PARAM] } : { value: v })),
+      names: q.parameters.map((v) => (isSlot(v) ? v[PARAM] : null)),
+      consts: q.parameters.map((v) => (isSlot(v) ? undefined : v)),
     };
     if (pg) this.postgres = c;
     else this.sqlite = c;

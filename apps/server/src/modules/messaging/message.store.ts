@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type UpdateObject } from 'kysely';
 import { prepared, type ParamOf } from '../../db/compiled.js';
-import { first, runSteps, type Steps } from '../../db/steps.js';
+import { first, run, runSteps, type Steps } from '../../db/steps.js';
 import { timeOrderedId } from '../../lib/ids.js';
 import type { Database } from '../../db/schema.js';
 import type { Message } from '@parley/protocol';
@@ -9,7 +9,7 @@ import { UserRepo, type Party } from '../users/user.repo.js';
 import { nextC2cSeqSteps, setLastMessageSteps } from './conversation.repo.js';
 import { MessageRepo, type MessageRow, type NewMessage } from './message.repo.js';
 import { toMessage } from './message.presenter.js';
-import { SyncRepo } from './sync.repo.js';
+import { recordSteps } from './sync.repo.js';
 
 export interface AppendInput {
   senderId: number;
@@ -64,6 +64,35 @@ const receiverNotice = memberUpdate((eb, p) => {
       .end(),
   };
 });
+
+/**
+ * The usual case in one statement: both members see a new message; the sender has read up to it, the
+ * receiver has one more unread. No RETURNING (on SQLite a multi-row UPDATE … RETURNING builds a
+ * temporary table): the receiver's read cursor is below a new sequence anyway (reads stop at the
+ * conversation's last sequence), so the sender's view of it is unread.
+ */
+const bothSee = prepared<MemberParams & { peerId: number }, never>((db, p) =>
+  db
+    .updateTable('conversation_members')
+    .set((eb) => {
+      // PostgreSQL types a bare parameter in CASE as text: cast it.
+      const seq = sql<number>`cast(${p('seq')} as bigint)`;
+      const isSender = eb('user_id', '=', p('userId'));
+      return {
+        ...shown(p),
+        read_seq: eb.case().when(isSender).then(seq).else(eb.ref('read_seq')).end(),
+        unread: eb
+          .case()
+          .when(isSender)
+          .then(sql<number>`0`)
+          .else(sql<number>`unread + 1`)
+          .end(),
+        updated_at: p('now'),
+      };
+    })
+    .where('conversation_id', '=', p('conversationId'))
+    .where('user_id', 'in', [p('userId'), p('peerId')]),
+);
 
 /** A public message ID: 16 URL-safe characters, ordered by time (lib/ids.ts `timeOrderedId`). */
 export const newMessageId = (now: number) => timeOrderedId(now);
@@ -126,22 +155,28 @@ export function* appendSteps(
   const { id: convId, seq } = yield* nextC2cSeqSteps(input.senderId, input.peerId, input.now);
   const audience = input.visibleTo === null ? [input.senderId, input.peerId] : [input.visibleTo];
   const readSeq = new Map<number, number>();
-  for (const userId of [input.senderId, input.peerId]) {
-    const sees = audience.includes(userId);
-    // The sender has read everything up to their own message; a notice moves its receiver's cursor
-    // past it when nothing else is unread; anyone else who sees it has one more unread.
-    const update =
-      userId === input.senderId
-        ? sees
-          ? senderSees
-          : senderHidden
-        : !sees
-          ? receiverHidden
-          : input.notice
-            ? receiverNotice
-            : receiverSees;
-    const r = yield* first(update, { conversationId: convId, userId, seq, now: input.now });
-    readSeq.set(userId, Number(r?.read_seq ?? 0));
+  if (input.visibleTo === null && !input.notice) {
+    const at = { conversationId: convId, userId: input.senderId, peerId: input.peerId, seq, now: input.now };
+    yield* run(bothSee, at);
+    readSeq.set(input.senderId, seq);
+  } else {
+    for (const userId of [input.senderId, input.peerId]) {
+      const sees = audience.includes(userId);
+      // The sender has read everything up to their own message; a notice moves its receiver's cursor
+      // past it when nothing else is unread; anyone else who sees it has one more unread.
+      const update =
+        userId === input.senderId
+          ? sees
+            ? senderSees
+            : senderHidden
+          : !sees
+            ? receiverHidden
+            : input.notice
+              ? receiverNotice
+              : receiverSees;
+      const r = yield* first(update, { conversationId: convId, userId, seq, now: input.now });
+      readSeq.set(userId, Number(r?.read_seq ?? 0));
+    }
   }
   const row = yield* MessageRepo.insertSteps(
     newMessageRow({
@@ -159,7 +194,8 @@ export function* appendSteps(
     }),
   );
   yield* setLastMessageSteps(convId, row.id);
-  yield* new SyncRepo(uow.db).recordSteps(
+  yield* recordSteps(
+    uow.db,
     audience.map((userId) => ({ userId, conversationId: convId, messageId: row.id })),
   );
   // The new message's views are built from what this use case already holds (one query: people).

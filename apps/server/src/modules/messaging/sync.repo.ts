@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { prepared, preparedBy } from '../../db/compiled.js';
 import { isPostgres } from '../../db/dialect.js';
 import { all, first, run, runSteps, type Steps } from '../../db/steps.js';
-import { Repo } from '../../db/repo.js';
+import { Repo, type Executor } from '../../db/repo.js';
 
 export interface Change {
   userId: number;
@@ -13,6 +13,15 @@ export interface Change {
 
 /** Rows per statement: at most CHUNK distinct statements of each kind are ever built. */
 const CHUNK = 16;
+/** Parameter names by row position (u0, u1, …), made once. */
+const names = (prefix: string) => Array.from({ length: CHUNK }, (_, i) => `${prefix}${i}`);
+const [U, N, V, C, M] = ['u', 'n', 'v', 'c', 'm'].map(names) as [
+  string[],
+  string[],
+  string[],
+  string[],
+  string[],
+];
 function chunks<T>(list: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
@@ -87,6 +96,68 @@ const insertLog = preparedBy<number, Record<string, number | null>, never>((n, d
   ),
 );
 
+/** `SyncRepo.record` as a step function (db/steps.ts) on `db` (its dialect picks the statements). */
+export function* recordSteps(db: Executor, changes: Change[]): Steps<Map<number, number>> {
+  const byUser = new Map<number, Change[]>();
+  for (const c of changes) {
+    const list = byUser.get(c.userId);
+    if (list) list.push(c);
+    else byUser.set(c.userId, [c]);
+  }
+  const users = [...byUser.keys()].sort((a, b) => a - b);
+  if (users.length === 0) return new Map();
+  const out = new Map<number, number>();
+  const perUser = !isPostgres(db);
+  for (const part of perUser ? [] : chunks(users)) {
+    const bump: Record<string, number> = {};
+    part.forEach((u, i) => {
+      bump[U[i]!] = u;
+      bump[N[i]!] = byUser.get(u)!.length;
+    });
+    let rows = yield* all(addToVersions(part.length), bump);
+    // A user's first change has no version row yet: the update skipped them. Insert those (as
+    // an upsert, for a concurrent first change on another connection).
+    if (rows.length < part.length) {
+      const missing = part.filter((u) => !rows.some((r) => Number(r.user_id) === u));
+      const add: Record<string, number> = {};
+      missing.forEach((u, i) => {
+        add[U[i]!] = u;
+        add[N[i]!] = byUser.get(u)!.length;
+      });
+      rows = [...rows, ...(yield* all(upsertVersions(missing.length), add))];
+    }
+    for (const r of rows) out.set(Number(r.user_id), Number(r.version));
+  }
+  for (const u of perUser ? users : []) {
+    const n = byUser.get(u)!.length;
+    const row = yield* first(addToVersion, { userId: u, n });
+    // A user's first change has no version row yet: insert it.
+    const version = row ? row.version : (yield* all(upsertVersions(1), { u0: u, n0: n }))[0]!.version;
+    out.set(u, Number(version));
+  }
+  const log = users.flatMap((u) => {
+    const list = byUser.get(u)!;
+    const last = out.get(u)!;
+    return list.map((c, i) => ({
+      user_id: u,
+      version: last - list.length + 1 + i,
+      conversation_id: c.conversationId,
+      message_id: c.messageId,
+    }));
+  });
+  for (const part of chunks(log)) {
+    const values: Record<string, number | null> = {};
+    part.forEach((r, i) => {
+      values[U[i]!] = r.user_id;
+      values[V[i]!] = r.version;
+      values[C[i]!] = r.conversation_id;
+      values[M[i]!] = r.message_id;
+    });
+    yield* run(insertLog(part.length), values);
+  }
+  return out;
+}
+
 /**
  * Per-user change versions for sync (like Telegram's pts). Each change a user must learn about gets
  * the user's next version and a log row. The version row is locked by its UPDATE until the
@@ -106,69 +177,7 @@ export class SyncRepo extends Repo {
    * log rows.
    */
   record(changes: Change[]): Promise<Map<number, number>> {
-    return runSteps(this.db, this.recordSteps(changes));
-  }
-
-  /** `record` as a step function (db/steps.ts). */
-  *recordSteps(changes: Change[]): Steps<Map<number, number>> {
-    const byUser = new Map<number, Change[]>();
-    for (const c of changes) {
-      const list = byUser.get(c.userId);
-      if (list) list.push(c);
-      else byUser.set(c.userId, [c]);
-    }
-    const users = [...byUser.keys()].sort((a, b) => a - b);
-    if (users.length === 0) return new Map();
-    const out = new Map<number, number>();
-    const perUser = !isPostgres(this.db);
-    for (const part of perUser ? [] : chunks(users)) {
-      const bump: Record<string, number> = {};
-      part.forEach((u, i) => {
-        bump[`u${i}`] = u;
-        bump[`n${i}`] = byUser.get(u)!.length;
-      });
-      let rows = yield* all(addToVersions(part.length), bump);
-      // A user's first change has no version row yet: the update skipped them. Insert those (as
-      // an upsert, for a concurrent first change on another connection).
-      if (rows.length < part.length) {
-        const missing = part.filter((u) => !rows.some((r) => Number(r.user_id) === u));
-        const add: Record<string, number> = {};
-        missing.forEach((u, i) => {
-          add[`u${i}`] = u;
-          add[`n${i}`] = byUser.get(u)!.length;
-        });
-        rows = [...rows, ...(yield* all(upsertVersions(missing.length), add))];
-      }
-      for (const r of rows) out.set(Number(r.user_id), Number(r.version));
-    }
-    for (const u of perUser ? users : []) {
-      const n = byUser.get(u)!.length;
-      const row = yield* first(addToVersion, { userId: u, n });
-      // A user's first change has no version row yet: insert it.
-      const version = row ? row.version : (yield* all(upsertVersions(1), { u0: u, n0: n }))[0]!.version;
-      out.set(u, Number(version));
-    }
-    const log = users.flatMap((u) => {
-      const list = byUser.get(u)!;
-      const last = out.get(u)!;
-      return list.map((c, i) => ({
-        user_id: u,
-        version: last - list.length + 1 + i,
-        conversation_id: c.conversationId,
-        message_id: c.messageId,
-      }));
-    });
-    for (const part of chunks(log)) {
-      const values: Record<string, number | null> = {};
-      part.forEach((r, i) => {
-        values[`u${i}`] = r.user_id;
-        values[`v${i}`] = r.version;
-        values[`c${i}`] = r.conversation_id;
-        values[`m${i}`] = r.message_id;
-      });
-      yield* run(insertLog(part.length), values);
-    }
-    return out;
+    return runSteps(this.db, recordSteps(this.db, changes));
   }
 
   /**
