@@ -79,6 +79,31 @@ describe.skipIf(!sqlite).each([
     expect((await fullHistory(t, b, a)).map((m) => m.payload.text)).toEqual(['once']);
   });
 
+  it('one clientMsgId in two frames of one turn is stored once; a later retry answers it even when now refused', async () => {
+    const a = await newUser(t, 'ti');
+    const b = await newUser(t, 'tj');
+    const a1 = await tab(t, a.token, sockets);
+    // Both frames pass the checks before either is stored (the main thread checks, the send thread
+    // writes): the second finds the first inside the batch and answers its message.
+    const data = { conversationID: c2c(b), clientMsgId: 'twice', type: 'text', payload: { text: '一次' } };
+    a1.send({ type: 'message.send', id: 'd1', data });
+    a1.send({ type: 'message.send', id: 'd2', data });
+    const acks = [
+      await a1.next((f) => f.type === 'ack' && f.id === 'd1'),
+      await a1.next((f) => f.type === 'ack' && f.id === 'd2'),
+    ];
+    expect(acks.map((f) => f.code)).toEqual([200, 200]);
+    const id = (acks[0]!.data as Message).ID;
+    expect((acks[1]!.data as Message).ID).toBe(id);
+    // Blocked since: a retry still answers the stored message; a new send is refused.
+    await post(t, b, '/user/friendBlack/add', { friendWtId: a.wtId });
+    expect(await sendText(t, a, b, '一次', 'twice')).toMatchObject({ code: 200, data: { ID: id } });
+    expect(await sendText(t, a, b, 'new')).toMatchObject({ code: 20007 });
+    expect((await fullHistory(t, b, a)).filter((m) => m.type === 'text').map((m) => m.payload.text)).toEqual([
+      '一次',
+    ]);
+  });
+
   it('keeps sequences gap-free while the main thread writes to the same conversations', async () => {
     const a = await newUser(t, 'te');
     const b = await newUser(t, 'tf');
