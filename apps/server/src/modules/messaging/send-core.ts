@@ -132,17 +132,28 @@ export class SendCore {
 
   /** Everything a send must pass, read-only: a retry's stored message, or the parties and content. */
   private *check(userId: number, body: SendMessageBody): Steps<Checked> {
-    const first = yield* MessageRepo.byClientIdSteps(userId, body.clientMsgId);
+    return yield* this.retryOr(userId, body.clientMsgId, () => this.clear(userId, body));
+  }
+
+  /**
+   * A retry (the sender's clientMsgId already stored) answers the stored message; else the send is
+   * cleared: by checks already run, or by running `otherwise`.
+   */
+  private *retryOr(
+    userId: number,
+    clientMsgId: string,
+    otherwise: Cleared | (() => Steps<Cleared>),
+  ): Steps<Checked> {
+    const first = yield* MessageRepo.byClientIdSteps(userId, clientMsgId);
     if (first) return { first };
+    return typeof otherwise === 'function' ? yield* otherwise() : otherwise;
+  }
+
+  private *clear(userId: number, body: SendMessageBody): Steps<Cleared> {
     const { me, peer } = yield* this.peers.openWithMe(userId, body.conversationID);
     const content = checkContent(body, this.ctx.config.sensitiveWords);
     yield* this.gate.mayMessage(userId, peer);
     return { me, peer, content };
-  }
-
-  private *retryOr(userId: number, clientMsgId: string, cleared: Cleared): Steps<Checked> {
-    const first = yield* MessageRepo.byClientIdSteps(userId, clientMsgId);
-    return first ? { first } : cleared;
   }
 
   private *store(

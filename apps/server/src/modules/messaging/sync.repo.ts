@@ -15,13 +15,11 @@ export interface Change {
 const CHUNK = 16;
 /** Parameter names by row position (u0, u1, …), made once. */
 const names = (prefix: string) => Array.from({ length: CHUNK }, (_, i) => `${prefix}${i}`);
-const [U, N, V, C, M] = ['u', 'n', 'v', 'c', 'm'].map(names) as [
-  string[],
-  string[],
-  string[],
-  string[],
-  string[],
-];
+const U = names('u');
+const N = names('n');
+const V = names('v');
+const C = names('c');
+const M = names('m');
 function chunks<T>(list: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
