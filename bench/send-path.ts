@@ -1,8 +1,7 @@
 /**
- * The SQLite send path alone, without sockets: `SendCore` as the server runs it — the checks
- * (`checks`, the main thread's part), then the commit as the send thread runs it (`sendCleared` on
- * `openThreadCore`'s own connection to the file) — fed one-to-one text sends in batches of the
- * size the delivery bench's turns bring (1,000 pairs, each client to its pair's other side). Prints
+ * The SQLite send path alone, without sockets: `SendCore` exactly as the send thread runs it (the
+ * checks and the writes, on `openThreadCore`'s own connection to the file), fed one-to-one text
+ * sends in batches of the size the delivery bench's turns bring (1,000 pairs, each client to its pair's other side). Prints
  * the CPU a send costs on that thread, which bounds the delivery bench's rate (docs/performance.md
  * "The send path alone"). BENCH_SQL_STATS=1 adds the time of each SQL statement.
  *
@@ -65,26 +64,14 @@ async function run(count: number): Promise<void> {
       turn.push({ from: from.id, body });
       sent += 1;
     }
-    // As the server does: the main thread checks each send, the send thread commits the turn's.
-    const c0 = performance.now();
-    const checked = await Promise.all(turn.map((s) => core.checks(s.from, s.body)));
-    checksMs += performance.now() - c0;
-    await Promise.all(
-      turn.map((s, i) => {
-        const c = checked[i]!;
-        if ('first' in c) throw new Error('bench sends are never retries');
-        return core.sendCleared(s.from, s.body, c, Date.now());
-      }),
-    );
+    await Promise.all(turn.map((s) => core.send(s.from, s.body, Date.now())));
   }
 }
-let checksMs = 0;
 
 /** Bytes this process handed to write() (the WAL and the checkpoints' copies into the file). */
 const written = () => Number(/wchar: (\d+)/.exec(fs.readFileSync('/proc/self/io', 'utf8'))?.[1] ?? NaN);
 
 await run(Math.min(5000, messages)); // warm-up: creates the conversations, fills the caches
-checksMs = 0;
 const written0 = written();
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
@@ -98,12 +85,6 @@ console.log(`\n## Send path (SendCore on its own connection), ${messages} sends 
 console.log('| metric | value |');
 console.log('|---|---|');
 console.log(`| wall per send | ${((wallMs * 1000) / messages).toFixed(1)} µs |`);
-console.log(
-  `| of which the checks (the main thread's part) | ${((checksMs * 1000) / messages).toFixed(1)} µs |`,
-);
-console.log(
-  `| of which the commit (the send thread's part) | ${(((wallMs - checksMs) * 1000) / messages).toFixed(1)} µs |`,
-);
 console.log(`| process CPU per send (incl. checkpointer) | ${(cpuUs / messages).toFixed(1)} µs |`);
 console.log(`| bytes written per send (WAL + checkpoints) | ${Math.round(bytes / messages)} |`);
 console.log(`| sends/s on one thread | ${Math.round(messages / (wallMs / 1000))} |`);

@@ -83,8 +83,8 @@ describe.skipIf(!sqlite).each([
     const a = await newUser(t, 'ti');
     const b = await newUser(t, 'tj');
     const a1 = await tab(t, a.token, sockets);
-    // Both frames pass the checks before either is stored (the main thread checks, the send thread
-    // writes): the second finds the first inside the batch and answers its message.
+    // Both frames reach the same batch: the second's retry lookup finds the first's message inside
+    // the batch's transaction and answers it.
     const data = { conversationID: c2c(b), clientMsgId: 'twice', type: 'text', payload: { text: '一次' } };
     a1.send({ type: 'message.send', id: 'd1', data });
     a1.send({ type: 'message.send', id: 'd2', data });

@@ -20,9 +20,9 @@ export interface MessageGate {
 }
 
 /** A send that passed its checks: both parties and the checked content. */
-export type Cleared = { me: Party; peer: Party; content: ReturnType<typeof checkContent> };
+type Cleared = { me: Party; peer: Party; content: ReturnType<typeof checkContent> };
 /** The checks' answer: a retry's stored message, or a cleared send. */
-export type Checked = { first: MessageRow } | Cleared;
+type Checked = { first: MessageRow } | Cleared;
 /** A unit's value: the new message as its sender sees it, or the stored one a retry names. */
 type Stored = { message: Message } | { retryOf: MessageRow };
 
@@ -67,35 +67,11 @@ export class SendCore {
     return this.answer(userId, await this.commit(userId, body, check, store));
   }
 
-  /**
-   * The checks alone, on this thread's connection, outside any batch. The main thread runs them
-   * before it hands a send to the send thread (`sendCleared`), as PostgreSQL runs them before its
-   * batch: the thread, which sets the node's pace, is left the writes.
-   */
-  checks(userId: number, body: SendMessageBody): Promise<Checked> {
-    return runSteps(this.ctx.db, this.check(userId, body));
-  }
-
-  /**
-   * On the send thread: a send whose checks passed on the main thread. Only the retry lookup runs
-   * again, inside the batch: the same clientMsgId sent twice at once finds the first one's message.
-   */
-  async sendCleared(userId: number, body: SendMessageBody, cleared: Cleared, now: number): Promise<Message> {
-    if (!this.now) throw new Error('sendCleared runs on the send thread');
-    const stored = await this.now.run(
-      () => this.retryOr(userId, body.clientMsgId, cleared),
-      (uow: StepUnit, checked: Checked) => this.store(uow, userId, body, checked, now),
-    );
-    return this.answer(userId, stored);
-  }
-
   /** A retry of a stored message answers the stored one, whatever changed since. */
-  retryAnswer(userId: number, first: MessageRow): Promise<Message> {
-    return new MessagingViews(this.ctx.db).message(userId, first);
-  }
-
   private answer(userId: number, stored: Stored): Message | Promise<Message> {
-    return 'message' in stored ? stored.message : this.retryAnswer(userId, stored.retryOf);
+    return 'message' in stored
+      ? stored.message
+      : new MessagingViews(this.ctx.db).message(userId, stored.retryOf);
   }
 
   private async commit(
@@ -132,21 +108,9 @@ export class SendCore {
 
   /** Everything a send must pass, read-only: a retry's stored message, or the parties and content. */
   private *check(userId: number, body: SendMessageBody): Steps<Checked> {
-    return yield* this.retryOr(userId, body.clientMsgId, () => this.clear(userId, body));
-  }
-
-  /**
-   * A retry (the sender's clientMsgId already stored) answers the stored message; else the send is
-   * cleared: by checks already run, or by running `otherwise`.
-   */
-  private *retryOr(
-    userId: number,
-    clientMsgId: string,
-    otherwise: Cleared | (() => Steps<Cleared>),
-  ): Steps<Checked> {
-    const first = yield* MessageRepo.byClientIdSteps(userId, clientMsgId);
+    const first = yield* MessageRepo.byClientIdSteps(userId, body.clientMsgId);
     if (first) return { first };
-    return typeof otherwise === 'function' ? yield* otherwise() : otherwise;
+    return yield* this.clear(userId, body);
   }
 
   private *clear(userId: number, body: SendMessageBody): Steps<Cleared> {

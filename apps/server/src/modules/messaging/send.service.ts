@@ -54,13 +54,10 @@ export class SendService {
     if (this.group && isGroupId(body.conversationID)) return this.group.send(userId, body);
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const now = this.ctx.clock.now();
-    if (!this.thread?.usable) return this.core.send(userId, body, now);
-    // The checks read on this thread's connection; the send thread is left the writes.
-    const checked = await this.core.checks(userId, body);
-    if ('first' in checked) return this.core.retryAnswer(userId, checked.first);
-    // The thread may have failed meanwhile: then this thread stores it.
-    if (!this.thread.usable) return this.core.send(userId, body, now);
-    return this.thread.send(userId, body, checked, now);
+    // The send thread checks and stores it, its checks' reads on its own warm page cache
+    // (docs/performance.md "Eleventh session").
+    if (this.thread?.usable) return this.thread.send(userId, body, now);
+    return this.core.send(userId, body, now);
   }
 
   /** Where one-to-one sends run: 'off' (this thread), else the send thread's state. */

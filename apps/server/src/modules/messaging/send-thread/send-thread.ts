@@ -6,7 +6,6 @@ import { Worker } from 'node:worker_threads';
 import type { Message, SendMessageBody } from '@parley/protocol';
 import type { AppContext } from '../../../lib/context.js';
 import { EncodedJson } from '../../../realtime/encoded.js';
-import type { Cleared } from '../send-core.js';
 import { fromWire, type ThreadData, type ThreadJob, type ThreadReply } from './wire.js';
 
 // The thread runs this repository's TypeScript as the main thread does: through tsx's loader, which
@@ -79,18 +78,15 @@ export class SendThread {
     return !this.failed && !this.closing;
   }
 
-  /**
-   * Commits a send whose checks passed on this thread (`SendCore.checks`): the stored message as its
-   * sender sees it, as the thread encoded it (realtime/encoded.ts).
-   */
-  send(userId: number, body: SendMessageBody, cleared: Cleared, now: number): Promise<EncodedJson<Message>> {
+  /** The stored message as its sender sees it, as the thread encoded it (realtime/encoded.ts). */
+  send(userId: number, body: SendMessageBody, now: number): Promise<EncodedJson<Message>> {
     this.worker ??= this.start();
     const id = this.nextId++;
     return new Promise<EncodedJson<Message>>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       // The sends decoded in this turn go to the thread together.
       if (this.queued.length === 0) setImmediate(() => this.post());
-      this.queued.push({ k: 'send', id, userId, body, cleared, now });
+      this.queued.push({ k: 'send', id, userId, body, now });
     });
   }
 

@@ -1,6 +1,5 @@
 import type { SendMessageBody, ServerEventType } from '@parley/protocol';
 import { AppError, isAppError } from '../../../lib/errors.js';
-import type { Cleared } from '../send-core.js';
 import type { Audience } from '../../../realtime/types.js';
 
 /** What the send thread is started with. */
@@ -10,10 +9,9 @@ export interface ThreadData {
   searchIndexEveryMs: number;
 }
 
-/** Main → thread: sends to commit, in the order they were made, with what their checks found. */
+/** Main → thread: sends to check and commit, in the order they were made. */
 export type ThreadJob =
-  | { k: 'send'; id: number; userId: number; body: SendMessageBody; cleared: Cleared; now: number }
-  | { k: 'close' };
+  { k: 'send'; id: number; userId: number; body: SendMessageBody; now: number } | { k: 'close' };
 
 /** A failure as it crosses threads: an application error keeps its code, status, text and data. */
 export type WireError =
