@@ -67,7 +67,6 @@ const conversationOfGroup = prepared<{ groupId: number }, ConversationRow>((db, 
   db.selectFrom('conversations').selectAll().where('group_id', '=', p('groupId')),
 );
 
-/** Group conversations, their member rows and versions (docs/architecture.md "Group messaging"). */
 /**
  * The condition of the message indexes only group features read (migration 20261125000000): group
  * messages carry their conversation's version (≥ 1), one-to-one ones 0. Queries that use those
@@ -75,6 +74,7 @@ const conversationOfGroup = prepared<{ groupId: number }, ConversationRow>((db, 
  */
 export const GROUP_MESSAGES_ONLY = sql<boolean>`version > 0`;
 
+/** Group conversations, their member rows and versions (docs/architecture.md "Group messaging"). */
 export class GroupConvRepo extends Repo {
   byGroup(groupId: number): Promise<ConversationRow | undefined> {
     return conversationOfGroup.first(this.db, { groupId });

@@ -1,5 +1,4 @@
 import { MessageLimits, type Message } from '@parley/protocol';
-import { sql } from 'kysely';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import { groupsPolicy } from '../../policies/groups.policy.js';
@@ -7,9 +6,10 @@ import { authorize } from '../../policies/policy.js';
 import type { GroupAccess, Loaded } from '../groups/group.access.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { GroupChatAccess } from './group-access.js';
-import { GROUP_MESSAGES_ONLY, GroupConvRepo } from './group-conv.repo.js';
+import { GroupConvRepo } from './group-conv.repo.js';
+import { GroupRevokeRepo } from './group-revoke.repo.js';
 import { groupConversationId, toGroupMessage } from './group-views.js';
-import type { MessageRow } from './message.repo.js';
+import { MessageRepo, type MessageRow } from './message.repo.js';
 import { MessagingViews } from './messaging.views.js';
 
 /** Who revoked a message as others see it when a manager revoked someone else's. */
@@ -31,14 +31,9 @@ export class GroupRevokes {
   ) {}
 
   private async groupNumberOf(conversationId: number): Promise<string> {
-    const row = await this.ctx.db
-      .selectFrom('conversations as c')
-      .innerJoin('groups as g', 'g.id', 'c.group_id')
-      .select('g.group_number')
-      .where('c.id', '=', conversationId)
-      .executeTakeFirst();
-    if (!row) throw fail('notFound');
-    return row.group_number;
+    const number = await new GroupRevokeRepo(this.ctx.db).groupNumberOf(conversationId);
+    if (number === undefined) throw fail('notFound');
+    return number;
   }
 
   async revoke(userId: number, row: MessageRow): Promise<Message> {
@@ -64,38 +59,17 @@ export class GroupRevokes {
     }
     if (row.revoked === 0) {
       await this.ctx.uow.run(async (uow) => {
-        const convs = new GroupConvRepo(uow.db);
-        const version = await convs.bumpVersion(row.conversation_id);
-        const res = await uow.db
-          .updateTable('messages')
-          .set({ revoked: 1, revoker, search_text: '', version, updated_at: this.ctx.clock.now() })
-          .where('id', '=', row.id)
-          .where('revoked', '=', 0)
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) === 0) return;
-        const fresh = (await uow.db
-          .selectFrom('messages')
-          .selectAll()
-          .where('id', '=', row.id)
-          .executeTakeFirst())!;
-        const sender = await uow.db
-          .selectFrom('users')
-          .select(['id', 'wt_id', 'nick_name', 'avatar'])
-          .where('id', '=', row.sender_id)
-          .executeTakeFirst();
-        const frame = toGroupMessage(fresh, chat.group, sender && { ...sender, id: Number(sender.id) }, {
-          readerId: 0,
-          nameCard: '',
-        });
+        const version = await new GroupConvRepo(uow.db).bumpVersion(row.conversation_id);
+        const messages = new MessageRepo(uow.db);
+        if (!(await messages.revoke(row.id, revoker, this.ctx.clock.now(), version))) return;
+        const [fresh] = await messages.byIds([row.id]);
+        const sender = await this.users.in(uow).byId(row.sender_id);
+        const frame = toGroupMessage(fresh!, chat.group, sender, { readerId: 0, nameCard: '' });
         uow.emit({ topic: groupConversationId(chat.group.number) }, 'message.updated', frame);
       });
     }
-    const fresh = (await this.ctx.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('id', '=', row.id)
-      .executeTakeFirst())!;
-    return new MessagingViews(this.ctx.db).message(userId, fresh);
+    const [fresh] = await new MessageRepo(this.ctx.db).byIds([row.id]);
+    return new MessagingViews(this.ctx.db).message(userId, fresh!);
   }
 
   /**
@@ -110,14 +84,7 @@ export class GroupRevokes {
     const conv = await new GroupConvRepo(this.ctx.db).byGroup(loaded.group.id);
     const sender = await this.users.byWtId(body.userWtId.toLowerCase());
     if (!sender) throw fail('userNotFound');
-    const row =
-      conv &&
-      (await this.ctx.db
-        .selectFrom('messages')
-        .selectAll()
-        .where('conversation_id', '=', conv.id)
-        .where('seq', '=', body.msgSeq)
-        .executeTakeFirst());
+    const row = conv && (await new MessageRepo(this.ctx.db).bySeq(conv.id, body.msgSeq));
     if (!row || row.sender_id !== sender.id) throw fail('notFound');
     return this.revoke(userId, row);
   }
@@ -132,42 +99,17 @@ export class GroupRevokes {
     const conv = await new GroupConvRepo(this.ctx.db).byGroup(loaded.group.id);
     if (!conv) return { revoked: 0 };
     const revoked = await this.ctx.uow.run(async (uow) => {
-      const convs = new GroupConvRepo(uow.db);
       // The conversation row first (the lock order of sends), then the messages.
-      const base = await convs.bumpVersion(conv.id);
-      const span = await uow.db
-        .selectFrom('messages')
-        .select((eb) => [eb.fn.min<number>('seq').as('lo'), eb.fn.max<number>('seq').as('hi')])
-        .where('conversation_id', '=', conv.id)
-        .where('sender_id', '=', target!.id)
-        .where(GROUP_MESSAGES_ONLY)
-        .where('seq', '<=', body.seq)
-        .where('revoked', '=', 0)
-        .executeTakeFirst();
-      if (span?.lo === null || span?.lo === undefined) return 0;
-      const lo = Number(span.lo);
-      const hi = Number(span.hi);
-      // One version per message: base + (seq - lo), then the counter moves past them.
-      await uow.db
-        .updateTable('conversations')
-        .set({ version: sql`version + ${hi - lo}` })
-        .where('id', '=', conv.id)
-        .execute();
-      const res = await uow.db
-        .updateTable('messages')
-        .set({
-          revoked: 1,
-          revoker: ADMIN_REVOKER,
-          search_text: '',
-          version: sql`${base - lo} + seq`,
-          updated_at: this.ctx.clock.now(),
-        })
-        .where('conversation_id', '=', conv.id)
-        .where('sender_id', '=', target!.id)
-        .where(GROUP_MESSAGES_ONLY)
-        .where('seq', '<=', body.seq)
-        .where('revoked', '=', 0)
-        .executeTakeFirst();
+      const base = await new GroupConvRepo(uow.db).bumpVersion(conv.id);
+      const count = await new GroupRevokeRepo(uow.db).revokeSenderUpTo({
+        conversationId: conv.id,
+        senderId: target!.id,
+        uptoSeq: body.seq,
+        base,
+        revoker: ADMIN_REVOKER,
+        now: this.ctx.clock.now(),
+      });
+      if (count === 0) return 0;
       uow.emit({ topic: groupConversationId(loaded.group!.group_number) }, '7', {
         groupNumber: loaded.group!.group_number,
         wtId: target!.wt_id,
@@ -175,7 +117,7 @@ export class GroupRevokes {
         withdrawUserWtId: target!.wt_id,
         lastMessageSequence: body.seq,
       });
-      return Number(res.numUpdatedRows);
+      return count;
     });
     return { revoked };
   }

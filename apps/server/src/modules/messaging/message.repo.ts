@@ -60,6 +60,18 @@ export interface ReaderScope {
   untilSeq?: number | null;
 }
 
+/** `MessageRepo.byClientId` as a step function (db/steps.ts). */
+export function messageByClientIdSteps(senderId: number, clientMsgId: string): Steps<MessageRow | undefined> {
+  return first(messageByClientId, { senderId, clientMsgId });
+}
+
+/** `MessageRepo.insert` as a step function (db/steps.ts). */
+export function* insertMessageSteps(row: NewMessage & { version?: number }): Steps<MessageRow> {
+  const values = { version: 0, ...row };
+  const { id } = (yield* first(insertMessage, values))!;
+  return { id: Number(id), ...values };
+}
+
 /** Messages, per-user hides and search (one stored copy per message). */
 export class MessageRepo extends Repo {
   byMsgId(msgId: string): Promise<MessageRow | undefined> {
@@ -79,28 +91,35 @@ export class MessageRepo extends Repo {
     return messageByClientId.first(this.db, { senderId, clientMsgId });
   }
 
-  /** `byClientId` as a step function (db/steps.ts). */
-  static byClientIdSteps(senderId: number, clientMsgId: string): Steps<MessageRow | undefined> {
-    return first(messageByClientId, { senderId, clientMsgId });
-  }
-
   /** Stores a new message; the row is the one given with its new id (only the id is read back). */
   insert(row: NewMessage & { version?: number }): Promise<MessageRow> {
-    return runSteps(this.db, MessageRepo.insertSteps(row));
+    return runSteps(this.db, insertMessageSteps(row));
   }
 
-  /** `insert` as a step function (db/steps.ts). */
-  static *insertSteps(row: NewMessage & { version?: number }): Steps<MessageRow> {
-    const values = { version: 0, ...row };
-    const { id } = (yield* first(insertMessage, values))!;
-    return { id: Number(id), ...values };
+  /** The message at `seq` of a conversation. */
+  bySeq(conversationId: number, seq: number): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversation_id', '=', conversationId)
+      .where('seq', '=', seq)
+      .executeTakeFirst();
   }
 
-  /** Marks a message revoked; false when it already was (a concurrent revoke won). */
-  async revoke(id: number, revoker: string, now: number): Promise<boolean> {
+  /**
+   * Marks a message revoked; false when it already was (a concurrent revoke won). `version`: a group
+   * message's new version (its conversation's, taken for this change).
+   */
+  async revoke(id: number, revoker: string, now: number, version?: number): Promise<boolean> {
     const res = await this.db
       .updateTable('messages')
-      .set({ revoked: 1, revoker, search_text: '', updated_at: now })
+      .set({
+        revoked: 1,
+        revoker,
+        search_text: '',
+        updated_at: now,
+        ...(version === undefined ? {} : { version }),
+      })
       .where('id', '=', id)
       .where('revoked', '=', 0)
       .executeTakeFirst();

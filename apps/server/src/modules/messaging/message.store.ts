@@ -5,9 +5,9 @@ import { timeOrderedId } from '../../lib/ids.js';
 import type { Database } from '../../db/schema.js';
 import type { Message } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import { UserRepo, type Party } from '../users/user.repo.js';
+import { usersByIdsSteps, type Party } from '../users/user.repo.js';
 import { nextC2cSeqSteps, setLastMessageSteps } from './conversation.repo.js';
-import { MessageRepo, type MessageRow, type NewMessage } from './message.repo.js';
+import { insertMessageSteps, type MessageRow, type NewMessage } from './message.repo.js';
 import { toMessage } from './message.presenter.js';
 import { recordSteps } from './sync.repo.js';
 
@@ -178,7 +178,7 @@ export function* appendSteps(
       readSeq.set(userId, Number(r?.read_seq ?? 0));
     }
   }
-  const row = yield* MessageRepo.insertSteps(
+  const row = yield* insertMessageSteps(
     newMessageRow({
       conversationId: convId,
       seq,
@@ -200,7 +200,7 @@ export function* appendSteps(
   );
   // The new message's views are built from what this use case already holds (one query: people).
   const people = new Map(
-    (input.people ?? (yield* UserRepo.byIdsSteps([input.senderId, input.peerId]))).map((p) => [p.id, p]),
+    (input.people ?? (yield* usersByIdsSteps([input.senderId, input.peerId]))).map((p) => [p.id, p]),
   );
   const views = new Map<number, Message>();
   for (const userId of audience) {

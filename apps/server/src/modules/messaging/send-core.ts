@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Party, UserRow } from '../users/user.repo.js';
 import { CommitBatcher } from './commit-batcher.js';
 import { checkContent } from './content.js';
-import { MessageRepo, type MessageRow } from './message.repo.js';
+import { MessageRepo, messageByClientIdSteps, type MessageRow } from './message.repo.js';
 import { appendSteps } from './message.store.js';
 import { MessagingViews } from './messaging.views.js';
 import { NowBatcher, type StepUnit } from './now-batcher.js';
@@ -108,7 +108,7 @@ export class SendCore {
 
   /** Everything a send must pass, read-only: a retry's stored message, or the parties and content. */
   private *check(userId: number, body: SendMessageBody): Steps<Checked> {
-    const first = yield* MessageRepo.byClientIdSteps(userId, body.clientMsgId);
+    const first = yield* messageByClientIdSteps(userId, body.clientMsgId);
     if (first) return { first };
     return yield* this.clear(userId, body);
   }

@@ -41,6 +41,11 @@ export function* partiesSteps(
   return { me: rows.find((r) => Number(r.id) === id), peer: rows.find((r) => r.wt_id === lower) };
 }
 
+/** `UserRepo.byIds` as a step function (db/steps.ts). */
+export function usersByIdsSteps(ids: number[]): Steps<UserRow[]> {
+  return usersByIds.steps({}, ids);
+}
+
 /**
  * A new account's row with the defaults every way of creating one shares (registration, the demo
  * seed, tests and benches): no avatar, bio, second-step password or membership, active, not official.
@@ -96,11 +101,6 @@ export class UserRepo extends Repo {
 
   byIds(ids: number[]): Promise<UserRow[]> {
     return usersByIds.all(this.db, {}, ids);
-  }
-
-  /** `byIds` as a step function (db/steps.ts). */
-  static byIdsSteps(ids: number[]): Steps<UserRow[]> {
-    return usersByIds.steps({}, ids);
   }
 
   byWtIds(wtIds: string[]): Promise<UserRow[]> {
