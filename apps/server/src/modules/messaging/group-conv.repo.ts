@@ -80,6 +80,16 @@ export class GroupConvRepo extends Repo {
     return conversationOfGroup.first(this.db, { groupId });
   }
 
+  /** The group a conversation belongs to (undefined: a one-to-one conversation, or none). */
+  groupOf(conversationId: number): Promise<{ id: number; group_number: string } | undefined> {
+    return this.db
+      .selectFrom('conversations as c')
+      .innerJoin('groups as g', 'g.id', 'c.group_id')
+      .select(['g.id', 'g.group_number'])
+      .where('c.id', '=', conversationId)
+      .executeTakeFirst();
+  }
+
   /** The group's conversation, created when missing; `created` tells whether this call made it. */
   async ensure(groupId: number, now: number): Promise<{ conv: ConversationRow; created: boolean }> {
     const found = await this.byGroup(groupId);

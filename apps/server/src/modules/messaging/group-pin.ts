@@ -1,5 +1,7 @@
 import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { GroupRepo } from '../groups/group.repo.js';
 import { ConversationRepo } from './conversation.repo.js';
+import { GroupConvRepo } from './group-conv.repo.js';
 import { MessagingViews } from './messaging.views.js';
 import { SyncRepo } from './sync.repo.js';
 
@@ -12,19 +14,9 @@ import { SyncRepo } from './sync.repo.js';
 
 /** The conversation was pinned: the member's group row follows, and their tabs refetch the group. */
 export async function pinGroupOf(uow: UnitOfWork, conversationId: number, userId: number, pinned: boolean) {
-  const group = await uow.db
-    .selectFrom('conversations as c')
-    .innerJoin('groups as g', 'g.id', 'c.group_id')
-    .select(['g.id', 'g.group_number'])
-    .where('c.id', '=', conversationId)
-    .executeTakeFirst();
+  const group = await new GroupConvRepo(uow.db).groupOf(conversationId);
   if (!group) return;
-  await uow.db
-    .updateTable('group_members')
-    .set({ top_status: pinned ? 1 : 0 })
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', userId)
-    .execute();
+  await new GroupRepo(uow.db).updateMembers(group.id, [userId], { top_status: pinned ? 1 : 0 });
   uow.emit([userId], '5', { groupNumber: group.group_number, change: 'self' });
 }
 
@@ -33,11 +25,7 @@ export async function pinConversationOf(
   uow: UnitOfWork,
   p: { groupId: number; userId: number; pinned: boolean; at: number },
 ) {
-  const conv = await uow.db
-    .selectFrom('conversations')
-    .select('id')
-    .where('group_id', '=', p.groupId)
-    .executeTakeFirst();
+  const conv = await new GroupConvRepo(uow.db).byGroup(p.groupId);
   if (!conv) return;
   const convs = new ConversationRepo(uow.db);
   const member = await convs.member(conv.id, p.userId);

@@ -1,32 +1,20 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { Repo } from '../../db/repo.js';
-import { GROUP_MESSAGES_ONLY } from './group-conv.repo.js';
+import { GROUP_MESSAGES_ONLY, GroupConvRepo } from './group-conv.repo.js';
 
-/** The statements of group revokes (group-revoke.ts): the group a conversation belongs to, and revoke-all. */
+/** Revoke-all of group revokes (group-revoke.ts): one member's messages at once, one version each. */
 export class GroupRevokeRepo extends Repo {
-  /** The group number of a group conversation (undefined: not a group's). */
-  async groupNumberOf(conversationId: number): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('conversations as c')
-      .innerJoin('groups as g', 'g.id', 'c.group_id')
-      .select('g.group_number')
-      .where('c.id', '=', conversationId)
-      .executeTakeFirst();
-    return row?.group_number;
-  }
-
   /**
    * Revokes, as the administrator, every message `senderId` sent in the group conversation up to
-   * `uptoSeq` that is not revoked yet; each gets its own new version of the conversation (`base`,
-   * the version just taken under the conversation row's lock, for the lowest sequence, then one
-   * more per sequence), and the conversation's counter moves past them. Returns how many.
+   * `uptoSeq` that is not revoked yet; each gets its own new version of the conversation (the next
+   * one for the lowest sequence, then one more per sequence), and the conversation's counter moves
+   * past them. The conversation row is updated first (the lock order of sends). Returns how many.
    */
   async revokeSenderUpTo(o: {
     conversationId: number;
     senderId: number;
     uptoSeq: number;
-    base: number;
     revoker: string;
     now: number;
   }): Promise<number> {
@@ -39,6 +27,7 @@ export class GroupRevokeRepo extends Repo {
         eb('seq', '<=', o.uptoSeq),
         eb('revoked', '=', 0),
       ]);
+    const base = await new GroupConvRepo(this.db).bumpVersion(o.conversationId);
     const span = await this.db
       .selectFrom('messages')
       .where(pending)
@@ -59,7 +48,7 @@ export class GroupRevokeRepo extends Repo {
         revoked: 1,
         revoker: o.revoker,
         search_text: '',
-        version: sql`${o.base - lo} + seq`,
+        version: sql`${base - lo} + seq`,
         updated_at: o.now,
       })
       .where(pending)

@@ -31,9 +31,9 @@ export class GroupRevokes {
   ) {}
 
   private async groupNumberOf(conversationId: number): Promise<string> {
-    const number = await new GroupRevokeRepo(this.ctx.db).groupNumberOf(conversationId);
-    if (number === undefined) throw fail('notFound');
-    return number;
+    const group = await new GroupConvRepo(this.ctx.db).groupOf(conversationId);
+    if (!group) throw fail('notFound');
+    return group.group_number;
   }
 
   async revoke(userId: number, row: MessageRow): Promise<Message> {
@@ -99,13 +99,10 @@ export class GroupRevokes {
     const conv = await new GroupConvRepo(this.ctx.db).byGroup(loaded.group.id);
     if (!conv) return { revoked: 0 };
     const revoked = await this.ctx.uow.run(async (uow) => {
-      // The conversation row first (the lock order of sends), then the messages.
-      const base = await new GroupConvRepo(uow.db).bumpVersion(conv.id);
       const count = await new GroupRevokeRepo(uow.db).revokeSenderUpTo({
         conversationId: conv.id,
         senderId: target!.id,
         uptoSeq: body.seq,
-        base,
         revoker: ADMIN_REVOKER,
         now: this.ctx.clock.now(),
       });
