@@ -91,7 +91,9 @@ describe('calls: one-to-one video in two Chromium contexts', () => {
     const mics = a.page.getByTestId('device-microphone');
     await mics.first().waitFor();
     await mics.last().click();
-    await expect.poll(() => mics.last().isChecked()).toBe(true);
+    // The switch opens the new microphone and replaces the sent track before the choice shows:
+    // longer than expect.poll's default second when the machine is busy.
+    await expect.poll(() => mics.last().isChecked(), { timeout: 15_000 }).toBe(true);
     await a.page.getByTestId('call-devices').click();
     await waitFrames(b.page, (await framesDecoded(b.page)) + 10);
 
