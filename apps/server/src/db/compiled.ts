@@ -96,15 +96,23 @@ interface Compiled {
  */
 export function prepared<P extends object, R>(
   build: (db: Executor, p: ParamOf<P>) => Compilable<R>,
+  options: { stable?: boolean } = {},
 ): PreparedQuery<P, R> {
-  return new PreparedQuery(build);
+  return new PreparedQuery(build, options.stable ?? false);
 }
 
 export class PreparedQuery<P extends object, R> {
   private sqlite: Compiled | undefined;
   private postgres: Compiled | undefined;
 
-  constructor(private readonly build: (db: Executor, p: ParamOf<P>) => Compilable<R>) {}
+  constructor(
+    private readonly build: (db: Executor, p: ParamOf<P>) => Compilable<R>,
+    /**
+     * A read of tables the send path never writes (users, friendships, blacklist): a connection that
+     * only sends may keep its rows until another connection commits (db/stable-reads.ts).
+     */
+    readonly stable = false,
+  ) {}
 
   async all(db: Executor, params: P): Promise<R[]> {
     const file = directFile(db);

@@ -1,6 +1,7 @@
 import type { SqliteDatabase } from 'kysely';
 import type { PreparedQuery } from './compiled.js';
 import type { Executor } from './repo.js';
+import type { StableReads } from './stable-reads.js';
 
 /**
  * Step functions (docs/architecture.md "Step functions"): a use case's statements written once as a
@@ -53,13 +54,15 @@ export async function runSteps<T>(db: Executor, steps: Steps<T>): Promise<T> {
 
 /**
  * Runs `steps` synchronously on a SQLite connection (db/compiled.ts `sqliteOf`). The caller owns the
- * connection until it returns: nothing else may have a transaction open on it.
+ * connection until it returns: nothing else may have a transaction open on it. With `stable`, the
+ * rows of `stable` queries come from that memory (db/stable-reads.ts).
  */
-export function runStepsNow<T>(file: SqliteDatabase, steps: Steps<T>): T {
+export function runStepsNow<T>(file: SqliteDatabase, steps: Steps<T>, stable?: StableReads): T {
   let next = steps.next();
   while (!next.done) {
     const { q, params, mode } = next.value;
-    next = steps.next(mode === 'all' ? q.allNow(file, params) : q.runNow(file, params));
+    if (mode === 'run') next = steps.next(q.runNow(file, params));
+    else next = steps.next(stable && q.stable ? stable.all(q, params) : q.allNow(file, params));
   }
   return next.value;
 }

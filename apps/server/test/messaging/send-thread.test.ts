@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@parley/protocol';
-import { openSocket, startTestServer, type TestServer, type TestSocket } from '../helpers.js';
+import { openSocket, registerUser, startTestServer, type TestServer, type TestSocket } from '../helpers.js';
 import { c2c, fullHistory, newUser, post, sendText } from './helpers.js';
 
 // The SQLite send thread (apps/server/src/modules/messaging/send-thread/): one-to-one sends are
@@ -102,6 +102,28 @@ describe.skipIf(!sqlite).each([
     expect((await fullHistory(t, b, a)).filter((m) => m.type === 'text').map((m) => m.payload.text)).toEqual([
       '一次',
     ]);
+  });
+
+  it('a send reads what changed since the pair last sent: a nickname, a block and its removal, a new user', async () => {
+    const a = await newUser(t, 'tk');
+    const b = await newUser(t, 'tl');
+    expect(await sendText(t, a, b, 'one')).toMatchObject({ code: 200, data: { nick: 'tk' } });
+    expect(await post(t, a, '/user/updateProfile', { nickName: '新名字' })).toMatchObject({ code: 200 });
+    expect(await sendText(t, a, b, 'two')).toMatchObject({ code: 200, data: { nick: '新名字' } });
+    await post(t, b, '/user/friendBlack/add', { friendWtId: a.wtId });
+    expect(await sendText(t, a, b, 'three')).toMatchObject({ code: 20007 });
+    await post(t, b, '/user/friendBlack/deleteByUserId', { friendWtId: a.wtId });
+    expect(await sendText(t, a, b, 'four')).toMatchObject({ code: 200, data: { payload: { text: 'four' } } });
+    // Refused while nobody has the wtId; sent once someone registers it.
+    const wtId = `later_${process.pid % 10000}`;
+    const body = { conversationID: `C2C${wtId}`, type: 'text', payload: { text: 'hi' } };
+    const early = await post(t, a, '/message/send', { ...body, clientMsgId: 'later-1' });
+    expect(early).toMatchObject({ code: 10010 });
+    await registerUser(t, { wtId, nickName: 'later' });
+    expect(await post(t, a, '/message/send', { ...body, clientMsgId: 'later-2' })).toMatchObject({
+      code: 200,
+      data: { sequence: 1, conversationID: `C2C${wtId}` },
+    });
   });
 
   it('keeps sequences gap-free while the main thread writes to the same conversations', async () => {

@@ -13,17 +13,19 @@ export interface BlackRow {
 }
 
 /** SQL for the blacklist (owner blocks target). */
-// Asked on every send (db/compiled.ts).
-const blocksBetween = prepared<{ a: number; b: number }, { owner_id: number; target_id: number }>((db, p) =>
-  db
-    .selectFrom('blacklist')
-    .select(['owner_id', 'target_id'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('owner_id', '=', p('a')), eb('target_id', '=', p('b'))]),
-        eb.and([eb('owner_id', '=', p('b')), eb('target_id', '=', p('a'))]),
-      ]),
-    ),
+// Asked on every send (db/compiled.ts); the send thread keeps its rows (db/stable-reads.ts).
+const blocksBetween = prepared<{ a: number; b: number }, { owner_id: number; target_id: number }>(
+  (db, p) =>
+    db
+      .selectFrom('blacklist')
+      .select(['owner_id', 'target_id'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('owner_id', '=', p('a')), eb('target_id', '=', p('b'))]),
+          eb.and([eb('owner_id', '=', p('b')), eb('target_id', '=', p('a'))]),
+        ]),
+      ),
+  { stable: true },
 );
 
 /** `BlacklistRepo.between` as a step function (db/steps.ts). */

@@ -7,13 +7,15 @@ import { containsInsensitive } from './sql.js';
 
 export type FriendshipRow = Selectable<FriendshipsTable>;
 
-// Asked on every send (db/compiled.ts).
-const friendshipOf = prepared<{ ownerId: number; friendId: number }, FriendshipRow>((db, p) =>
-  db
-    .selectFrom('friendships')
-    .selectAll()
-    .where('owner_id', '=', p('ownerId'))
-    .where('friend_id', '=', p('friendId')),
+// Asked on every send (db/compiled.ts); the send thread keeps its rows (db/stable-reads.ts).
+const friendshipOf = prepared<{ ownerId: number; friendId: number }, FriendshipRow>(
+  (db, p) =>
+    db
+      .selectFrom('friendships')
+      .selectAll()
+      .where('owner_id', '=', p('ownerId'))
+      .where('friend_id', '=', p('friendId')),
+  { stable: true },
 );
 
 /** `FriendshipRepo.get` as a step function (db/steps.ts). */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SqliteDatabase } from 'kysely';
 import type { Executor } from '../../db/repo.js';
+import { StableReads } from '../../db/stable-reads.js';
 import { runStepsNow, type Steps } from '../../db/steps.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { isAppError } from '../../lib/errors.js';
@@ -33,6 +34,8 @@ type Outcome = { refused: unknown } | { value: unknown; events: Array<Parameters
 export class NowBatcher {
   private queue: Job[] = [];
   private scheduled = false;
+  /** Parties and friends rules kept between batches until another connection commits. */
+  private readonly stable: StableReads;
 
   constructor(
     /** The Kysely instance on the same connection: the steps read their dialect from it. */
@@ -40,7 +43,9 @@ export class NowBatcher {
     private readonly file: SqliteFile,
     private readonly realtime: Pick<Realtime, 'emit'>,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
-  ) {}
+  ) {
+    this.stable = new StableReads(file);
+  }
 
   run<C, T>(check: () => Steps<C>, work: (uow: StepUnit, checked: C) => Steps<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -89,7 +94,7 @@ export class NowBatcher {
   private unit(job: Job): Outcome {
     let checked: unknown;
     try {
-      checked = runStepsNow(this.file, job.check());
+      checked = runStepsNow(this.file, job.check(), this.stable);
     } catch (err) {
       // A refusal by the read-only checks: nothing of this unit was written.
       if (!isAppError(err)) throw err;
@@ -97,12 +102,15 @@ export class NowBatcher {
     }
     const events: Array<Parameters<StepUnit['emit']>> = [];
     const uow: StepUnit = { db: this.db, emit: (...event) => events.push(event) };
-    return { value: runStepsNow(this.file, job.work(uow, checked)), events };
+    return { value: runStepsNow(this.file, job.work(uow, checked), this.stable), events };
   }
 
   private transaction<T>(fn: () => T): T {
     this.file.prepare('begin immediate').run([]);
     try {
+      // Nobody else can commit until ours: rows kept from earlier batches are current if nothing
+      // else committed in between.
+      this.stable.refresh();
       const out = fn();
       this.file.prepare('commit').run([]);
       return out;

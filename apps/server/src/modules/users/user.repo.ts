@@ -22,13 +22,16 @@ const userByWtId = prepared<{ wtId: string }, UserRow>((db, p) =>
 /** What a message shows of its sender and receiver, and what the send rules read. */
 export type Party = Pick<UserRow, 'id' | 'wt_id' | 'nick_name' | 'avatar' | 'status'>;
 const PARTY = ['id', 'wt_id', 'nick_name', 'avatar', 'status'] as const;
-// A sender (by id) and the peer their conversation ID names (by wtId): two index lookups, one statement.
-const partiesQ = prepared<{ id: number; wtId: string }, Party>((db, p) =>
-  db
-    .selectFrom('users')
-    .select(PARTY)
-    .where('id', '=', p('id'))
-    .unionAll(db.selectFrom('users').select(PARTY).where('wt_id', '=', p('wtId'))),
+// A sender (by id) and the peer their conversation ID names (by wtId): two index lookups, one
+// statement. The send thread keeps its rows (db/stable-reads.ts).
+const partiesQ = prepared<{ id: number; wtId: string }, Party>(
+  (db, p) =>
+    db
+      .selectFrom('users')
+      .select(PARTY)
+      .where('id', '=', p('id'))
+      .unionAll(db.selectFrom('users').select(PARTY).where('wt_id', '=', p('wtId'))),
+  { stable: true },
 );
 
 /** `UserRepo.parties` as a step function (db/steps.ts). */
