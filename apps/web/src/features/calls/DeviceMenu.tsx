@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRun } from './call-ui';
 import { callEngine } from './engine';
 import { useCallStore } from './store';
 
@@ -10,6 +11,8 @@ export function DeviceMenu() {
   const { t } = useTranslation('calls');
   const devices = useCallStore((s) => s.devices);
   const [open, setOpen] = useState(false);
+  // A device that cannot be opened shows a toast; the radio stays on the device in use.
+  const run = useRun();
   const toggle = () => {
     if (!open) void callEngine.getDeviceList().catch(() => undefined);
     setOpen(!open);
@@ -38,7 +41,7 @@ export function DeviceMenu() {
                       name={`call-${kind}`}
                       data-testid={`device-${kind}`}
                       checked={devices.current[kind] === d.deviceId}
-                      onChange={() => void callEngine.switchDevice(kind, d.deviceId).catch(() => undefined)}
+                      onChange={() => run(() => callEngine.switchDevice(kind, d.deviceId))}
                     />
                     {d.label || `${t(`devices.${kind}`)} ${i + 1}`}
                   </label>

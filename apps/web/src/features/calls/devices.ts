@@ -31,7 +31,11 @@ export async function getDeviceList(): Promise<DeviceLists> {
   return devices;
 }
 
-/** Uses another camera, microphone or speaker during the call (failures are ignored). */
+/**
+ * Uses another camera, microphone or speaker during the call. When the picked camera or microphone
+ * cannot be opened (unplugged, busy, refused), the one in use stays and this rejects with
+ * `errors.switchDevice`, which the device menu shows.
+ */
 export async function switchDevice(
   link: PeerLink | null,
   type: 'camera' | 'microphone' | 'speaker',
@@ -45,23 +49,24 @@ export async function switchDevice(
     const kind = type === 'camera' ? 'video' : 'audio';
     const stream = get().localStream;
     if (stream && stream.getTracks().some((t) => t.kind === kind)) {
+      let fresh: MediaStream;
       try {
-        const fresh = await navigator.mediaDevices.getUserMedia(
+        fresh = await navigator.mediaDevices.getUserMedia(
           kind === 'video'
             ? { video: { deviceId: { exact: deviceId } } }
             : { audio: { deviceId: { exact: deviceId } } },
         );
-        const track = fresh.getTracks()[0]!;
-        for (const old of stream.getTracks().filter((t) => t.kind === kind)) {
-          old.stop();
-          stream.removeTrack(old);
-        }
-        stream.addTrack(track);
-        await link?.replaceTrack(track);
-        set({ localStream: new MediaStream(stream.getTracks()) });
       } catch {
-        return;
+        throw new CallEngineError(EngineError.switchDevice, 'errors.switchDevice');
       }
+      const track = fresh.getTracks()[0]!;
+      for (const old of stream.getTracks().filter((t) => t.kind === kind)) {
+        old.stop();
+        stream.removeTrack(old);
+      }
+      stream.addTrack(track);
+      await link?.replaceTrack(track);
+      set({ localStream: new MediaStream(stream.getTracks()) });
     }
   }
   set({ devices: { ...get().devices, current } });

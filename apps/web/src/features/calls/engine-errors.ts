@@ -1,6 +1,6 @@
 import { CallAction } from '@parley/protocol';
 
-/** Engine errors of the call kit (60001–60006) and the permission texts, as i18n keys of 'calls'. */
+/** Engine errors of the call kit (60001–60006, and Parley's 60007) and the permission texts, as i18n keys of 'calls'. */
 export const EngineError = {
   switchToAudio: 60001,
   switchToVideo: 60002,
@@ -8,6 +8,8 @@ export const EngineError = {
   noCamera: 60004,
   deviceDenied: 60005,
   noWebRTC: 60006,
+  /** Parley's own: the picked camera or microphone could not be opened (the old one stays). */
+  switchDevice: 60007,
 } as const;
 
 export class CallEngineError extends Error {

@@ -42,6 +42,7 @@ export default {
     noCameraAccess: 'no camera access',
     deviceDenied: 'Device access denied',
     switchToAudio: 'Switch to audio failed',
+    switchDevice: "Couldn't switch the device; still using the previous one",
   },
   permission: {
     text: 'To call, allow Parley to use your microphone and camera: click the camera icon in the address bar (or the site settings), choose Allow, then call again.',

@@ -42,6 +42,7 @@ export default {
     noCameraAccess: 'カメラへのアクセス権がありません',
     deviceDenied: 'デバイスへのアクセスが拒否されました',
     switchToAudio: '音声への切替に失敗しました',
+    switchDevice: 'デバイスを切り替えられませんでした。元のデバイスを使用しています',
   },
   permission: {
     text: '通話するには、Parley にマイクとカメラの使用を許可してください。アドレスバーのカメラアイコン（またはサイトの設定）で「許可」を選び、もう一度発信してください。',

@@ -42,6 +42,7 @@ export default {
     noCameraAccess: '没有摄像头权限',
     deviceDenied: '设备访问被拒绝',
     switchToAudio: '切换语音失败',
+    switchDevice: '切换设备失败，仍在使用原设备',
   },
   permission: {
     text: '请允许 Parley 使用麦克风和摄像头：点击地址栏中的摄像头图标（或网站设置），选择“允许”，然后重新发起通话。',

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { switchDevice } from './devices';
+import { CallEngineError, EngineError } from './engine-errors';
+import { useCallStore } from './store';
+
+// The browser's media devices are the outside world here: getUserMedia answers as a device would.
+const initial = useCallStore.getState();
+afterEach(() => {
+  useCallStore.setState(initial);
+  vi.unstubAllGlobals();
+});
+
+function track(kind: 'audio' | 'video', id: string) {
+  return { kind, id, stop: vi.fn() } as unknown as MediaStreamTrack & { stop: ReturnType<typeof vi.fn> };
+}
+
+function inCall(old: MediaStreamTrack) {
+  const tracks = [old];
+  const stream = {
+    getTracks: () => [...tracks],
+    addTrack: (t: MediaStreamTrack) => tracks.push(t),
+    removeTrack: (t: MediaStreamTrack) => tracks.splice(tracks.indexOf(t), 1),
+  } as unknown as MediaStream;
+  const devices = { ...initial.devices, current: { ...initial.devices.current, microphone: 'mic-a' } };
+  useCallStore.setState({ localStream: stream, devices });
+}
+
+describe('switchDevice', () => {
+  it('keeps the microphone in use and says so when the picked one cannot be opened', async () => {
+    const old = track('audio', 'a');
+    inCall(old);
+    vi.stubGlobal('navigator', {
+      mediaDevices: { getUserMedia: vi.fn(() => Promise.reject(new Error('NotReadableError'))) },
+    });
+    const err = await switchDevice(null, 'microphone', 'mic-b').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CallEngineError);
+    expect(err).toMatchObject({ code: EngineError.switchDevice, key: 'errors.switchDevice' });
+    expect(useCallStore.getState().devices.current.microphone).toBe('mic-a');
+    expect(old.stop).not.toHaveBeenCalled();
+    expect(useCallStore.getState().localStream!.getTracks()).toEqual([old]);
+  });
+
+  it('moves to the picked microphone when it opens, stopping the old one', async () => {
+    const old = track('audio', 'a');
+    const fresh = track('audio', 'b');
+    inCall(old);
+    vi.stubGlobal('navigator', {
+      mediaDevices: { getUserMedia: vi.fn(() => Promise.resolve({ getTracks: () => [fresh] })) },
+    });
+    vi.stubGlobal(
+      'MediaStream',
+      class {
+        constructor(private readonly list: MediaStreamTrack[]) {}
+        getTracks() {
+          return this.list;
+        }
+      },
+    );
+    await switchDevice(null, 'microphone', 'mic-b');
+    expect(useCallStore.getState().devices.current.microphone).toBe('mic-b');
+    expect(old.stop).toHaveBeenCalled();
+    expect(useCallStore.getState().localStream!.getTracks()).toEqual([fresh]);
+  });
+});
