@@ -103,6 +103,9 @@ export class Gateway {
       },
       offline: (userId) => {
         this.watching.delete(userId);
+        // Shutting down: the bus closes its connection, and every subscription with it. One
+        // UNSUBSCRIBE per user held here would only hold up the close (seconds for 10,000 sockets).
+        if (this.closing) return;
         ctx.bus.unwatch(userId);
         this.topics.offline(userId);
       },

@@ -269,3 +269,41 @@ describe.skipIf(!services.run)('gateway over Redis (two in-process nodes)', () =
     expect(a.server.gateway.connectionCount).toBe(0);
   });
 });
+
+describe.skipIf(!services.run)('a node shutting down over Redis', () => {
+  it('closes its sockets without one UNSUBSCRIBE per user; a socket closing while it runs does unsubscribe', async () => {
+    const redisPrefix = prefix();
+    const t = await startTestServer({ redisUrl, redisPrefix });
+    const monitor = await new Redis(redisUrl).monitor();
+    const probe = new Redis(redisUrl);
+    const marker = `${redisPrefix}-after-close`;
+    let markerSeen = false;
+    const unsubscribes: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[0]?.toLowerCase() === 'echo' && args[1] === marker) markerSeen = true;
+      if (args[0]?.toLowerCase() === 'unsubscribe' && args.some((a) => a.startsWith(redisPrefix)))
+        unsubscribes.push(args.slice(1));
+    });
+    try {
+      const users = await Promise.all(Array.from({ length: 6 }, () => registerUser(t)));
+      const sockets = await Promise.all(users.map((u) => openSocket(t, u.token)));
+      await Promise.all(sockets.map((s) => s.next((f) => f.type === 'hello')));
+      // While the node runs, a user's last socket closing unsubscribes that user's channel.
+      sockets[0]!.close();
+      const first = await internalUserId(t, users[0]!.token);
+      await waitUntil(() => unsubscribes.length === 1, 3000, 'the unsubscribe of a closed socket');
+      expect(unsubscribes[0]).toEqual([(t.server.ctx.bus as RedisBus).channelOf(first)]);
+
+      await t.close();
+      for (const s of sockets.slice(1)) expect((await s.closed).code).toBe(WsClose.serviceRestart);
+      // The bus's connections have quit; MONITOR reports commands in the order Redis ran them, so
+      // once it shows a marker sent after the close, it has shown everything the node sent.
+      await probe.echo(marker);
+      await waitUntil(() => markerSeen, 3000, 'the marker');
+      expect(unsubscribes).toHaveLength(1);
+    } finally {
+      monitor.disconnect();
+      probe.disconnect();
+    }
+  });
+});
