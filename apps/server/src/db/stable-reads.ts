@@ -33,7 +33,7 @@ export class StableReads {
     this.epoch = epoch;
     this.clear();
   }
-  /** The rows `q` gives for `params`, from memory when known. */
+  /** The rows `q` gives for `params`, from memory when known: shared between batches, never to be changed. */
   all(q: PreparedQuery<object, unknown>, params: object): unknown[] {
     let byParams = this.rows.get(q);
     if (!byParams) this.rows.set(q, (byParams = new Map()));
