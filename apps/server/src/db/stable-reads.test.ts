@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blocksBetweenSteps } from '../modules/friends/blacklist.repo.js';
-import { friendshipSteps } from '../modules/friends/friendship.repo.js';
+import { friendshipSteps, newFriendshipRow } from '../modules/friends/friendship.repo.js';
 import { newUserRow, partiesSteps } from '../modules/users/user.repo.js';
 import { PreparedQuery, sqliteFileOf } from './compiled.js';
 import { openSqliteFile } from './index.js';
@@ -93,16 +93,7 @@ describe('StableReads (the send thread kept reads)', () => {
 
     await main.db
       .insertInto('friendships')
-      .values({
-        owner_id: ids.a,
-        friend_id: ids.b,
-        remark: '',
-        friends_space_status: 0,
-        mine_space_status: 0,
-        apply_source: 1,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(newFriendshipRow({ ownerId: ids.a, friendId: ids.b, applySource: 1, now }))
       .execute();
     expect(friends()?.friend_id).toBe(ids.b);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FriendLimits, TagLimits, type Tag } from '@parley/protocol';
 import { api, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { newUserRow } from '../../src/modules/users/user.repo.js';
+import { newFriendshipRow } from '../../src/modules/friends/friendship.repo.js';
 import { apply, befriend, newUser, post } from './helpers.js';
 
 let t: TestServer;
@@ -54,16 +55,7 @@ async function idOf(user: TestUser): Promise<number> {
 /** Friendship rows owned by `ownerId` (the side the limit counts), inserted like fillerUsers. */
 async function addFriendRows(ownerId: number, friendIds: number[]): Promise<void> {
   const now = Date.now();
-  const rows = friendIds.map((friendId) => ({
-    owner_id: ownerId,
-    friend_id: friendId,
-    remark: '',
-    friends_space_status: 0,
-    mine_space_status: 0,
-    apply_source: 1,
-    created_at: now,
-    updated_at: now,
-  }));
+  const rows = friendIds.map((friendId) => newFriendshipRow({ ownerId, friendId, applySource: 1, now }));
   for (let i = 0; i < rows.length; i += 500)
     await t.server.ctx.db
       .insertInto('friendships')

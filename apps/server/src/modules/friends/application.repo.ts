@@ -1,6 +1,7 @@
 import { Repo } from '../../db/repo.js';
 import type { Selectable } from 'kysely';
 import type { FriendApplicationsTable } from '../../db/schema.js';
+import { newFriendshipRow } from './friendship.repo.js';
 
 export type ApplicationRow = Selectable<FriendApplicationsTable>;
 
@@ -139,16 +140,8 @@ export class ApplicationRepo extends Repo {
         .where('to_id', '=', app.from_id)
         .where('status', '=', AppStatus.pending)
         .execute();
-      const side = (owner: number, friend: number) => ({
-        owner_id: owner,
-        friend_id: friend,
-        remark: '',
-        friends_space_status: 0,
-        mine_space_status: 0,
-        apply_source: app.source,
-        created_at: now,
-        updated_at: now,
-      });
+      const side = (ownerId: number, friendId: number) =>
+        newFriendshipRow({ ownerId, friendId, applySource: app.source, now });
       await trx
         .insertInto('friendships')
         .values([side(app.from_id, app.to_id), side(app.to_id, app.from_id)])

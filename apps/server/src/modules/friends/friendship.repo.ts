@@ -1,7 +1,7 @@
 import { prepared } from '../../db/compiled.js';
 import { first, type Steps } from '../../db/steps.js';
 import { Repo } from '../../db/repo.js';
-import type { Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { FriendshipsTable } from '../../db/schema.js';
 import { containsInsensitive } from './sql.js';
 
@@ -17,6 +17,28 @@ const friendshipOf = prepared<{ ownerId: number; friendId: number }, FriendshipR
       .where('friend_id', '=', p('friendId')),
   { stable: true },
 );
+
+/**
+ * One side of a friendship as it starts (accepting an application; tests and benches that set up
+ * friends directly): no remark, both moments permissions open.
+ */
+export function newFriendshipRow(f: {
+  ownerId: number;
+  friendId: number;
+  applySource: number;
+  now: number;
+}): Insertable<FriendshipsTable> {
+  return {
+    owner_id: f.ownerId,
+    friend_id: f.friendId,
+    remark: '',
+    friends_space_status: 0,
+    mine_space_status: 0,
+    apply_source: f.applySource,
+    created_at: f.now,
+    updated_at: f.now,
+  };
+}
 
 /** `FriendshipRepo.get` as a step function (db/steps.ts). */
 export const friendshipSteps = (ownerId: number, friendId: number): Steps<FriendshipRow | undefined> =>
