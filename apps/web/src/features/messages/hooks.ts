@@ -72,13 +72,16 @@ export function useMessagesRealtime(openID: string | null): void {
     const onScreen = m.conversationID === openRef.current && visible();
     const group = isGroupID(m.conversationID);
     const heldLast = group ? heldLastSequence(m.conversationID) : 0;
-    if (store.byConv[m.conversationID]) store.merge(m.conversationID, [m]);
+    const held = store.byConv[m.conversationID] !== undefined;
+    // The open chat takes it even before its first page arrived: that page may have been read before
+    // this message was stored, and `latest` keeps what is held when the page joins it.
+    if (held || m.conversationID === openRef.current) store.merge(m.conversationID, [m]);
     if (m.flow === 'in') store.setTyping(m.conversationID, 0);
     const known = getConversation(m.conversationID);
     applyMessage(m, onScreen);
     if (group) {
       noteGroupVersion(m);
-      if (store.byConv[m.conversationID]) void fillGap(m.conversationID, heldLast, m.sequence);
+      if (held) void fillGap(m.conversationID, heldLast, m.sequence);
       noteMention(m, me, onScreen);
     }
     countNewMessage(m, known, onScreen);
