@@ -95,6 +95,21 @@ describe('calls: one-to-one video in two Chromium contexts', () => {
     // The switch opens the new microphone and replaces the sent track before the choice shows:
     // longer than expect.poll's default second when the machine is busy.
     await expect.poll(() => mics.last().isChecked(), { timeout: 15_000 }).toBe(true);
+    // A microphone that cannot be opened (the browser refuses it): a toast says so and the one in
+    // use stays chosen.
+    await a.page.evaluate(() => {
+      const media = navigator.mediaDevices;
+      const open = media.getUserMedia.bind(media);
+      media.getUserMedia = () => {
+        media.getUserMedia = open;
+        return Promise.reject(new DOMException('Could not start audio source', 'NotReadableError'));
+      };
+    });
+    await mics.first().click();
+    await a.page.getByTestId('toast').filter({ hasText: '切换设备失败，仍在使用原设备' }).waitFor();
+    await callShot(a.page, 'device-failed');
+    expect(await mics.last().isChecked()).toBe(true);
+    expect(await mics.first().isChecked()).toBe(false);
     await a.page.getByTestId('call-devices').click();
     await waitFrames(b.page, (await framesDecoded(b.page)) + 10);
 

@@ -108,8 +108,8 @@ export class PreparedQuery<P extends object, R> {
   constructor(
     private readonly build: (db: Executor, p: ParamOf<P>) => Compilable<R>,
     /**
-     * A read of tables the send path never writes (users, friendships, blacklist): a connection that
-     * only sends may keep its rows until another connection commits (db/stable-reads.ts).
+     * A read of tables the send path never writes (users, friendships, blacklist): the send thread
+     * keeps its rows until a change to those tables moves `stable_epoch` (db/stable-reads.ts).
      */
     readonly stable = false,
   ) {}

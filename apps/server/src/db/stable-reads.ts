@@ -1,7 +1,7 @@
 import type { SqliteDatabase } from 'kysely';
 import type { PreparedQuery } from './compiled.js';
 
-/** How many rows sets are kept at most; past it the memory starts again (a flood of new pairs). */
+/** How many row sets are kept at most; past it the memory starts again (a flood of new pairs). */
 export const STABLE_READS_MAX = 20_000;
 
 /**
@@ -33,6 +33,7 @@ export class StableReads {
     this.epoch = epoch;
     this.clear();
   }
+
   /** The rows `q` gives for `params`, from memory when known: shared between batches, never to be changed. */
   all(q: PreparedQuery<object, unknown>, params: object): unknown[] {
     let byParams = this.rows.get(q);

@@ -34,7 +34,7 @@ type Outcome = { refused: unknown } | { value: unknown; events: Array<Parameters
 export class NowBatcher {
   private queue: Job[] = [];
   private scheduled = false;
-  /** Parties and friends rules kept between batches until another connection commits. */
+  /** Parties and friends rules kept between batches while `stable_epoch` stays put. */
   private readonly stable: StableReads;
 
   constructor(
@@ -108,8 +108,8 @@ export class NowBatcher {
   private transaction<T>(fn: () => T): T {
     this.file.prepare('begin immediate').run([]);
     try {
-      // Nobody else can commit until ours: rows kept from earlier batches are current if nothing
-      // else committed in between.
+      // Nobody else can commit until ours: rows kept from earlier batches are current unless a
+      // change to their tables moved the epoch in between.
       this.stable.refresh();
       const out = fn();
       this.file.prepare('commit').run([]);
