@@ -36,7 +36,14 @@ export function conversationIdFor(facts: ViewFacts, conversationId: number): str
   return `C2C${peer?.wt_id ?? ''}`;
 }
 
-export function toMessage(row: MessageRow, f: ViewFacts): Message {
+/** A row's payload and reply data as objects, when the caller holds them already (a new message). */
+export interface KnownContent {
+  payload: Record<string, unknown>;
+  cloudCustomData: Record<string, unknown> | null;
+}
+
+/** `known`: the row's stored JSON as objects, so a message just stored is not parsed back per reader. */
+export function toMessage(row: MessageRow, f: ViewFacts, known?: KnownContent): Message {
   const group = f.groups?.byConversation.get(row.conversation_id);
   if (group) {
     return toGroupMessage(row, group, f.people.get(row.sender_id), {
@@ -50,7 +57,7 @@ export function toMessage(row: MessageRow, f: ViewFacts): Message {
   const peerId = f.peerOf.get(row.conversation_id);
   const toId = mine ? peerId : f.readerId;
   const revoked = row.revoked === 1;
-  const payload = revoked ? {} : (parse(row.payload) ?? {});
+  const payload = revoked ? {} : ((known ? known.payload : parse(row.payload)) ?? {});
   const isPeerRead = mine && (f.peerRead.get(row.conversation_id) ?? 0) >= row.seq;
   const atUserList = Array.isArray(payload.atUserList) ? (payload.atUserList as string[]) : [];
   return {
@@ -77,7 +84,9 @@ export function toMessage(row: MessageRow, f: ViewFacts): Message {
     isPeerRead,
     readReceiptInfo: { readCount: isPeerRead ? 1 : 0, unreadCount: isPeerRead ? 0 : 1, isPeerRead },
     atUserList,
-    cloudCustomData: revoked ? null : (parse(row.cloud_custom_data) as Message['cloudCustomData']),
+    cloudCustomData: revoked
+      ? null
+      : ((known ? known.cloudCustomData : parse(row.cloud_custom_data)) as Message['cloudCustomData']),
   };
 }
 

@@ -203,14 +203,19 @@ export function* appendSteps(
     (input.people ?? (yield* usersByIdsSteps([input.senderId, input.peerId]))).map((p) => [p.id, p]),
   );
   const views = new Map<number, Message>();
+  const known = { payload: input.payload, cloudCustomData: input.cloudCustomData };
   for (const userId of audience) {
     const other = userId === input.senderId ? input.peerId : input.senderId;
-    const view = toMessage(row, {
-      readerId: userId,
-      people,
-      peerRead: new Map([[convId, readSeq.get(other) ?? 0]]),
-      peerOf: new Map([[convId, other]]),
-    });
+    const view = toMessage(
+      row,
+      {
+        readerId: userId,
+        people,
+        peerRead: new Map([[convId, readSeq.get(other) ?? 0]]),
+        peerOf: new Map([[convId, other]]),
+      },
+      known,
+    );
     views.set(userId, view);
     uow.emit([userId], 'message.new', view);
   }
