@@ -92,7 +92,10 @@ export function useMessagesRealtime(openID: string | null): void {
     const m = asReader(frame, me);
     noteGroupVersion(m);
     const store = useChatStore.getState();
-    if (store.byConv[m.conversationID]) store.merge(m.conversationID, [m]);
+    // As with message.new: the open chat takes it before its first page, which may be older.
+    if (store.byConv[m.conversationID] || m.conversationID === openRef.current) {
+      store.merge(m.conversationID, [m]);
+    }
     if (m.isRevoked) applyMessage(m, true);
   });
   useSocketEvent('message.read', (r) => {

@@ -130,4 +130,51 @@ describe('messages in the chat window', () => {
     );
     expect(useChatStore.getState().byConv.C2Cpeer!.messages.map((m) => m.ID)).toEqual(['n1', 'n2', 'n3']);
   });
+
+  it('an older copy does not undo a revoke, a read receipt or a delete (out-of-order copies)', () => {
+    const stored = mergeMessages(
+      [],
+      [base({ ID: 'm1' }), base({ ID: 'm2', clientMsgId: 'c2', sequence: 2 })],
+    );
+    const revoked = base({ ID: 'm1', isRevoked: true, revoker: 'me', payload: {} });
+    const read = base({
+      ID: 'm2',
+      clientMsgId: 'c2',
+      sequence: 2,
+      isPeerRead: true,
+      readReceiptInfo: { readCount: 1, unreadCount: 0, isPeerRead: true },
+    });
+    const deleted = new Set<string>();
+    const updated = mergeMessages(stored, [revoked, read], deleted);
+    // A history page read before those changes lands after them.
+    const page = mergeMessages(
+      updated,
+      [base({ ID: 'm1' }), base({ ID: 'm2', clientMsgId: 'c2', sequence: 2 })],
+      deleted,
+    );
+    expect(page.map((m) => [m.ID, m.isRevoked, m.isPeerRead, m.readReceiptInfo.isPeerRead])).toEqual([
+      ['m1', true, false, false],
+      ['m2', false, true, true],
+    ]);
+    expect(page[0]!.payload).toEqual({});
+
+    const afterDelete = mergeMessages(
+      page,
+      [base({ ID: 'm2', clientMsgId: 'c2', sequence: 2, isDeleted: true })],
+      deleted,
+    );
+    expect(afterDelete.map((m) => m.ID)).toEqual(['m1']);
+    expect(
+      mergeMessages(afterDelete, [base({ ID: 'm2', clientMsgId: 'c2', sequence: 2 })], deleted).map(
+        (m) => m.ID,
+      ),
+    ).toEqual(['m1']);
+    // A newer copy still replaces the held one.
+    const edited = mergeMessages(
+      page,
+      [base({ ID: 'm2', clientMsgId: 'c2', sequence: 2, payload: { text: '新的' } })],
+      new Set(),
+    );
+    expect(edited[1]!.payload).toEqual({ text: '新的' });
+  });
 });

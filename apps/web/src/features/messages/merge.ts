@@ -18,9 +18,16 @@ export function orderMessages(list: ChatMessage[]): ChatMessage[] {
 /**
  * Merges messages into a list: the same ID replaces the old copy, and a stored own message replaces
  * its pending copy (same clientMsgId), so an ack and the `message.new` echo never show it twice.
- * Deleted messages (for this user) leave the list.
+ * Deleted messages (for this user) leave the list. Copies can arrive out of order (a history page read
+ * before a revoke lands after the revoke's push), so what only ever moves one way is kept: a revoked
+ * copy is not replaced by an unrevoked one, read stays read, and an ID in `deleted` (this user's
+ * deletes, remembered by the caller) does not come back.
  */
-export function mergeMessages(list: readonly ChatMessage[], incoming: readonly Message[]): ChatMessage[] {
+export function mergeMessages(
+  list: readonly ChatMessage[],
+  incoming: readonly Message[],
+  deleted?: Set<string>,
+): ChatMessage[] {
   const byId = new Map<string, ChatMessage>();
   const byClient = new Map<string, string>();
   for (const m of list) {
@@ -28,14 +35,30 @@ export function mergeMessages(list: readonly ChatMessage[], incoming: readonly M
     if (m.clientMsgId) byClient.set(m.clientMsgId, m.ID);
   }
   for (const raw of incoming) {
-    const m: ChatMessage = { ...raw, status: 'success' };
+    if (raw.isDeleted) deleted?.add(raw.ID);
+    const held = byId.get(raw.ID);
+    const m: ChatMessage = held ? latestFacts(held, raw) : { ...raw, status: 'success' };
     const pendingId = m.clientMsgId ? byClient.get(m.clientMsgId) : undefined;
     if (pendingId && pendingId !== m.ID) byId.delete(pendingId);
-    if (m.isDeleted) byId.delete(m.ID);
+    if (m.isDeleted || deleted?.has(m.ID)) byId.delete(m.ID);
     else byId.set(m.ID, m);
     if (m.clientMsgId) byClient.set(m.clientMsgId, m.ID);
   }
   return orderMessages([...byId.values()]);
+}
+
+/** `incoming` as it replaces `held` (same ID), keeping the facts that never go back. */
+function latestFacts(held: ChatMessage, incoming: Message): ChatMessage {
+  const base: ChatMessage =
+    held.isRevoked && !incoming.isRevoked
+      ? { ...held, status: 'success' }
+      : { ...incoming, status: 'success' };
+  if (!held.isPeerRead || base.isPeerRead) return base;
+  return {
+    ...base,
+    isPeerRead: true,
+    readReceiptInfo: { ...base.readReceiptInfo, isPeerRead: true },
+  };
 }
 
 /** An own message not stored yet, shown with a spinner (`unSend`) until the ack. */

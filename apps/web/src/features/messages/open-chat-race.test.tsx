@@ -74,6 +74,17 @@ describe('opening a chat while a message arrives', () => {
     );
   });
 
+  it('keeps a revoke and a delete that came before the first page, which still shows them as they were', async () => {
+    render(<OpenChat id="C2Cpeer" />);
+    await waitFor(() => expect(answerHistory).not.toBeNull());
+    push('message.updated', { ...msg(2), isRevoked: true, revoker: 'peer', payload: {} });
+    push('message.updated', { ...msg(1), isDeleted: true });
+    await act(async () => answerHistory!());
+    await waitFor(() => expect(useChatStore.getState().byConv.C2Cpeer?.source).toBe('server'));
+    const held = useChatStore.getState().byConv.C2Cpeer!.messages;
+    expect(held.map((m) => [m.sequence, m.isRevoked])).toEqual([[2, true]]);
+  });
+
   it('does not start a list for a chat that is not open', async () => {
     render(<OpenChat id="C2Cpeer" />);
     await waitFor(() => expect(answerHistory).not.toBeNull());

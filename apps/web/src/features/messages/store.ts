@@ -44,6 +44,17 @@ function keepOriginals(state: ChatState, conversationID: string, incoming: reado
   }
 }
 
+/**
+ * Messages this user deleted, per conversation, while its list is held: a copy read before the delete
+ * (a history page, the device cache) must not bring one back (merge.ts).
+ */
+const deletedIds = new Map<string, Set<string>>();
+function deletedIn(conversationID: string): Set<string> {
+  let ids = deletedIds.get(conversationID);
+  if (!ids) deletedIds.set(conversationID, (ids = new Set()));
+  return ids;
+}
+
 export const useChatStore = create<ChatState>((set, get) => ({
   byConv: {},
   originals: new Map(),
@@ -57,7 +68,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
           ...s.byConv,
           [conversationID]: {
             ...cur,
-            messages: mergeMessages(cur.messages, messages),
+            messages: mergeMessages(cur.messages, messages, deletedIn(conversationID)),
             isCompleted: page ? page.isCompleted : cur.isCompleted,
           },
         },
@@ -79,7 +90,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
         byConv: {
           ...s.byConv,
           [conversationID]: {
-            messages: mergeMessages(base, messages),
+            messages: mergeMessages(base, messages, deletedIn(conversationID)),
             isCompleted: joins && cur.source === 'server' ? cur.isCompleted || isCompleted : isCompleted,
             source: 'server',
           },
@@ -99,7 +110,11 @@ export const useChatStore = create<ChatState>((set, get) => ({
       return {
         byConv: {
           ...s.byConv,
-          [conversationID]: { messages: mergeMessages(held, older), isCompleted, source: 'cache' },
+          [conversationID]: {
+            messages: mergeMessages(held, older, deletedIn(conversationID)),
+            isCompleted,
+            source: 'cache',
+          },
         },
       };
     });
@@ -155,6 +170,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     set((s) => ({ typingUntil: { ...s.typingUntil, [conversationID]: until } }));
   },
   forget(conversationID) {
+    deletedIds.delete(conversationID);
     set((s) => {
       const { [conversationID]: _gone, ...rest } = s.byConv;
       return { byConv: rest };
