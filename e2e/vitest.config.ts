@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     retry: 0,
+    // A condition polled through the server and the browser: a loaded machine needs more than the 1 s
+    // default (the condition still ends the wait as soon as it holds).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
