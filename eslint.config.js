@@ -48,7 +48,7 @@ const webBoundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', '.tmp/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', '**/.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,7 @@
 /**
  * Reconnect storm: N clients hold sockets on node A; senders on node B (same database, Redis bus
  * when reachable) keep sending to them. A restarts (graceful stop: every socket gets 1012, then a new
- * process on the same port); each client reconnects with jittered backoff, naming the change version
+ * process on the same port, compiled as `npm start` runs it); each client reconnects with jittered backoff, naming the change version
  * it knew in the socket URL, and catches up from what `hello` carries (`message.sync` frames only
  * while there is more). Measures the time until every client is back and
  * synced, and checks by sequence that no client missed a message (live or by sync). The same clients
@@ -15,6 +15,7 @@
  * only by their one sync, so messages sent after it never reach them (two nodes need a shared bus):
  * the storm is still timed, but "missed" is not counted.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +66,8 @@ interface Result {
   label: string;
   opened: number;
   downMs: number;
+  /** Of `downMs`: the old process's graceful close (1012 to every socket, their close handshakes). */
+  closeMs: number;
   backMs: number;
   syncedMs: number;
   sinceCloseMs: number;
@@ -82,18 +85,40 @@ interface Result {
   firstError: string | null;
 }
 
+/**
+ * Parley's node runs compiled, as `npm start` runs it (apps/server/scripts/build.mjs): the restart
+ * then loads one bundle instead of compiling the TypeScript through tsx while 10,000 clients retry.
+ * The bundle lies inside the repository so that it finds its packages in node_modules.
+ */
+function compileParley(): string {
+  const outdir = path.join(here, '.tmp', 'storm-parley');
+  execFileSync(
+    process.execPath,
+    [
+      path.join(here, '../apps/server/scripts/build.mjs'),
+      outdir,
+      path.join(here, 'lib', 'delivery-server.ts'),
+    ],
+    { stdio: 'inherit' },
+  );
+  return path.join(outdir, 'main.js');
+}
+
 async function startServer(
   script: string,
   env: NodeJS.ProcessEnv,
   execArgv: string[] = [],
 ): Promise<{ server: Server; baseUrl: string }> {
-  const server: Server = new Child(path.join(here, 'lib', script), { env, execArgv });
+  const server: Server = new Child(path.isAbsolute(script) ? script : path.join(here, 'lib', script), {
+    env,
+    execArgv,
+  });
   const { baseUrl } = await server.next('ready', 120_000);
   return { server, baseUrl };
 }
 
 async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, o: Options): Promise<Result> {
-  const script = parley ? 'delivery-server.ts' : 'bare-relay.ts';
+  const script = parley ? compileParley() : 'bare-relay.ts';
   let a = await startServer(script, envA);
   let b: { server: Server; baseUrl: string } | null = null;
   const workers: Worker[] = [];
@@ -142,7 +167,7 @@ async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, 
     // The restart: graceful stop (1012 to every socket), then a new process on the same port.
     const closeAt = wallNow();
     a.server.send({ cmd: 'shutdown' });
-    await a.server.next('shutdown', 120_000).catch(() => undefined);
+    const closeMs = (await a.server.next('shutdown', 120_000).catch(() => null))?.ms ?? NaN;
     await a.server.stop();
     // --prof: a V8 CPU profile of the restarted node A (the one taking the storm).
     a = await startServer(script, envA, o.prof && parley ? ['--cpu-prof', `--cpu-prof-dir=${o.prof}`] : []);
@@ -180,6 +205,7 @@ async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, 
       label,
       opened: openedCount,
       downMs: readyAt - closeAt,
+      closeMs,
       backMs: lastHello - readyAt,
       syncedMs: lastSynced - readyAt,
       sinceCloseMs: lastSynced - closeAt,
@@ -245,6 +271,7 @@ async function main(): Promise<void> {
   const rows: Array<[string, (r: Result) => string]> = [
     ['clients before the restart', (r) => String(r.opened)],
     ['restart: close sent → new process listening', (r) => s(r.downMs)],
+    ['… of which the old process closing', (r) => s(r.closeMs)],
     ['listening → last client connected (hello)', (r) => s(r.backMs)],
     ['listening → last client synced', (r) => s(r.syncedMs)],
     [

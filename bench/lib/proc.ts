@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
-/** A forked TypeScript child with typed IPC in both directions. */
+/** A forked child (TypeScript through tsx, or a compiled `.js` as it is) with typed IPC in both directions. */
 export class Child<Cmd, Reply extends { kind: string }> {
   readonly proc: ChildProcess;
   private readonly inbox: Reply[] = [];
@@ -10,7 +10,10 @@ export class Child<Cmd, Reply extends { kind: string }> {
 
   constructor(script: string, opts: { env?: NodeJS.ProcessEnv; execArgv?: string[] } = {}) {
     this.proc = fork(script, [], {
-      execArgv: ['--import', 'tsx', ...(opts.execArgv ?? [])],
+      execArgv: [
+        ...(script.endsWith('.js') ? ['--enable-source-maps'] : ['--import', 'tsx']),
+        ...(opts.execArgv ?? []),
+      ],
       env: opts.env ?? process.env,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

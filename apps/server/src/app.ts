@@ -121,6 +121,7 @@ export async function buildServer(
         db: { dialect: dbHandle.dialect, ok: db },
         bus: { kind: bus.name, ok: busOk },
         node: config.nodeId,
+        sendThread: modules.messaging.send.threadState,
       };
       // A degraded node still answers 200 with envelope code 503 (load balancers read the code).
       if (!(db && busOk)) r.reply.send({ code: 503, msg: 'degraded', data });

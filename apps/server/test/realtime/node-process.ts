@@ -8,7 +8,10 @@ import path from 'node:path';
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 const mainTs = path.join(serverRoot, 'src/main.ts');
 
-/** A Parley server running as its own OS process (`node --import tsx src/main.ts`). */
+/**
+ * A Parley server running as its own OS process: `node --import tsx src/main.ts`, or a compiled
+ * bundle's main.js (apps/server/scripts/build.mjs) when one is given.
+ */
 export interface NodeProcess {
   name: string;
   /** NODE_ID of this process (`name` plus a random suffix): /api/health reports it. */
@@ -49,10 +52,12 @@ export async function startNodeProcess(
   name: string,
   env: Record<string, string>,
   timeoutMs = 40_000,
+  /** A compiled main.js to run instead of the TypeScript sources. */
+  compiledMain?: string,
 ): Promise<NodeProcess> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await launch(name, await freePort(), env, timeoutMs);
+      return await launch(name, await freePort(), env, timeoutMs, compiledMain);
     } catch (err) {
       if (!(err instanceof PortTaken) || attempt >= 5) throw err;
     }
@@ -64,10 +69,12 @@ async function launch(
   port: number,
   env: Record<string, string>,
   timeoutMs: number,
+  compiledMain: string | undefined,
 ): Promise<NodeProcess> {
   const nodeId = `${name}-${randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+  const args = compiledMain ? ['--enable-source-maps', compiledMain] : ['--import', 'tsx', mainTs];
+  const child = spawn(process.execPath, args, {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH ?? '',

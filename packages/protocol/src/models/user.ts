@@ -84,5 +84,11 @@ export const healthSchema = z.object({
   db: z.object({ dialect: z.enum(['sqlite', 'postgres']), ok: z.boolean() }),
   bus: z.object({ kind: z.enum(['memory', 'redis']), ok: z.boolean() }),
   node: z.string(),
+  /**
+   * Where this node commits one-to-one sends (SQLite): 'off' (on its main thread: PostgreSQL, one
+   * core, or SEND_THREAD=0), 'idle' (not started: no send yet), 'running', 'failed' (sends moved
+   * back to the main thread), 'closed' (shutting down).
+   */
+  sendThread: z.enum(['off', 'idle', 'running', 'failed', 'closed']),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -8,8 +8,8 @@ import type { AppContext } from '../../../lib/context.js';
 import { EncodedJson } from '../../../realtime/encoded.js';
 import { fromWire, type ThreadData, type ThreadJob, type ThreadReply } from './wire.js';
 
-// The thread runs this repository's TypeScript as the main thread does: through tsx's loader, which
-// it registers for itself when the runtime does not strip types on its own.
+// The thread runs what the main thread runs: the compiled bundle, or this repository's TypeScript
+// through tsx's loader, which it registers for itself when the runtime does not strip types.
 const BOOT = `
 const { workerData } = require('node:worker_threads');
 (async () => {
@@ -114,9 +114,12 @@ export class SendThread {
   }
 
   private start(): Worker {
-    const entry = new URL('./thread.ts', import.meta.url).href;
-    // Node 22.6+ may strip types itself; Node 20 needs tsx's loader in the thread too.
-    const tsx = (process.features as { typescript?: unknown }).typescript ? null : tsxApi();
+    // Compiled (apps/server/scripts/build.mjs): this code is in main.js and the thread's bundle is
+    // send-thread.js beside it. From source: thread.ts, through tsx's loader unless Node 22.6+
+    // strips the types itself.
+    const compiled = !import.meta.url.endsWith('.ts');
+    const entry = new URL(compiled ? './send-thread.js' : './thread.ts', import.meta.url).href;
+    const tsx = compiled || (process.features as { typescript?: unknown }).typescript ? null : tsxApi();
     const worker = new Worker(BOOT, { eval: true, workerData: { ...this.data, entry, tsx } });
     worker.on('message', (replies: ThreadReply[]) => {
       // A failure in one message's handling must not stop the chain: later answers still go out.
