@@ -108,27 +108,34 @@ function registerOne(app: FastifyInstance, entry: ContractEntry, handler: AnyHan
   });
 }
 
-/** Compiles the success envelope once per route; other envelopes fall back to JSON.stringify. */
+/**
+ * Compiles the success envelope once per route, at its first success: building ~150 serializers
+ * took ~0.3 s of every start, before the node could take a socket (docs/architecture.md "Running
+ * compiled"). Other envelopes, and schemas JSON Schema cannot express, use JSON.stringify.
+ */
 function envelopeSerializer(response: z.ZodType): (payload: unknown) => string {
-  let compiled: ((doc: unknown) => string) | null = null;
-  try {
-    const { $schema: _drop, ...data } = z.toJSONSchema(response, {
-      io: 'output',
-      unrepresentable: 'any',
-      target: 'draft-7',
-    }) as Record<string, unknown>;
-    compiled = fastJson({
-      type: 'object',
-      properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
-      required: ['code', 'msg', 'data'],
-    } as Parameters<typeof fastJson>[0]);
-  } catch {
-    compiled = null;
-  }
+  let compiled: ((doc: unknown) => string) | null | undefined;
+  const compile = (): ((doc: unknown) => string) | null => {
+    try {
+      const { $schema: _drop, ...data } = z.toJSONSchema(response, {
+        io: 'output',
+        unrepresentable: 'any',
+        target: 'draft-7',
+      }) as Record<string, unknown>;
+      return fastJson({
+        type: 'object',
+        properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
+        required: ['code', 'msg', 'data'],
+      } as Parameters<typeof fastJson>[0]);
+    } catch {
+      return null;
+    }
+  };
   return (payload) => {
     const env = payload as { code?: unknown } | null;
-    if (compiled && env && env.code === OK_CODE) return compiled(payload);
-    return JSON.stringify(payload);
+    if (!env || env.code !== OK_CODE) return JSON.stringify(payload);
+    if (compiled === undefined) compiled = compile();
+    return compiled ? compiled(payload) : JSON.stringify(payload);
   };
 }
 
