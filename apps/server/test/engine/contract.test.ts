@@ -53,6 +53,6 @@ describe('the contract table', () => {
     const res = await fetch(`${t.baseUrl}/api/health`);
     const body = (await res.json()) as { code: number; data: Record<string, unknown> };
     expect(body.code).toBe(200);
-    expect(Object.keys(body.data).sort()).toEqual(['bus', 'db', 'node']);
+    expect(Object.keys(body.data).sort()).toEqual(['bus', 'db', 'node', 'sendThread']);
   });
 });
