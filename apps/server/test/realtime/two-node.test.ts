@@ -78,6 +78,8 @@ describe.skipIf(!services.run)('two server processes sharing PostgreSQL and Redi
         db: { dialect: 'postgres', ok: true },
         bus: { kind: 'redis', ok: true },
         node: node.nodeId,
+        // PostgreSQL commits sends on the main thread.
+        sendThread: 'off',
       });
     }
   });
