@@ -3,19 +3,23 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ARTIFACTS_DIR, CHROMIUM, WEB_DIST } from './harness/paths';
+import { ARTIFACTS_DIR, CHROMIUM, REPO_ROOT, WEB_DIST } from './harness/paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Snapshot of apps/web/dist taken when the run started (see below). */
     webDist: string;
+    /** The server compiled for this run, as `npm start` runs it (see below). */
+    serverMain: string;
   }
 }
 
 /**
  * Checks the prerequisites once (a built web app, Debian's Chromium — installed when missing) and
  * snapshots the build: servers of this run serve the copy, so a rebuild of apps/web/dist during the
- * run (another terminal, `vite build --watch`) cannot pull files from under the browser.
+ * run (another terminal, `vite build --watch`) cannot pull files from under the browser. It also
+ * compiles the server (apps/server/scripts/build.mjs): the specs run what `npm start` runs. The
+ * bundle lies inside the repository, where it finds its packages.
  */
 export default function setup(project: TestProject): () => void {
   if (!existsSync(`${WEB_DIST}/index.html`)) {
@@ -36,5 +40,13 @@ export default function setup(project: TestProject): () => void {
   if (!existsSync(join(snapshot, 'index.html')))
     throw new Error('web build changed while it was being copied; run again');
   project.provide('webDist', snapshot);
-  return () => rmSync(join(snapshot, '..'), { recursive: true, force: true });
+  const serverDir = join(REPO_ROOT, '.tmp', `e2e-server-${process.pid}`);
+  execFileSync(process.execPath, [join(REPO_ROOT, 'apps/server/scripts/build.mjs'), serverDir], {
+    stdio: 'inherit',
+  });
+  project.provide('serverMain', join(serverDir, 'main.js'));
+  return () => {
+    rmSync(join(snapshot, '..'), { recursive: true, force: true });
+    rmSync(serverDir, { recursive: true, force: true });
+  };
 }

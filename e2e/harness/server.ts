@@ -70,10 +70,24 @@ async function waitHealthy(
     } catch {
       /* not up yet */
     }
-    // Poll interval while the process boots (tsx compiles the server first).
+    // Poll interval while the process boots.
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`server not healthy after ${timeoutMs} ms`);
+}
+
+/**
+ * How a server process starts: the run's compiled server (global-setup.ts), or outside vitest (the
+ * benches that use this harness) the TypeScript through tsx.
+ */
+function serverArgs(): string[] {
+  try {
+    const main = inject('serverMain');
+    if (main) return ['--enable-source-maps', main];
+  } catch {
+    // not inside a vitest run
+  }
+  return ['--import', 'tsx', SERVER_MAIN];
 }
 
 /** The run's snapshot of the web build (global-setup.ts), or apps/web/dist outside vitest. */
@@ -102,7 +116,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     const nodeId = `e2e-${opts.name ?? 'server'}-${process.pid}-${instance}-${randomBytes(3).toString('hex')}`;
     const url = `http://127.0.0.1:${port}`;
     const from = output.length; // this launch's part of the log
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
