@@ -29,7 +29,9 @@ export default function setup(project: TestProject): () => void {
     console.log('[e2e] Chromium missing: installing the Debian package');
     try {
       execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'], {
+        stdio: 'inherit',
+      });
     } catch (e) {
       throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium): ${String(e)}`);
     }

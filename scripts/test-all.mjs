@@ -23,9 +23,14 @@ function run(cmd, args, env = {}) {
   return res.status ?? 1;
 }
 
-/** Debian packages the browser suite needs: Chromium (and CJK fonts) and coturn (the TURN call test). */
+/**
+ * Debian packages the browser suite needs, each found by a file it installs: Chromium, CJK fonts (a
+ * Chromium installed without them draws Chinese as empty boxes in every screenshot) and coturn (the
+ * TURN call test).
+ */
 const BROWSER_DEPS = [
-  { path: '/usr/bin/chromium', packages: ['chromium', 'fonts-noto-cjk'] },
+  { path: '/usr/bin/chromium', packages: ['chromium'] },
+  { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', packages: ['fonts-noto-cjk'] },
   { path: '/usr/bin/turnserver', packages: ['coturn'] },
 ];
 
