@@ -15,10 +15,10 @@
  * only by their one sync, so messages sent after it never reach them (two nodes need a shared bus):
  * the storm is still timed, but "missed" is not counted.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServerBundle } from '../apps/server/scripts/build.mjs';
 import type { DServerCommand, DServerReply } from './lib/delivery-ipc.js';
 import type { StormCommand, StormReply } from './lib/storm-ipc.js';
 import { wallNow } from './lib/ipc.js';
@@ -90,18 +90,12 @@ interface Result {
  * then loads one bundle instead of compiling the TypeScript through tsx while 10,000 clients retry.
  * The bundle lies inside the repository so that it finds its packages in node_modules.
  */
-function compileParley(): string {
-  const outdir = path.join(here, '.tmp', 'storm-parley');
-  execFileSync(
-    process.execPath,
-    [
-      path.join(here, '../apps/server/scripts/build.mjs'),
-      outdir,
-      path.join(here, 'lib', 'delivery-server.ts'),
-    ],
-    { stdio: 'inherit' },
+async function compileParley(): Promise<string> {
+  const { main } = await buildServerBundle(
+    path.join(here, '.tmp', 'storm-parley'),
+    path.join(here, 'lib', 'delivery-server.ts'),
   );
-  return path.join(outdir, 'main.js');
+  return main;
 }
 
 async function startServer(
@@ -118,7 +112,7 @@ async function startServer(
 }
 
 async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, o: Options): Promise<Result> {
-  const script = parley ? compileParley() : 'bare-relay.ts';
+  const script = parley ? await compileParley() : 'bare-relay.ts';
   let a = await startServer(script, envA);
   let b: { server: Server; baseUrl: string } | null = null;
   const workers: Worker[] = [];

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServerBundle } from '../apps/server/scripts/build.mjs';
 import { ARTIFACTS_DIR, CHROMIUM, REPO_ROOT, WEB_DIST } from './harness/paths';
 
 declare module 'vitest' {
@@ -21,7 +22,7 @@ declare module 'vitest' {
  * compiles the server (apps/server/scripts/build.mjs): the specs run what `npm start` runs. The
  * bundle lies inside the repository, where it finds its packages.
  */
-export default function setup(project: TestProject): () => void {
+export default async function setup(project: TestProject): Promise<() => void> {
   if (!existsSync(`${WEB_DIST}/index.html`)) {
     throw new Error(`No web build at ${WEB_DIST}. Run \`npm run build -w @parley/web\` first.`);
   }
@@ -43,10 +44,7 @@ export default function setup(project: TestProject): () => void {
     throw new Error('web build changed while it was being copied; run again');
   project.provide('webDist', snapshot);
   const serverDir = join(REPO_ROOT, '.tmp', `e2e-server-${process.pid}`);
-  execFileSync(process.execPath, [join(REPO_ROOT, 'apps/server/scripts/build.mjs'), serverDir], {
-    stdio: 'inherit',
-  });
-  project.provide('serverMain', join(serverDir, 'main.js'));
+  project.provide('serverMain', (await buildServerBundle(serverDir)).main);
   return () => {
     rmSync(join(snapshot, '..'), { recursive: true, force: true });
     rmSync(serverDir, { recursive: true, force: true });

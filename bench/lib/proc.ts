@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { nodeFlags } from '../../apps/server/scripts/build.mjs';
 
 /** A forked child (TypeScript through tsx, or a compiled `.js` as it is) with typed IPC in both directions. */
 export class Child<Cmd, Reply extends { kind: string }> {
@@ -10,10 +11,7 @@ export class Child<Cmd, Reply extends { kind: string }> {
 
   constructor(script: string, opts: { env?: NodeJS.ProcessEnv; execArgv?: string[] } = {}) {
     this.proc = fork(script, [], {
-      execArgv: [
-        ...(script.endsWith('.js') ? ['--enable-source-maps'] : ['--import', 'tsx']),
-        ...(opts.execArgv ?? []),
-      ],
+      execArgv: [...nodeFlags(script), ...(opts.execArgv ?? [])],
       env: opts.env ?? process.env,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

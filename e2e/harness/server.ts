@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 // The typing of inject('webDist') (also for programs outside the suite, e.g. bench/picker.ts).
 import type {} from '../global-setup';
+import { nodeFlags } from '../../apps/server/scripts/build.mjs';
 import { ARTIFACTS_DIR, REPO_ROOT, SERVER_MAIN, WEB_DIST } from './paths';
 
 export interface ServerOptions {
@@ -81,13 +82,13 @@ async function waitHealthy(
  * benches that use this harness) the TypeScript through tsx.
  */
 function serverArgs(): string[] {
+  let main = SERVER_MAIN;
   try {
-    const main = inject('serverMain');
-    if (main) return ['--enable-source-maps', main];
+    main = inject('serverMain') || SERVER_MAIN;
   } catch {
     // not inside a vitest run
   }
-  return ['--import', 'tsx', SERVER_MAIN];
+  return [...nodeFlags(main), main];
 }
 
 /** The run's snapshot of the web build (global-setup.ts), or apps/web/dist outside vitest. */

@@ -65,6 +65,14 @@ export async function buildServerBundle(outdir, entry = path.join(src, 'main.ts'
   return { main: path.join(outdir, 'main.js'), migrations: migrations.length };
 }
 
+/**
+ * The Node flags that run a server entry: a compiled bundle as it is (its source maps for stack
+ * traces), a TypeScript file through tsx. Every harness that starts a server process uses them.
+ */
+export function nodeFlags(main) {
+  return main.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outdir = path.resolve(process.argv[2] ?? path.join(serverDir, 'dist'));
   const started = Date.now();

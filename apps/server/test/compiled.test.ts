@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Health, Message } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServerBundle } from '../scripts/build.mjs';
 import { api, openSocket } from './helpers.js';
 import { c2c, sendText, userOn } from './messaging/helpers.js';
 import { startNodeProcess, type NodeProcess } from './realtime/node-process.js';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   // Inside the repository: the bundle finds its packages in node_modules from where it lies.
   fs.mkdirSync(path.join(serverRoot, '.tmp'), { recursive: true });
   outdir = fs.mkdtempSync(path.join(serverRoot, '.tmp', 'compiled-'));
-  execFileSync(process.execPath, ['scripts/build.mjs', outdir], { cwd: serverRoot, stdio: 'pipe' });
+  await buildServerBundle(outdir);
   node = await startNodeProcess(
     'compiled',
     { SEND_THREAD: '1', DATABASE_URL: '', REDIS_URL: '' },

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { nodeFlags } from '../../scripts/build.mjs';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 const mainTs = path.join(serverRoot, 'src/main.ts');
@@ -73,8 +74,8 @@ async function launch(
 ): Promise<NodeProcess> {
   const nodeId = `${name}-${randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-${name}-`));
-  const args = compiledMain ? ['--enable-source-maps', compiledMain] : ['--import', 'tsx', mainTs];
-  const child = spawn(process.execPath, args, {
+  const main = compiledMain ?? mainTs;
+  const child = spawn(process.execPath, [...nodeFlags(main), main], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH ?? '',

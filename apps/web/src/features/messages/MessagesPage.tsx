@@ -24,7 +24,8 @@ forgetOnLogout((listener) => {
   listener(useSession.getState().token);
   return useSession.subscribe((s, prev) => {
     if (s.token === prev.token) return;
-    if (!s.token) useChatStore.setState({ byConv: {}, originals: new Map(), typingUntil: {} });
+    if (!s.token)
+      useChatStore.setState({ byConv: {}, originals: new Map(), deleted: new Map(), typingUntil: {} });
     listener(s.token);
   });
 });

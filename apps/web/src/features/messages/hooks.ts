@@ -65,6 +65,17 @@ export function useMessagesRealtime(openID: string | null): void {
   const me = useSession((s) => s.user?.wtId ?? '');
   useCountsNewMessages();
 
+  /**
+   * A pushed message joins a chat's list when the list is held, and the open chat's even before its
+   * first page arrived: that page may have been read before the push, and `latest` keeps what is held
+   * when the page joins it (the merge keeps revokes, reads and deletes, merge.ts).
+   */
+  const mergeIfShown = (m: Message) => {
+    const store = useChatStore.getState();
+    if (store.byConv[m.conversationID] || m.conversationID === openRef.current)
+      store.merge(m.conversationID, [m]);
+  };
+
   useSocketEvent('message.new', (frame) => {
     // Group topic frames are the same for every member: flow comes from the sender.
     const m = asReader(frame, me);
@@ -73,9 +84,7 @@ export function useMessagesRealtime(openID: string | null): void {
     const group = isGroupID(m.conversationID);
     const heldLast = group ? heldLastSequence(m.conversationID) : 0;
     const held = store.byConv[m.conversationID] !== undefined;
-    // The open chat takes it even before its first page arrived: that page may have been read before
-    // this message was stored, and `latest` keeps what is held when the page joins it.
-    if (held || m.conversationID === openRef.current) store.merge(m.conversationID, [m]);
+    mergeIfShown(m);
     if (m.flow === 'in') store.setTyping(m.conversationID, 0);
     const known = getConversation(m.conversationID);
     applyMessage(m, onScreen);
@@ -91,11 +100,7 @@ export function useMessagesRealtime(openID: string | null): void {
   useSocketEvent('message.updated', (frame) => {
     const m = asReader(frame, me);
     noteGroupVersion(m);
-    const store = useChatStore.getState();
-    // As with message.new: the open chat takes it before its first page, which may be older.
-    if (store.byConv[m.conversationID] || m.conversationID === openRef.current) {
-      store.merge(m.conversationID, [m]);
-    }
+    mergeIfShown(m);
     if (m.isRevoked) applyMessage(m, true);
   });
   useSocketEvent('message.read', (r) => {

@@ -40,9 +40,8 @@ function OpenChat({ id }: { id: string }) {
 let answerHistory: (() => void) | null = null;
 beforeEach(() => {
   useSession.setState({ user: { wtId: 'me' } as ReturnType<typeof useSession.getState>['user'] });
-  useChatStore.setState({ byConv: {}, originals: new Map() });
-  // Also forgets the deletes the store remembers for the chat (a test may delete one of its messages).
-  useChatStore.getState().forget('C2Cpeer');
+  // `deleted` too: a test may delete one of the chat's messages.
+  useChatStore.setState({ byConv: {}, originals: new Map(), deleted: new Map() });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {

@@ -15,6 +15,11 @@ interface ChatState {
   byConv: Record<string, ConversationMessages>;
   /** Own texts by message ID, kept when they are revoked so 重新编辑 can bring them back. */
   originals: Map<string, string>;
+  /**
+   * Messages this user deleted, per conversation, while its list is held: a copy read before the
+   * delete (a history page, the device cache) must not bring one back (merge.ts).
+   */
+  deleted: Map<string, Set<string>>;
   /** conversationID → unix ms until which the peer reads as typing. */
   typingUntil: Record<string, number>;
   merge(conversationID: string, messages: readonly Message[], page?: { isCompleted: boolean }): void;
@@ -44,20 +49,17 @@ function keepOriginals(state: ChatState, conversationID: string, incoming: reado
   }
 }
 
-/**
- * Messages this user deleted, per conversation, while its list is held: a copy read before the delete
- * (a history page, the device cache) must not bring one back (merge.ts).
- */
-const deletedIds = new Map<string, Set<string>>();
-function deletedIn(conversationID: string): Set<string> {
-  let ids = deletedIds.get(conversationID);
-  if (!ids) deletedIds.set(conversationID, (ids = new Set()));
+/** The conversation's set in `state.deleted`, made on first use. */
+function deletedIn(state: ChatState, conversationID: string): Set<string> {
+  let ids = state.deleted.get(conversationID);
+  if (!ids) state.deleted.set(conversationID, (ids = new Set()));
   return ids;
 }
 
 export const useChatStore = create<ChatState>((set, get) => ({
   byConv: {},
   originals: new Map(),
+  deleted: new Map(),
   typingUntil: {},
   merge(conversationID, messages, page) {
     keepOriginals(get(), conversationID, messages);
@@ -68,7 +70,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
           ...s.byConv,
           [conversationID]: {
             ...cur,
-            messages: mergeMessages(cur.messages, messages, deletedIn(conversationID)),
+            messages: mergeMessages(cur.messages, messages, deletedIn(s, conversationID)),
             isCompleted: page ? page.isCompleted : cur.isCompleted,
           },
         },
@@ -90,7 +92,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
         byConv: {
           ...s.byConv,
           [conversationID]: {
-            messages: mergeMessages(base, messages, deletedIn(conversationID)),
+            messages: mergeMessages(base, messages, deletedIn(s, conversationID)),
             isCompleted: joins && cur.source === 'server' ? cur.isCompleted || isCompleted : isCompleted,
             source: 'server',
           },
@@ -111,7 +113,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
         byConv: {
           ...s.byConv,
           [conversationID]: {
-            messages: mergeMessages(held, older, deletedIn(conversationID)),
+            messages: mergeMessages(held, older, deletedIn(s, conversationID)),
             isCompleted,
             source: 'cache',
           },
@@ -170,7 +172,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     set((s) => ({ typingUntil: { ...s.typingUntil, [conversationID]: until } }));
   },
   forget(conversationID) {
-    deletedIds.delete(conversationID);
+    get().deleted.delete(conversationID);
     set((s) => {
       const { [conversationID]: _gone, ...rest } = s.byConv;
       return { byConv: rest };
