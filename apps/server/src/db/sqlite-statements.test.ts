@@ -92,3 +92,19 @@ describe('read snapshots of the statement cache', () => {
     expect((other.prepare('select v from kv where k = 1').get() as { v: string }).v).toBe('later');
   });
 });
+
+describe('the statement cache', () => {
+  it('keeps at most `max` statements and drops the least recently prepared one', () => {
+    const small = withStatementCache(new SQLite(':memory:'), 2);
+    const a = small.prepare('select 1');
+    const b = small.prepare('select 2');
+    expect(small.prepare('select 1')).toBe(a); // a hit: now the most recent
+    const c = small.prepare('select 3'); // full: 'select 2' goes
+    expect(small.prepare('select 1')).toBe(a);
+    expect(small.prepare('select 3')).toBe(c);
+    expect(small.prepare('select 2')).not.toBe(b); // prepared again ('select 1' goes)
+    expect(small.prepare('select 3')).toBe(c);
+    expect(small.prepare('select 1')).not.toBe(a);
+    small.close();
+  });
+});

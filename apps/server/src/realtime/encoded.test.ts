@@ -15,6 +15,10 @@ describe('encoded frames', () => {
     const ack = { type: 'ack', id: 'x1', code: 200, msg: 'ok', data: encodeJson(message) };
     expect(JSON.parse(frameJson(ack))).toEqual({ ...ack, data: message });
     expect(frameJson({ data: encodeJson([1, 2]) })).toBe('{"data":[1,2]}');
+    // Fields JSON leaves out (undefined, functions) are left out here too.
+    expect(frameJson({ type: 'x', seq: undefined, f: () => 1, data: encodeJson(1) })).toBe(
+      '{"type":"x","data":1}',
+    );
     const plain = { type: 'typing', data: { fromID: 'u' }, seq: 2 };
     expect(frameJson(plain)).toBe(JSON.stringify(plain));
     expect(frameJson({ type: 'error', code: 400, msg: 'bad' })).toBe(

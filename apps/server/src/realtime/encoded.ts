@@ -37,8 +37,14 @@ export const decoded = <T>(data: MaybeEncoded<T>): T => (data instanceof Encoded
 export function frameJson(frame: object): string {
   const { data } = frame as { data?: unknown };
   if (!(data instanceof EncodedJson)) return JSON.stringify(frame);
-  const rest: Record<string, unknown> = { ...frame };
-  delete rest.data;
-  const head = JSON.stringify(rest);
-  return head === '{}' ? `{"data":${data.json}}` : `${head.slice(0, -1)},"data":${data.json}}`;
+  // The other fields one by one (a copy without `data` cost a spread and a `delete`, which turns the
+  // copy into a slow dictionary object, on every frame of every message).
+  let head = '{';
+  for (const key in frame) {
+    if (key === 'data' || !Object.hasOwn(frame, key)) continue;
+    const value = JSON.stringify((frame as Record<string, unknown>)[key]);
+    if (value === undefined) continue;
+    head += `${head === '{' ? '' : ','}${JSON.stringify(key)}:${value}`;
+  }
+  return `${head}${head === '{' ? '' : ','}"data":${data.json}}`;
 }

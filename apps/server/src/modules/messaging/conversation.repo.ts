@@ -197,6 +197,11 @@ export class ConversationRepo extends Repo {
    * writes no member rows), and sorts by the conversation's last message time.
    */
   page(userId: number, o: { offset: number; limit: number; archivedOnly: boolean }): Promise<MemberView[]> {
+    return this.pageQuery(userId, o).execute();
+  }
+
+  /** `page`'s query, unrun (its plan is tested: it finds the user's rows by the user index). */
+  pageQuery(userId: number, o: { offset: number; limit: number; archivedOnly: boolean }) {
     let q = this.members()
       .where('m.user_id', '=', userId)
       .where(
@@ -211,8 +216,7 @@ export class ConversationRepo extends Repo {
       )
       .orderBy('m.conversation_id', 'desc')
       .offset(o.offset)
-      .limit(o.limit)
-      .execute();
+      .limit(o.limit);
   }
 
   archived(userId: number): Promise<MemberView[]> {
