@@ -30,6 +30,7 @@ function fresh() {
     errors: 0,
     firstError: null as string | null,
     latencies: [] as number[],
+    sentAt: [] as number[],
     ackLatencies: [] as number[],
   };
 }
@@ -63,6 +64,7 @@ function onFrame(c: Client, text: string): void {
     if (f.acked) inFlight.delete(id!);
     stats.received += 1;
     stats.latencies.push(Math.round((wallNow() - f.at) * 100) / 100);
+    stats.sentAt.push(f.at);
   }
 }
 

@@ -16,6 +16,8 @@ export interface StepPart {
   firstError: string | null;
   /** send → peer received, ms, of every message received (0.01 ms resolution). */
   latencies: number[];
+  /** When each of `latencies` was sent (wall clock, ms), where the load process records it. */
+  sentAt?: number[];
   /** send → ack, ms. */
   ackLatencies: number[];
 }
@@ -39,6 +41,12 @@ export interface StepFigures {
   p99: number;
   max: number;
   ackP99: number;
+  /**
+   * p99 send → receive of each second of the step (by send time), where the load records send
+   * times: a step that fails on one stall shows one bad second among good ones, one that fails on
+   * queueing shows them all high.
+   */
+  secondP99s: number[];
   cpuPct: number;
   /** CPU of the load processes together over the step (100 % = one core): what the server shares the machine with. */
   loadCpuPct: number;
@@ -76,6 +84,7 @@ export async function runLoadStep<P extends StepPart>(
   const sum = (f: (p: P) => number) => parts.reduce((s, p) => s + f(p), 0);
   const lat = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
   const ack = parts.flatMap((p) => p.ackLatencies).sort((a, b) => a - b);
+  const secondP99s = bySecond(parts);
   return {
     sum,
     figures: {
@@ -89,12 +98,23 @@ export async function runLoadStep<P extends StepPart>(
       p99: percentile(lat, 99),
       max: lat[lat.length - 1] ?? NaN,
       ackP99: percentile(ack, 99),
+      secondP99s,
       cpuPct,
       loadCpuPct,
       threads,
       rss: rssBytes(serverPid),
     },
   };
+}
+
+/** p99 latency of each whole second of sends, in order (empty when the load records no send times). */
+function bySecond(parts: StepPart[]): number[] {
+  const pairs = parts.flatMap((p) => (p.sentAt ? p.latencies.map((l, i) => [p.sentAt![i]!, l] as const) : []));
+  if (pairs.length === 0) return [];
+  const start = Math.min(...pairs.map(([at]) => at));
+  const seconds: number[][] = [];
+  for (const [at, l] of pairs) (seconds[Math.floor((at - start) / 1000)] ??= []).push(l);
+  return seconds.map((s) => percentile(s.sort((a, b) => a - b), 99));
 }
 
 /**
