@@ -109,12 +109,19 @@ export async function runLoadStep<P extends StepPart>(
 
 /** p99 latency of each whole second of sends, in order (empty when the load records no send times). */
 function bySecond(parts: StepPart[]): number[] {
-  const pairs = parts.flatMap((p) => (p.sentAt ? p.latencies.map((l, i) => [p.sentAt![i]!, l] as const) : []));
+  const pairs = parts.flatMap((p) =>
+    p.sentAt ? p.latencies.map((l, i) => [p.sentAt![i]!, l] as const) : [],
+  );
   if (pairs.length === 0) return [];
   const start = Math.min(...pairs.map(([at]) => at));
   const seconds: number[][] = [];
   for (const [at, l] of pairs) (seconds[Math.floor((at - start) / 1000)] ??= []).push(l);
-  return seconds.map((s) => percentile(s.sort((a, b) => a - b), 99));
+  return seconds.map((s) =>
+    percentile(
+      s.sort((a, b) => a - b),
+      99,
+    ),
+  );
 }
 
 /**
