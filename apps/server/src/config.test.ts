@@ -13,3 +13,12 @@ describe('SEND_THREAD', () => {
     expect(loadConfig({ SEND_THREAD: '1' }).sendThread).toBe(true);
   });
 });
+
+describe('DATABASE_NAMED_STATEMENTS', () => {
+  it('is on unless set to 0 or false', () => {
+    expect(loadConfig({}).databaseNamedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_NAMED_STATEMENTS: '0' }).databaseNamedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_NAMED_STATEMENTS: 'false' }).databaseNamedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_NAMED_STATEMENTS: '1' }).databaseNamedStatements).toBe(true);
+  });
+});

@@ -17,6 +17,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL schema to use (tests isolate themselves with it). */
   databaseSchema: string | undefined;
+  /**
+   * PostgreSQL: the hot statements run as named (server-side prepared) statements (db/pg-named.ts).
+   * Off for a pooler in transaction mode that does not carry them between server connections.
+   */
+  databaseNamedStatements: boolean;
   redisUrl: string | undefined;
   /** Channel prefix on Redis, so several deployments can share one Redis. */
   redisPrefix: string;
@@ -104,6 +109,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    databaseNamedStatements:
+      env.DATABASE_NAMED_STATEMENTS !== '0' && env.DATABASE_NAMED_STATEMENTS !== 'false',
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'parley',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),

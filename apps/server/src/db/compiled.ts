@@ -12,6 +12,7 @@ import type { Database } from './schema.js';
 import { all, runSteps, type Steps } from './steps.js';
 import { isPostgres } from './dialect.js';
 import type { Executor } from './repo.js';
+import { nameStatement } from './pg-named.js';
 
 const PARAM = Symbol('param');
 
@@ -175,8 +176,11 @@ export class PreparedQuery<P extends object, R> {
       names: q.parameters.map((v) => (isSlot(v) ? v[PARAM] : null)),
       consts: q.parameters.map((v) => (isSlot(v) ? undefined : v)),
     };
-    if (pg) this.postgres = c;
-    else this.sqlite = c;
+    if (pg) {
+      // Run as a named statement: parsed and planned once per connection (db/pg-named.ts).
+      nameStatement(c.sql);
+      this.postgres = c;
+    } else this.sqlite = c;
     return c;
   }
 }

@@ -10,6 +10,7 @@ import { migrateToLatest } from './migrate.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import { registerSqlite } from './compiled.js';
 import { withStatementCache } from './sqlite-statements.js';
+import { withNamedStatements } from './pg-named.js';
 
 export type Db = Kysely<Database>;
 
@@ -69,6 +70,7 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
       max: 20,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    if (config.databaseNamedStatements) withNamedStatements(pool);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     dialect = 'postgres';
   } else {
