@@ -113,7 +113,8 @@ function bySecond(parts: StepPart[]): number[] {
     p.sentAt ? p.latencies.map((l, i) => [p.sentAt![i]!, l] as const) : [],
   );
   if (pairs.length === 0) return [];
-  const start = Math.min(...pairs.map(([at]) => at));
+  // A loop, not Math.min(...): a step holds tens of thousands of sends.
+  const start = pairs.reduce((min, [at]) => (at < min ? at : min), Infinity);
   const seconds: number[][] = [];
   for (const [at, l] of pairs) (seconds[Math.floor((at - start) / 1000)] ??= []).push(l);
   return seconds.map((s) =>

@@ -8,8 +8,6 @@ interface Cached {
   stmt: SqliteStatement;
   /** A plain query (SELECT): it may run inside a read snapshot. */
   query: boolean;
-  /** When it was last prepared (a counter): the least recent goes first when the cache is full. */
-  used: number;
 }
 
 /**
@@ -34,7 +32,6 @@ export function withStatementCache(
   max = STATEMENT_CACHE_SIZE,
 ): SqliteDatabase & { readonly inTransaction: boolean } {
   const cache = new Map<string, Cached>();
-  let clock = 0;
   const begin = file.prepare('BEGIN');
   const commit = file.prepare('COMMIT');
   let snapshot = false;
@@ -62,19 +59,14 @@ export function withStatementCache(
     prepare(sql: string): SqliteStatement {
       let entry = cache.get(sql);
       if (entry) {
-        // A hit only marks the time (moving the entry to the end of the Map cost a delete and an
-        // insert on every statement of every send); the scan for the oldest happens on a miss.
-        entry.used = ++clock;
+        // Map keeps insertion order: re-inserting marks it the most recently used.
+        cache.delete(sql);
       } else {
         const stmt = file.prepare(sql);
-        entry = {
-          stmt: stmt as unknown as SqliteStatement,
-          query: stmt.readonly && stmt.reader,
-          used: ++clock,
-        };
-        if (cache.size >= max) cache.delete(leastRecent(cache));
-        cache.set(sql, entry);
+        entry = { stmt: stmt as unknown as SqliteStatement, query: stmt.readonly && stmt.reader };
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
       }
+      cache.set(sql, entry);
       if (snapshot) {
         if (!entry.query) endSnapshot();
         // Never write inside a read snapshot: the write would commit only when the snapshot ends.
@@ -87,17 +79,4 @@ export function withStatementCache(
       return entry.stmt;
     },
   };
-}
-
-/** The SQL of the least recently prepared statement. */
-function leastRecent(cache: Map<string, Cached>): string {
-  let oldest: string | undefined;
-  let at = Infinity;
-  for (const [sql, entry] of cache) {
-    if (entry.used < at) {
-      at = entry.used;
-      oldest = sql;
-    }
-  }
-  return oldest!;
 }

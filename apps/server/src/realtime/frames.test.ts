@@ -16,8 +16,7 @@ async function route(frame: unknown): Promise<OutFrame> {
   return out[0]!;
 }
 
-describe('frame router: the usual frame skips the general schema, and answers as it would', () => {
-  // Plain ids take the short path; every other id goes through `clientFrame`, which words the refusal.
+describe('frame router: ids are accepted or refused as the frame schema decides', () => {
   const ids: unknown[] = [
     1,
     0,
