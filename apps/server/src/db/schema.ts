@@ -220,6 +220,10 @@ export interface MessagesTable {
   updated_at: number;
   /** Groups: the conversation's version at the message's last change. */
   version: Generated<number>;
+  /** One-to-one: the sender's sync version for this message (0: logged in `sync_log` instead). */
+  sender_version: Generated<number>;
+  /** One-to-one: the receiver's sync version for this message (0: not theirs, or logged). */
+  receiver_version: Generated<number>;
 }
 
 /** Mentions in group messages: one row per mentioned user (user_id 0: @all). */

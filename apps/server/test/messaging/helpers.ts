@@ -116,7 +116,11 @@ export function expectOneOrder(forA: Message[], forB: Message[], n: number): voi
 }
 
 /** A stored message's column, read straight from the database (`msgId`: its public ID). */
-export async function storedColumn(t: TestServer, msgId: string, column: 'id' | 'version'): Promise<number> {
+export async function storedColumn(
+  t: TestServer,
+  msgId: string,
+  column: 'id' | 'version' | 'sender_version' | 'receiver_version',
+): Promise<number> {
   const row = await t.server.ctx.db
     .selectFrom('messages')
     .select(column)

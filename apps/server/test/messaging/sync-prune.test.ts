@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { befriend, c2c, sent, sync, userOn } from './helpers.js';
+import { befriend, c2c, post, sent, sync, userOn } from './helpers.js';
 
-// A small log: each user keeps only their latest 5 changes.
+// A small log: each user keeps only their latest 5 changes. New messages carry their versions and
+// write no log rows; pins are logged.
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ messageSendPerMinute: 100_000, syncLogKeep: 5 });
@@ -15,7 +16,11 @@ describe('sync log pruning', () => {
     const b = await userOn(t, 'pruneB');
     await befriend(t, a, b);
     const start = (await sync(t, b, 0)).version;
-    for (let i = 1; i <= 8; i++) await sent(t, a, b, `消息${i}`);
+    await sent(t, a, b, '消息1');
+    for (const isPinned of [true, false, true]) {
+      expect((await post(t, b, '/conversation/pin', { conversationID: c2c(a), isPinned })).code).toBe(200);
+    }
+    for (let i = 2; i <= 5; i++) await sent(t, a, b, `消息${i}`);
     const now = start + 8;
 
     // Within the kept window: the usual answer, nothing missing.
@@ -23,7 +28,7 @@ describe('sync log pruning', () => {
     expect([recent.reset, recent.version, recent.messages.map((m) => m.payload.text)]).toEqual([
       false,
       now,
-      ['消息4', '消息5', '消息6', '消息7', '消息8'],
+      ['消息2', '消息3', '消息4', '消息5'],
     ]);
     // Older than the window: reset, and nothing else (whether or not the rows are pruned yet).
     const stale = await sync(t, b, now - 6);
@@ -38,17 +43,17 @@ describe('sync log pruning', () => {
 
     // The pruner drops the rows outside every user's window; the window still answers in full.
     const userB = (await t.server.modules.users.repo.byWtId(b.wtId))!.id;
-    // At least B's rows before the window went (A's too: A had more than 5 changes as well).
-    expect(await t.server.modules.messaging.pruneSyncLog()).toBeGreaterThanOrEqual(now - 5);
+    // B's two pins before the window went; A has no logged change.
+    expect(await t.server.modules.messaging.pruneSyncLog()).toBe(2);
     const rows = await t.server.ctx.db
       .selectFrom('sync_log')
       .select('version')
       .where('user_id', '=', userB)
       .orderBy('version')
       .execute();
-    expect(rows.map((r) => Number(r.version))).toEqual([now - 4, now - 3, now - 2, now - 1, now]);
+    expect(rows.map((r) => Number(r.version))).toEqual([now - 4]);
     const after = await sync(t, b, now - 5);
-    expect(after.messages.map((m) => m.payload.text)).toEqual(['消息4', '消息5', '消息6', '消息7', '消息8']);
+    expect(after.messages.map((m) => m.payload.text)).toEqual(['消息2', '消息3', '消息4', '消息5']);
     expect(after.conversations.map((c) => c.conversationID)).toEqual([c2c(a)]);
   });
 });

@@ -5,7 +5,9 @@ import type { MessagesTable } from '../../db/schema.js';
 import { Repo } from '../../db/repo.js';
 
 export type MessageRow = Selectable<MessagesTable>;
-export type NewMessage = Required<Omit<Insertable<MessagesTable>, 'id' | 'version'>>;
+export type NewMessage = Required<
+  Omit<Insertable<MessagesTable>, 'id' | 'version' | 'sender_version' | 'receiver_version'>
+>;
 
 // The send path's statements, built once (db/compiled.ts).
 const messageByClientId = prepared<{ senderId: number; clientMsgId: string }, MessageRow>((db, p) =>
@@ -26,7 +28,8 @@ const hiddenOf = preparedIn<{ userId: number }, number, { message_id: number }>(
     .where('user_id', '=', p('userId'))
     .where('message_id', 'in', ids),
 );
-const insertMessage = prepared<NewMessage & { version: number }, { id: number }>((db, p) =>
+type MessageVersions = { version: number; sender_version: number; receiver_version: number };
+const insertMessage = prepared<NewMessage & MessageVersions, { id: number }>((db, p) =>
   db
     .insertInto('messages')
     .values({
@@ -47,6 +50,8 @@ const insertMessage = prepared<NewMessage & { version: number }, { id: number }>
       created_at: p('created_at'),
       updated_at: p('updated_at'),
       version: p('version'),
+      sender_version: p('sender_version'),
+      receiver_version: p('receiver_version'),
     })
     .returning('id'),
 );
@@ -66,8 +71,8 @@ export function messageByClientIdSteps(senderId: number, clientMsgId: string): S
 }
 
 /** `MessageRepo.insert` as a step function (db/steps.ts). */
-export function* insertMessageSteps(row: NewMessage & { version?: number }): Steps<MessageRow> {
-  const values = { version: 0, ...row };
+export function* insertMessageSteps(row: NewMessage & Partial<MessageVersions>): Steps<MessageRow> {
+  const values = { version: 0, sender_version: 0, receiver_version: 0, ...row };
   const { id } = (yield* first(insertMessage, values))!;
   return { id: Number(id), ...values };
 }
@@ -92,7 +97,7 @@ export class MessageRepo extends Repo {
   }
 
   /** Stores a new message; the row is the one given with its new id (only the id is read back). */
-  insert(row: NewMessage & { version?: number }): Promise<MessageRow> {
+  insert(row: NewMessage & Partial<MessageVersions>): Promise<MessageRow> {
     return runSteps(this.db, insertMessageSteps(row));
   }
 

@@ -82,7 +82,7 @@ export class MessageService {
         messages: [],
       };
     }
-    const rows = await this.sync.since(userId, since, MessageLimits.syncPage + 1);
+    const rows = await this.sync.since(userId, since, current, MessageLimits.syncPage + 1);
     const hasMore = rows.length > MessageLimits.syncPage;
     const page = rows.slice(0, MessageLimits.syncPage);
     const version = page.length ? Number(page[page.length - 1]!.version) : current;

@@ -9,7 +9,7 @@ import { usersByIdsSteps, type Party } from '../users/user.repo.js';
 import { nextC2cSeqSteps, setLastMessageSteps } from './conversation.repo.js';
 import { insertMessageSteps, type MessageRow, type NewMessage } from './message.repo.js';
 import { toMessage } from './message.presenter.js';
-import { recordSteps } from './sync.repo.js';
+import { bumpVersionsSteps } from './sync.repo.js';
 
 export interface AppendInput {
   senderId: number;
@@ -145,7 +145,7 @@ export function appendMessage(
 /**
  * `appendMessage` as a step function (db/steps.ts): the send thread runs it synchronously. Lock order
  * (no deadlocks between concurrent use cases): the conversation row (sequence), then member rows,
- * then the message, then the users' sync versions last. `uow.db` names the dialect; events go to
+ * then the users' sync versions (in user id order), then the message. `uow.db` names the dialect; events go to
  * `uow.emit`.
  */
 export function* appendSteps(
@@ -178,8 +178,11 @@ export function* appendSteps(
       readSeq.set(userId, Number(r?.read_seq ?? 0));
     }
   }
-  const row = yield* insertMessageSteps(
-    newMessageRow({
+  // The members' new sync versions go on the message itself, not in the change log: sync finds new
+  // messages by them (sync.repo.ts `since`). Taken after the member rows (the lock order).
+  const versions = yield* bumpVersionsSteps(uow.db, new Map(audience.map((userId) => [userId, 1])));
+  const row = yield* insertMessageSteps({
+    ...newMessageRow({
       conversationId: convId,
       seq,
       senderId: input.senderId,
@@ -192,12 +195,10 @@ export function* appendSteps(
       searchText: input.searchText,
       now: input.now,
     }),
-  );
+    sender_version: versions.get(input.senderId) ?? 0,
+    receiver_version: versions.get(input.peerId) ?? 0,
+  });
   yield* setLastMessageSteps(convId, row.id);
-  yield* recordSteps(
-    uow.db,
-    audience.map((userId) => ({ userId, conversationId: convId, messageId: row.id })),
-  );
   // The new message's views are built from what this use case already holds (one query: people).
   const people = new Map(
     (input.people ?? (yield* usersByIdsSteps([input.senderId, input.peerId]))).map((p) => [p.id, p]),

@@ -83,6 +83,57 @@ const logSince = prepared<
     .orderBy('version')
     .limit(p('limit')),
 );
+/** A user's sync version of a one-to-one message in `t` (0: stored before messages carried them). */
+const versionOf = (t: 'x' | 'b', userId: number) =>
+  sql<number>`case when ${sql.ref(`${t}.sender_id`)} = ${userId} then ${sql.ref(`${t}.sender_version`)} else ${sql.ref(`${t}.receiver_version`)} end`;
+/**
+ * The user's one-to-one conversations that may hold messages newer than `since`: those whose last
+ * message is (or is a notice only the other member sees, whose version is not the user's).
+ */
+const newMessageConversations = prepared<{ userId: number; since: number }, { conversation_id: number }>(
+  (db, p) =>
+    db
+      .selectFrom('conversation_members as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .innerJoin('messages as x', 'x.id', 'c.last_message_id')
+      .select('m.conversation_id')
+      .where('m.user_id', '=', p('userId'))
+      .where('c.kind', '=', 'c2c')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('x.visible_to', 'is not', null), eb('x.visible_to', '!=', p('userId'))]),
+          eb(versionOf('x', p('userId')), '>', p('since')),
+        ]),
+      ),
+);
+/**
+ * A conversation's messages the user sees with a version after `since`, oldest first. A user's
+ * versions grow with the sequence in a conversation (both are taken under the conversation's row lock,
+ * message.store.ts), so they are the messages after the last one at or before `since`: found by
+ * walking the (conversation, seq) index back from the end, so the cost follows what changed.
+ */
+const newMessagesIn = prepared<
+  { userId: number; since: number; conversationId: number; limit: number },
+  { version: number; conversation_id: number; message_id: number }
+>((db, p) => {
+  const seen = db
+    .selectFrom('messages as b')
+    .select('b.seq')
+    .where('b.conversation_id', '=', p('conversationId'))
+    .where((eb) => eb.or([eb('b.visible_to', 'is', null), eb('b.visible_to', '=', p('userId'))]))
+    .where(versionOf('b', p('userId')), '<=', p('since'))
+    .orderBy('b.seq', 'desc')
+    .limit(1);
+  return db
+    .selectFrom('messages as x')
+    .select([versionOf('x', p('userId')).as('version'), 'x.conversation_id', 'x.id as message_id'])
+    .where('x.conversation_id', '=', p('conversationId'))
+    .where('x.seq', '>', (eb) => eb.fn.coalesce(seen, sql<number>`0`))
+    .where((eb) => eb.or([eb('x.visible_to', 'is', null), eb('x.visible_to', '=', p('userId'))]))
+    .where(versionOf('x', p('userId')), '>', p('since'))
+    .orderBy('x.seq')
+    .limit(p('limit'));
+});
 const insertLog = preparedBy<number, Record<string, number | null>, never>((n, db, p) =>
   db.insertInto('sync_log').values(
     Array.from({ length: n }, (_, i) => ({
@@ -94,6 +145,45 @@ const insertLog = preparedBy<number, Record<string, number | null>, never>((n, d
   ),
 );
 
+/**
+ * Adds `counts.get(u)` to each user's version (in ascending user id order: the lock order) and returns
+ * each user's new version. New one-to-one messages take their members' versions this way without log
+ * rows (message.store.ts); `recordSteps` adds the log rows of other changes.
+ */
+export function* bumpVersionsSteps(db: Executor, counts: Map<number, number>): Steps<Map<number, number>> {
+  const users = [...counts.keys()].sort((a, b) => a - b);
+  const out = new Map<number, number>();
+  const perUser = !isPostgres(db);
+  for (const part of perUser ? [] : chunks(users)) {
+    const bump: Record<string, number> = {};
+    part.forEach((u, i) => {
+      bump[U[i]!] = u;
+      bump[N[i]!] = counts.get(u)!;
+    });
+    let rows = yield* all(addToVersions(part.length), bump);
+    // A user's first change has no version row yet: the update skipped them. Insert those (as
+    // an upsert, for a concurrent first change on another connection).
+    if (rows.length < part.length) {
+      const missing = part.filter((u) => !rows.some((r) => Number(r.user_id) === u));
+      const add: Record<string, number> = {};
+      missing.forEach((u, i) => {
+        add[U[i]!] = u;
+        add[N[i]!] = counts.get(u)!;
+      });
+      rows = [...rows, ...(yield* all(upsertVersions(missing.length), add))];
+    }
+    for (const r of rows) out.set(Number(r.user_id), Number(r.version));
+  }
+  for (const u of perUser ? users : []) {
+    const n = counts.get(u)!;
+    const row = yield* first(addToVersion, { userId: u, n });
+    // A user's first change has no version row yet: insert it.
+    const version = row ? row.version : (yield* all(upsertVersions(1), { u0: u, n0: n }))[0]!.version;
+    out.set(u, Number(version));
+  }
+  return out;
+}
+
 /** `SyncRepo.record` as a step function (db/steps.ts) on `db` (its dialect picks the statements). */
 export function* recordSteps(db: Executor, changes: Change[]): Steps<Map<number, number>> {
   const byUser = new Map<number, Change[]>();
@@ -104,35 +194,8 @@ export function* recordSteps(db: Executor, changes: Change[]): Steps<Map<number,
   }
   const users = [...byUser.keys()].sort((a, b) => a - b);
   if (users.length === 0) return new Map();
-  const out = new Map<number, number>();
-  const perUser = !isPostgres(db);
-  for (const part of perUser ? [] : chunks(users)) {
-    const bump: Record<string, number> = {};
-    part.forEach((u, i) => {
-      bump[U[i]!] = u;
-      bump[N[i]!] = byUser.get(u)!.length;
-    });
-    let rows = yield* all(addToVersions(part.length), bump);
-    // A user's first change has no version row yet: the update skipped them. Insert those (as
-    // an upsert, for a concurrent first change on another connection).
-    if (rows.length < part.length) {
-      const missing = part.filter((u) => !rows.some((r) => Number(r.user_id) === u));
-      const add: Record<string, number> = {};
-      missing.forEach((u, i) => {
-        add[U[i]!] = u;
-        add[N[i]!] = byUser.get(u)!.length;
-      });
-      rows = [...rows, ...(yield* all(upsertVersions(missing.length), add))];
-    }
-    for (const r of rows) out.set(Number(r.user_id), Number(r.version));
-  }
-  for (const u of perUser ? users : []) {
-    const n = byUser.get(u)!.length;
-    const row = yield* first(addToVersion, { userId: u, n });
-    // A user's first change has no version row yet: insert it.
-    const version = row ? row.version : (yield* all(upsertVersions(1), { u0: u, n0: n }))[0]!.version;
-    out.set(u, Number(version));
-  }
+  const counts = new Map(users.map((u) => [u, byUser.get(u)!.length]));
+  const out = yield* bumpVersionsSteps(db, counts);
   const log = users.flatMap((u) => {
     const list = byUser.get(u)!;
     const last = out.get(u)!;
@@ -200,8 +263,32 @@ export class SyncRepo extends Repo {
     return deleted;
   }
 
-  /** Log rows after `since`, oldest first, at most `limit`. */
-  since(userId: number, since: number, limit: number) {
-    return logSince.all(this.db, { userId, since, limit });
+  /**
+   * The user's changes after `since` up to `upTo` (a version read before: every change up to it has
+   * committed), oldest first, at most `limit`: the log's rows and the new one-to-one messages, which
+   * carry their members' versions instead of log rows (`messageId` the message).
+   */
+  async since(userId: number, since: number, upTo: number, limit: number): Promise<LoggedChange[]> {
+    const out: LoggedChange[] = [];
+    const add = (r: { version: number; conversation_id: number; message_id: number | null }) => {
+      const version = Number(r.version);
+      if (version <= upTo) {
+        const messageId = r.message_id === null ? null : Number(r.message_id);
+        out.push({ version, conversation_id: Number(r.conversation_id), message_id: messageId });
+      }
+    };
+    for (const r of await logSince.all(this.db, { userId, since, limit })) add(r);
+    for (const c of await newMessageConversations.all(this.db, { userId, since })) {
+      const conversationId = Number(c.conversation_id);
+      for (const r of await newMessagesIn.all(this.db, { userId, since, conversationId, limit })) add(r);
+    }
+    return out.sort((a, b) => a.version - b.version).slice(0, limit);
   }
+}
+
+/** One change of a user's, by version. */
+export interface LoggedChange {
+  version: number;
+  conversation_id: number;
+  message_id: number | null;
 }
