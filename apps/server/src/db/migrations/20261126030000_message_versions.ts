@@ -1,7 +1,7 @@
 import type { AnyDb } from '../dialect.js';
 
 /**
- * A one-to-one message carries its two members' sync versions (docs/architecture.md "Sync"), so a
+ * A one-to-one message carries its two members' sync versions (docs/architecture.md "Sync of one-to-one chats"), so a
  * new message needs no change-log rows: sync finds new messages through the conversations whose
  * last message is newer than the client's version, and each conversation's messages after the last
  * one the client had. The log (`sync_log`, one row per user and change, clustered by user) cost a

@@ -4,6 +4,7 @@ import { isPostgres } from '../../db/dialect.js';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { ConversationMembersTable, ConversationsTable } from '../../db/schema.js';
 import { Repo, type Executor } from '../../db/repo.js';
+import { seenBy } from './message.repo.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MemberRow = Selectable<ConversationMembersTable>;
@@ -262,7 +263,7 @@ export class ConversationRepo extends Repo {
           .whereRef('msg.seq', '>', 'm.cleared_seq')
           .whereRef('msg.sender_id', '<>', 'm.user_id')
           .where('msg.revoked', '=', 0)
-          .where((w) => w.or([w('msg.visible_to', 'is', null), w('msg.visible_to', '=', w.ref('m.user_id'))]))
+          .where((w) => seenBy('msg', w.ref('m.user_id')))
           .where((w) =>
             w.not(
               w.exists(

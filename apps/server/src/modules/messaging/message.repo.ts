@@ -1,6 +1,6 @@
 import { prepared, preparedIn } from '../../db/compiled.js';
 import { first, runSteps, type Steps } from '../../db/steps.js';
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { MessagesTable } from '../../db/schema.js';
 import { Repo } from '../../db/repo.js';
 
@@ -8,6 +8,13 @@ export type MessageRow = Selectable<MessagesTable>;
 export type NewMessage = Required<
   Omit<Insertable<MessagesTable>, 'id' | 'version' | 'sender_version' | 'receiver_version'>
 >;
+
+/**
+ * The messages (under alias `t`) a reader sees: all but notices only someone else sees. `reader`: the
+ * reader's id, a parameter or a column of the query.
+ */
+export const seenBy = (t: string, reader: number | Expression<number>): Expression<SqlBool> =>
+  sql<SqlBool>`(${sql.ref(`${t}.visible_to`)} is null or ${sql.ref(`${t}.visible_to`)} = ${reader})`;
 
 // The send path's statements, built once (db/compiled.ts).
 const messageByClientId = prepared<{ senderId: number; clientMsgId: string }, MessageRow>((db, p) =>
@@ -181,7 +188,7 @@ export class MessageRepo extends Repo {
       .selectFrom('messages as msg')
       .selectAll('msg')
       .where('msg.revoked', '=', 0)
-      .where((eb) => eb.or([eb('msg.visible_to', 'is', null), eb('msg.visible_to', '=', userId)]))
+      .where(seenBy('msg', userId))
       .where((eb) =>
         eb.or(
           scopes.map((s) =>
@@ -223,7 +230,7 @@ export class MessageRepo extends Repo {
       .selectAll('msg')
       .where('msg.conversation_id', '=', scope.conversationId)
       .where('msg.seq', '>', scope.clearedSeq)
-      .where((eb) => eb.or([eb('msg.visible_to', 'is', null), eb('msg.visible_to', '=', scope.userId)]))
+      .where(seenBy('msg', scope.userId))
       .where((eb) =>
         eb.not(
           eb.exists(

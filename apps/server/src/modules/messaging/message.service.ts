@@ -68,7 +68,10 @@ export class MessageService {
     };
   }
 
-  /** The changes in the user's own log after `since` (no group chats); `current` if already read. */
+  /**
+   * The user's own changes after `since` (no group chats): the log's and the new one-to-one messages
+   * (`SyncRepo.since`); `current` if already read.
+   */
   async ownChanges(userId: number, since: number, current?: number): Promise<SyncResult> {
     current ??= await this.sync.current(userId);
     // Older than the kept log (SyncRepo.prune): the client reloads instead.

@@ -145,8 +145,8 @@ export function appendMessage(
 /**
  * `appendMessage` as a step function (db/steps.ts): the send thread runs it synchronously. Lock order
  * (no deadlocks between concurrent use cases): the conversation row (sequence), then member rows,
- * then the users' sync versions (in user id order), then the message. `uow.db` names the dialect; events go to
- * `uow.emit`.
+ * then the users' sync versions (in user id order), then the message. `uow.db` names the dialect;
+ * events go to `uow.emit`.
  */
 export function* appendSteps(
   uow: Pick<UnitOfWork, 'db' | 'emit'>,

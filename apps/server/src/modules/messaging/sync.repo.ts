@@ -3,11 +3,15 @@ import { prepared, preparedBy } from '../../db/compiled.js';
 import { isPostgres } from '../../db/dialect.js';
 import { all, first, run, runSteps, type Steps } from '../../db/steps.js';
 import { Repo, type Executor } from '../../db/repo.js';
+import { seenBy } from './message.repo.js';
 
 export interface Change {
   userId: number;
   conversationId: number;
-  /** The message that changed (new, revoked, deleted for this user); null: the conversation's state. */
+  /**
+   * The message that changed (revoked, deleted for this user; a new one-to-one message carries its
+   * versions instead, message.store.ts); null: the conversation's state.
+   */
   messageId: number | null;
 }
 
@@ -100,10 +104,7 @@ const newMessageConversations = prepared<{ userId: number; since: number }, { co
       .where('m.user_id', '=', p('userId'))
       .where('c.kind', '=', 'c2c')
       .where((eb) =>
-        eb.or([
-          eb.and([eb('x.visible_to', 'is not', null), eb('x.visible_to', '!=', p('userId'))]),
-          eb(versionOf('x', p('userId')), '>', p('since')),
-        ]),
+        eb.or([eb.not(seenBy('x', p('userId'))), eb(versionOf('x', p('userId')), '>', p('since'))]),
       ),
 );
 /**
@@ -120,7 +121,7 @@ const newMessagesIn = prepared<
     .selectFrom('messages as b')
     .select('b.seq')
     .where('b.conversation_id', '=', p('conversationId'))
-    .where((eb) => eb.or([eb('b.visible_to', 'is', null), eb('b.visible_to', '=', p('userId'))]))
+    .where(seenBy('b', p('userId')))
     .where(versionOf('b', p('userId')), '<=', p('since'))
     .orderBy('b.seq', 'desc')
     .limit(1);
@@ -129,7 +130,7 @@ const newMessagesIn = prepared<
     .select([versionOf('x', p('userId')).as('version'), 'x.conversation_id', 'x.id as message_id'])
     .where('x.conversation_id', '=', p('conversationId'))
     .where('x.seq', '>', (eb) => eb.fn.coalesce(seen, sql<number>`0`))
-    .where((eb) => eb.or([eb('x.visible_to', 'is', null), eb('x.visible_to', '=', p('userId'))]))
+    .where(seenBy('x', p('userId')))
     .where(versionOf('x', p('userId')), '>', p('since'))
     .orderBy('x.seq')
     .limit(p('limit'));
@@ -221,7 +222,8 @@ export function* recordSteps(db: Executor, changes: Change[]): Steps<Map<number,
 
 /**
  * Per-user change versions for sync (like Telegram's pts). Each change a user must learn about gets
- * the user's next version and a log row. The version row is locked by its UPDATE until the
+ * the user's next version, and a log row unless it is a new one-to-one message (which keeps both
+ * members' versions on its row; docs/architecture.md "Sync of one-to-one chats"). The version row is locked by its UPDATE until the
  * transaction ends, so one user's versions commit in order: a client that synced up to v has seen
  * every change numbered ≤ v. Callers record changes of several users in ascending user id order
  * (see `record`), so two transactions never wait on each other in a cycle.
@@ -268,8 +270,8 @@ export class SyncRepo extends Repo {
    * committed), oldest first, at most `limit`: the log's rows and the new one-to-one messages, which
    * carry their members' versions instead of log rows (`messageId` the message).
    */
-  async since(userId: number, since: number, upTo: number, limit: number): Promise<LoggedChange[]> {
-    const out: LoggedChange[] = [];
+  async since(userId: number, since: number, upTo: number, limit: number): Promise<SyncChange[]> {
+    const out: SyncChange[] = [];
     const add = (r: { version: number; conversation_id: number; message_id: number | null }) => {
       const version = Number(r.version);
       if (version <= upTo) {
@@ -286,8 +288,8 @@ export class SyncRepo extends Repo {
   }
 }
 
-/** One change of a user's, by version. */
-export interface LoggedChange {
+/** One change of a user's, by version: a log row, or a new one-to-one message. */
+export interface SyncChange {
   version: number;
   conversation_id: number;
   message_id: number | null;
