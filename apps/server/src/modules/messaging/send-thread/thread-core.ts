@@ -11,6 +11,16 @@ import { SendCore } from '../send-core.js';
 import { toWire, type ThreadData, type ThreadReply } from './wire.js';
 
 /**
+ * The send thread's page cache, in KiB: 8 MB, not the 64 MB of the main connection (db/index.ts).
+ * Whenever SQLite rebalances a B-tree page it renumbers a page past the end of the file for a moment,
+ * and the next commit then scans the whole page cache's hash table to drop pages past the end: with
+ * a full 64 MB cache that scan was ~7 % of this thread's time under load (docs/performance.md
+ * "Fifteenth session"). The thread's hot pages (member, conversation and version rows, the index
+ * leaves a send writes) fit in 8 MB; the rest is one read from the OS's file cache.
+ */
+const SEND_THREAD_CACHE_KIB = 8192;
+
+/**
  * `SendCore` on its own connection to the SQLite file, as the send thread runs it (thread.ts; also
  * driven directly by bench/send-path.ts): every event, counter push and log line it makes goes to
  * `post`, in order, for the main thread to carry out.
@@ -21,9 +31,10 @@ export function openThreadCore({ filePath, sensitiveWords }: ThreadData, post: (
   // (an automatic checkpoint copies and syncs pages inside a commit), unless it falls far behind.
   file.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   // Every row this thread inserts refers to rows its own transaction has just read (the conversation,
-  // the sender, the users of the log rows): the child-side foreign key lookups would find them again.
+  // the sender, the users of the version rows): the child-side foreign key lookups would find them again.
   // Deletes (and their cascades) happen on the main connection, where the keys stay enforced.
   file.pragma('foreign_keys = OFF');
+  file.pragma(`cache_size = -${SEND_THREAD_CACHE_KIB}`);
 
   const line =
     (level: 'error' | 'warn' | 'info') =>
