@@ -6,7 +6,10 @@ import { textField } from './fields.js';
 export interface ServerFrame<T = unknown> {
   type: number | string;
   data: T;
-  /** Per-user push sequence (see `hello.seq`); absent on acks and connection-level frames. */
+  /**
+   * Per-user push sequence (see `hello.seq`); absent on connection-level frames, and on acks but those
+   * that stand for a pushed event (see `AckFrame.seq`).
+   */
   seq?: number;
 }
 
@@ -29,6 +32,13 @@ export interface AckFrame<T = unknown> {
   code: number;
   msg: string;
   data: T;
+  /**
+   * The push sequence of an event this frame caused for its own user, which this socket does not get
+   * separately: a `message.send` ack stands for the sending tab's copy of `message.new` (the user's
+   * other tabs get that frame, with this sequence). A client counts it as seen; frames with later
+   * sequences may arrive before the ack.
+   */
+  seq?: number;
 }
 
 /** Error frame for a frame that could not be read at all (no id to ack). */

@@ -1,6 +1,6 @@
 import type { ServerEventMap, ServerEventType } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Audience, Realtime } from '../realtime/types.js';
+import type { Audience, EmitOptions, Realtime } from '../realtime/types.js';
 import type { Db } from './index.js';
 import { runsOn } from './compiled.js';
 import type { Executor } from './repo.js';
@@ -13,7 +13,7 @@ import type { Executor } from './repo.js';
  */
 export interface UnitOfWork {
   readonly db: Executor;
-  emit<T extends ServerEventType>(to: Audience, type: T, data: ServerEventMap[T]): void;
+  emit<T extends ServerEventType>(to: Audience, type: T, data: ServerEventMap[T], opts?: EmitOptions): void;
   afterCommit(job: () => Promise<void> | void): void;
 }
 
@@ -34,7 +34,7 @@ export class UnitsOfWork {
       runsOn(trx, this.db);
       return work({
         db: trx,
-        emit: (to, type, data) => jobs.push(() => this.realtime.emit(to, type, data)),
+        emit: (to, type, data, opts) => jobs.push(() => this.realtime.emit(to, type, data, opts)),
         afterCommit: (job) => jobs.push(job),
       });
     });

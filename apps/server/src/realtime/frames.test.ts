@@ -6,7 +6,16 @@ import type { Connection } from './registry.js';
 
 const log = { error: () => undefined } as unknown as FastifyBaseLogger;
 const conn = (): Connection =>
-  ({ id: 'c', userId: 1, tokenId: 't', frameTokens: 1000, frameRefilledAt: 0, dropped: 0 }) as Connection;
+  ({
+    id: 'c',
+    userId: 1,
+    tokenId: 't',
+    frameTokens: 1000,
+    frameRefilledAt: 0,
+    dropped: 0,
+    tickets: 0,
+    answering: new Map(),
+  }) as Connection;
 
 async function route(frame: unknown): Promise<OutFrame> {
   const router = new FrameRouter(log, { now: () => 0 });

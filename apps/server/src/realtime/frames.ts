@@ -116,29 +116,39 @@ export class FrameRouter {
       send(ack(id, Errors.badRequest.code, `${bad}: 含有非法字符`, { field: bad }));
       return 'handled';
     }
+    // The ticket names this frame to the events it causes (types.ts `Origin`): one held back for
+    // this socket comes back here, and its push sequence goes out in the ack.
+    const ticket = ++conn.tickets;
+    conn.answering.set(ticket, null);
+    const answer = (code: number, msg: string, out: unknown) => {
+      const seq = conn.answering.get(ticket);
+      conn.answering.delete(ticket);
+      send(ack(id, code, msg, out, seq ?? undefined));
+    };
     try {
+      const origin = { connectionId: conn.id, ticket };
       const out = await entry.handler(
-        { userId: conn.userId, tokenId: conn.tokenId, connectionId: conn.id },
+        { userId: conn.userId, tokenId: conn.tokenId, connectionId: conn.id, origin },
         data,
       );
-      send(ack(id, 200, 'ok', out ?? null));
+      answer(200, 'ok', out ?? null);
     } catch (err) {
       if (isAppError(err)) {
-        send(ack(id, err.code, err.message, err.data ?? null));
+        answer(err.code, err.message, err.data ?? null);
       } else {
         this.log.error(
           { err, frameType: type, userId: conn.userId, connectionId: conn.id },
           'socket frame handler failed',
         );
-        send(ack(id, Errors.unknown.code, Errors.unknown.msg, null));
+        answer(Errors.unknown.code, Errors.unknown.msg, null);
       }
     }
     return 'handled';
   }
 }
 
-function ack(id: string | number, code: number, msg: string, data: unknown): AckFrame {
-  return { type: 'ack', id, code, msg, data };
+function ack(id: string | number, code: number, msg: string, data: unknown, seq?: number): AckFrame {
+  return seq === undefined ? { type: 'ack', id, code, msg, data } : { type: 'ack', id, code, msg, data, seq };
 }
 
 function rawToString(raw: RawData): string {

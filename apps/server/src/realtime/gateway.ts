@@ -239,6 +239,8 @@ export class Gateway {
       frameTokens: FRAME_BURST,
       frameRefilledAt: this.ctx.clock.now(),
       dropped: 0,
+      tickets: 0,
+      answering: new Map(),
     };
     ws.on('close', () => this.registry.remove(conn));
     // A logout that landed while this socket's token was being checked still applies to it.
@@ -327,7 +329,7 @@ export class Gateway {
       if (conns.length === 0) return;
       // Encoded once for all recipients (a Buffer sent as a text frame: no per-socket UTF-8 pass).
       const payload = Buffer.from(frameJson(message.frame));
-      for (const conn of conns) this.sendRaw(conn, payload);
+      for (const conn of conns) if (!this.heldForAck(conn, message)) this.sendRaw(conn, payload);
       return;
     }
     if (message.kind === 'topic') {
@@ -340,6 +342,20 @@ export class Gateway {
     if (message.kind === 'topicDrop') return this.topics.drop(message.topic);
     this.recentlyClosed.remember(message);
     for (const conn of this.registry.ofTokens(message.tokenIds)) this.closeConnection(conn, message);
+  }
+
+  /**
+   * The socket whose frame caused this event, while that frame's ack is pending, gets the event's
+   * push sequence in the ack instead of the frame (types.ts `Origin`). Once the ack is out (a bus
+   * that delivers later than the ack), or for a second event of the same frame, the frame goes out.
+   */
+  private heldForAck(conn: Connection, message: Extract<BusMessage, { kind: 'users' }>): boolean {
+    const origin = message.origin;
+    const seq = message.frame.seq;
+    if (!origin || origin.connectionId !== conn.id || typeof seq !== 'number') return false;
+    if (conn.answering.get(origin.ticket) !== null) return false;
+    conn.answering.set(origin.ticket, seq);
+    return true;
   }
 
   private closeConnection(conn: Connection, message: CloseTokensMessage): void {

@@ -46,7 +46,7 @@ export class MemoryBus implements Bus {
       const seq = (this.seqs.get(userId) ?? 0) + 1;
       this.seqs.set(userId, seq);
       if (!this.watched.has(userId)) continue;
-      this.receive({ kind: 'users', userIds: [userId], frame: { ...message.frame, seq } });
+      this.receive({ ...message, userIds: [userId], frame: { ...message.frame, seq } });
     }
   }
 

@@ -17,7 +17,7 @@ export function createRealtime(bus: Bus): Realtime {
     return [...new Set(await audience(conversation))];
   };
   return {
-    async emit(to, type, data) {
+    async emit(to, type, data, opts) {
       if ('topic' in to) {
         await bus.publish({ kind: 'topic', topic: to.topic, frame: { type: wireType(type), data } });
         return;
@@ -25,7 +25,7 @@ export function createRealtime(bus: Bus): Realtime {
       const userIds = await usersOf(to);
       if (userIds.length === 0) return;
       const frame: ServerFrame = { type: wireType(type), data };
-      await bus.publish({ kind: 'users', userIds, frame });
+      await bus.publish({ kind: 'users', userIds, frame, ...(opts?.origin ? { origin: opts.origin } : {}) });
     },
     async closeTokens(userId, tokenIds, { closeCode, reason, frame }) {
       if (tokenIds.length === 0) return;

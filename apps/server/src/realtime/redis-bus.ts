@@ -211,8 +211,9 @@ export class RedisBus implements Bus {
     const pipeline = this.pub.pipeline() as PushPipeline;
     // The frame is encoded once for every user (its data may be encoded already: realtime/encoded.ts).
     const frame = frameJson(message.frame);
+    const origin = message.origin ? `,"origin":${JSON.stringify(message.origin)}` : '';
     for (const userId of message.userIds) {
-      const json = `{"kind":"users","userIds":[${userId}],"frame":${frame}}`;
+      const json = `{"kind":"users","userIds":[${userId}],"frame":${frame}${origin}}`;
       pipeline.parleyPush(this.seqKey(userId), this.channelOf(userId), json, SEQ_TTL_SECONDS);
     }
     const results = await pipeline.exec();

@@ -13,6 +13,13 @@ export interface Connection {
   frameRefilledAt: number;
   /** Frames dropped in a row by the rate limit. */
   dropped: number;
+  /** The last ticket given to a client frame of this socket (realtime/frames.ts). */
+  tickets: number;
+  /**
+   * Frames being answered, by ticket: the push sequence of the event held back for the ack
+   * (realtime/types.ts `Origin`), or null while none is.
+   */
+  answering: Map<number, number | null>;
 }
 
 /** The open connections of this node, by user (several tabs and devices) and by token. */

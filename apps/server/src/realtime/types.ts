@@ -7,7 +7,13 @@ import type { MaybeEncoded } from './encoded.js';
  * let alone parses, events for users it does not serve.
  */
 export type BusMessage =
-  | { kind: 'users'; userIds: number[]; frame: ServerFrame }
+  | {
+      kind: 'users';
+      userIds: number[];
+      frame: ServerFrame;
+      /** The frame that caused it: that socket's ack stands for this copy (see `Origin`). */
+      origin?: Origin;
+    }
   | {
       kind: 'closeTokens';
       /**
@@ -54,6 +60,22 @@ export interface Bus {
   close(): Promise<void>;
 }
 
+/**
+ * A client frame being answered: the connection and the gateway's ticket for it (realtime/frames.ts).
+ * An event published with an origin does not go to that socket while its ack is pending: the ack
+ * carries the event's push sequence instead (docs/api.md "Push sequence"). A `message.send` tab
+ * gets its stored message once, in the ack, not a second time as `message.new`.
+ */
+export interface Origin {
+  connectionId: string;
+  ticket: number;
+}
+
+/** How an event is published besides its audience. */
+export interface EmitOptions {
+  origin?: Origin;
+}
+
 /** Who an event goes to: users, or everyone in a conversation (resolved by its module). */
 export type Audience = readonly number[] | { conversation: string } | { topic: string };
 
@@ -68,6 +90,7 @@ export interface Realtime {
     to: Audience,
     type: T,
     data: MaybeEncoded<ServerEventMap[T]>,
+    opts?: EmitOptions,
   ): Promise<void>;
   /** Closes these tokens' sockets (logout, forced logout), sending `frame` first. */
   closeTokens(
@@ -85,6 +108,6 @@ export interface Realtime {
 
 /** Handler of one client frame type; returns the ack data or throws an AppError. */
 export type FrameHandler<D = unknown, A = unknown> = (
-  ctx: { userId: number; tokenId: string; connectionId: string },
+  ctx: { userId: number; tokenId: string; connectionId: string; origin: Origin },
   data: D,
 ) => Promise<A> | A;

@@ -29,10 +29,14 @@ describe.skipIf(!sqlite).each([
     await t.close();
   });
 
-  it('delivers message.new to the peer and the sender tab before the ack, with the stored message', async () => {
+  it('answers the sending tab with the stored message and its push sequence, and pushes it to every other tab', async () => {
     const a = await newUser(t, 'ta');
     const b = await newUser(t, 'tb');
-    const [a1, b1] = [await tab(t, a.token, sockets), await tab(t, b.token, sockets)];
+    const [a1, a2, b1] = [
+      await tab(t, a.token, sockets),
+      await tab(t, a.token, sockets),
+      await tab(t, b.token, sockets),
+    ];
     a1.send({
       type: 'message.send',
       id: 'f1',
@@ -43,12 +47,19 @@ describe.skipIf(!sqlite).each([
       code: 200,
       data: { clientMsgId: 'th-1', sequence: 1, from: a.wtId, flow: 'out' },
     });
-    // The sender's own tab got message.new before the ack; the peer got it too, as incoming.
-    const ownNew = a1.frames.findIndex((f) => f.type === 'message.new');
-    expect(ownNew).toBeGreaterThanOrEqual(0);
-    expect(ownNew).toBeLessThan(a1.frames.indexOf(ack));
+    // The ack stands for the sending tab's message.new: it carries that push's sequence.
+    const hello = a1.frames.find((f) => f.type === 'hello')!;
+    expect(ack.seq).toBe((hello.data as { seq: number }).seq + 1);
+    const other = await a2.next((f) => f.type === 'message.new');
+    expect(other).toMatchObject({ seq: ack.seq, data: { ID: (ack.data as Message).ID, flow: 'out' } });
     const got = await b1.next((f) => f.type === 'message.new');
     expect(got.data).toMatchObject({ ID: (ack.data as Message).ID, flow: 'in', conversationID: c2c(a) });
+    // The peer's reply is the sending tab's next push, with the next sequence: no gap.
+    const reply = await sendText(t, b, a, '回复');
+    expect(reply.code).toBe(200);
+    const next = await a1.next((f) => f.type === 'message.new');
+    expect(next).toMatchObject({ seq: Number(ack.seq) + 1, data: { ID: reply.data.ID } });
+    expect(a1.frames.filter((f) => f.type === 'message.new')).toHaveLength(1);
     // The conversation ID names the peer whatever the case of its wtId, as everywhere else.
     const upper = await post<Message>(t, a, '/message/send', {
       conversationID: `C2C${b.wtId.toUpperCase()}`,
@@ -56,7 +67,7 @@ describe.skipIf(!sqlite).each([
       type: 'text',
       payload: { text: '大写' },
     });
-    expect(upper).toMatchObject({ code: 200, data: { sequence: 2, conversationID: c2c(b) } });
+    expect(upper).toMatchObject({ code: 200, data: { sequence: 3, conversationID: c2c(b) } });
     expect(t.server.modules.messaging.send.threadState).toBe(state);
   });
 

@@ -73,15 +73,21 @@ describe('message.send', () => {
     expect(texts).toEqual(['once']);
   });
 
-  it('also sends over the socket: the ack carries the stored message', async () => {
+  it('also sends over the socket: the ack carries the stored message and its push sequence', async () => {
     const a = await newUser(t, 'alice');
     const b = await newUser(t, 'bob');
     await befriend(t, a, b);
     const s = await tab(a.token);
+    const other = await tab(a.token);
     const body = { conversationID: c2c(b), clientMsgId: 'sock-1', type: 'text', payload: { text: 'via ws' } };
     s.send({ id: 'f1', type: 'message.send', data: body });
     const ack = await s.next((f) => f.type === 'ack' && (f as { id?: string }).id === 'f1');
     expect(ack).toMatchObject({ code: 200, data: { clientMsgId: 'sock-1', payload: { text: 'via ws' } } });
+    // The ack stands for the sending tab's message.new (its push sequence); the other tab gets the frame.
+    expect(ack.seq).toBeTypeOf('number');
+    const pushed = await other.next(isNew('via ws'));
+    expect(pushed).toMatchObject({ seq: ack.seq, data: { ID: (ack.data as Message).ID, flow: 'out' } });
+    expect(s.frames.some(isNew('via ws'))).toBe(false);
     s.send({
       id: 'f2',
       type: 'message.send',

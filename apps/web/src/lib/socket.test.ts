@@ -114,6 +114,33 @@ describe('socket client', () => {
     expect(missed).toHaveBeenCalledTimes(3);
   });
 
+  it('counts an ack’s sequence as seen, also after later pushes, and finds a gap no ack fills', async () => {
+    const missed = vi.fn();
+    const client = new SocketClient({ onSessionEnded: vi.fn(), onMissed: missed }, (t) => `ws://x/ws/${t}`);
+    client.connect('tok');
+    const ws = FakeSocket.all[0]!;
+    ws.open();
+    ws.emit({ type: 'hello', data: { seq: 10, epoch: 'e' } });
+    const first = client.send('message.send', { text: 'a' });
+    const second = client.send('message.send', { text: 'b' });
+    const [id1, id2] = ws.sent.map((raw) => (JSON.parse(raw) as { id: string }).id);
+    // 11 is the first send's own message.new, held for its ack; the peer's reply (12) comes first.
+    ws.emit({ type: 'message.new', data: {}, seq: 12 });
+    expect(missed).not.toHaveBeenCalled();
+    ws.emit({ type: 'ack', id: id1, code: 200, msg: 'ok', data: { n: 1 }, seq: 11 });
+    await expect(first).resolves.toEqual({ n: 1 });
+    expect(missed).not.toHaveBeenCalled();
+    // 13 never comes, and the last pending ack carries none: frames were missed.
+    ws.emit({ type: 'message.new', data: {}, seq: 14 });
+    expect(missed).not.toHaveBeenCalled();
+    ws.emit({ type: 'ack', id: id2, code: 200, msg: 'ok', data: { n: 2 } });
+    await expect(second).resolves.toEqual({ n: 2 });
+    expect(missed).toHaveBeenCalledTimes(1);
+    // Counted from 14 on.
+    ws.emit({ type: 'message.new', data: {}, seq: 15 });
+    expect(missed).toHaveBeenCalledTimes(1);
+  });
+
   it('-1 / -2 end the session with the text and never reconnect', () => {
     const ended = vi.fn();
     const client = new SocketClient({ onSessionEnded: ended }, (t) => `ws://x/ws/${t}`);

@@ -38,6 +38,12 @@ export class SocketClient {
   private pending = new Map<string, { resolve(v: unknown): void; reject(e: Error): void }>();
   /** The last push sequence seen for this user, and its epoch (docs/architecture.md "Realtime"). */
   private lastSeq: number | null = null;
+  /**
+   * Sequences seen past a gap while acks are pending: a `message.send` ack carries the sequence of
+   * the `message.new` this tab does not get, and later pushes may come first (docs/api.md "Push
+   * sequence"). A gap that no pending ack can fill any more means frames were missed.
+   */
+  private ahead = new Set<number>();
   private epoch: string | null = null;
   status: SocketStatus = 'idle';
   /** The data of the latest `hello` of this session's socket: a screen that mounts later starts from it. */
@@ -58,6 +64,7 @@ export class SocketClient {
     this.disconnect();
     this.token = token;
     this.lastSeq = null;
+    this.ahead.clear();
     this.epoch = null;
     this.lastHello = null;
     this.everOpened = false;
@@ -153,16 +160,18 @@ export class SocketClient {
       return;
     }
     const type = String(frame.type);
-    if (type === 'hello') this.checkHello(frame.data as { seq?: number; epoch?: string });
-    else if (typeof frame.seq === 'number') this.checkSeq(frame.seq);
     if (type === 'ack' && frame.id !== undefined) {
       const p = this.pending.get(String(frame.id));
       this.pending.delete(String(frame.id));
+      if (typeof frame.seq === 'number') this.checkSeq(frame.seq);
+      else this.settleGap();
       if (frame.code === 200) p?.resolve(frame.data);
       // A refused frame rejects with its envelope code, like a refused REST call.
       else p?.reject(new ApiError(frame.code ?? 0, frame.msg ?? 'error', 0, frame.data ?? null));
       return;
     }
+    if (type === 'hello') this.checkHello(frame.data as { seq?: number; epoch?: string });
+    else if (typeof frame.seq === 'number') this.checkSeq(frame.seq);
     if (type === '-1' || type === '-2') {
       const text = (frame.data as { text?: string } | null)?.text;
       this.endSession(text);
@@ -177,14 +186,28 @@ export class SocketClient {
     this.lastHello = data;
     const missed = this.lastSeq !== null && (data.seq !== this.lastSeq || data.epoch !== this.epoch);
     this.lastSeq = data.seq ?? 0;
+    this.ahead.clear();
     this.epoch = data.epoch ?? null;
     if (missed) this.callbacks.onMissed?.();
   }
 
   private checkSeq(seq: number): void {
-    const missed = this.lastSeq !== null && seq > this.lastSeq + 1;
-    if (this.lastSeq === null || seq > this.lastSeq) this.lastSeq = seq;
-    if (missed) this.callbacks.onMissed?.();
+    if (this.lastSeq === null) {
+      this.lastSeq = seq;
+      return;
+    }
+    if (seq <= this.lastSeq) return;
+    this.ahead.add(seq);
+    while (this.ahead.delete(this.lastSeq + 1)) this.lastSeq += 1;
+    this.settleGap();
+  }
+
+  /** A gap with no ack left to fill it: frames were missed (the client refetches). */
+  private settleGap(): void {
+    if (this.ahead.size === 0 || this.pending.size > 0) return;
+    this.lastSeq = Math.max(...this.ahead);
+    this.ahead.clear();
+    this.callbacks.onMissed?.();
   }
 
   private handleClose(code: number, reason: string): void {

@@ -123,7 +123,7 @@ export class CommitBatcher {
           const jobs: Array<() => Promise<void> | void> = [];
           const uow: UnitOfWork = {
             db: trx,
-            emit: (to, type, data) => jobs.push(() => this.ctx.realtime.emit(to, type, data)),
+            emit: (to, type, data, opts) => jobs.push(() => this.ctx.realtime.emit(to, type, data, opts)),
             afterCommit: (fn) => jobs.push(fn),
           };
           if (job.check) {

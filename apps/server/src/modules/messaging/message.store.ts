@@ -5,6 +5,7 @@ import { timeOrderedId } from '../../lib/ids.js';
 import type { Database } from '../../db/schema.js';
 import type { Message } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { Origin } from '../../realtime/types.js';
 import { usersByIdsSteps, type Party } from '../users/user.repo.js';
 import { nextC2cSeqSteps, setLastMessageSteps } from './conversation.repo.js';
 import { insertMessageSteps, type MessageRow, type NewMessage } from './message.repo.js';
@@ -27,6 +28,8 @@ export interface AppendInput {
   now: number;
   /** Sender and peer rows when the caller has them (else loaded). */
   people?: Party[];
+  /** The sender's `message.send` frame: that socket gets the message in its ack (types.ts `Origin`). */
+  origin?: Origin;
 }
 
 type MemberParams = { conversationId: number; userId: number; seq: number; now: number };
@@ -218,7 +221,8 @@ export function* appendSteps(
       known,
     );
     views.set(userId, view);
-    uow.emit([userId], 'message.new', view);
+    const origin = userId === input.senderId ? input.origin : undefined;
+    uow.emit([userId], 'message.new', view, origin ? { origin } : undefined);
   }
   return { row, views };
 }

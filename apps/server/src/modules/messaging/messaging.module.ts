@@ -49,7 +49,7 @@ export function createMessagingModule(ctx: AppContext, users: UsersModule, frien
     };
     // Sockets join their groups' topics (realtime/topics.ts).
     gateway.topics.resolve = (userId) => groupConvs.topicsOf(userId);
-    gateway.on('message.send', (c, data) => send.sendForSocket(c.userId, data));
+    gateway.on('message.send', (c, data) => send.sendForSocket(c.userId, data, c.origin));
     gateway.on('message.sync', (c, data) => messages.changes(c.userId, data.since, data.groups));
     gateway.on('message.read', (c, data) => conversations.read(c.userId, data.conversationID, data.seq));
     gateway.on('typing', async (c, data) => {

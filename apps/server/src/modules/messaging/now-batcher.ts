@@ -126,9 +126,9 @@ export class NowBatcher {
 
   private settle(job: Job, outcome: Outcome): void {
     if ('refused' in outcome) return job.reject(outcome.refused);
-    for (const [to, type, data] of outcome.events) {
+    for (const [to, type, data, opts] of outcome.events) {
       this.realtime
-        .emit(to, type, data)
+        .emit(to, type, data, opts)
         .catch((err: unknown) => this.log.error({ err }, 'after-commit job failed'));
     }
     job.resolve(outcome.value);

@@ -4,6 +4,7 @@ import { sqliteFileOf } from '../../db/compiled.js';
 import { isPostgres } from '../../db/dialect.js';
 import { runSteps, type Steps } from '../../db/steps.js';
 import type { AppContext } from '../../lib/context.js';
+import type { Origin } from '../../realtime/types.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Party, UserRow } from '../users/user.repo.js';
 import { CommitBatcher } from './commit-batcher.js';
@@ -61,9 +62,10 @@ export class SendCore {
   }
 
   /** `now`: the send's time, taken by the caller from the application's clock. */
-  async send(userId: number, body: SendMessageBody, now: number): Promise<Message> {
+  /** `origin`: the sender's socket frame, when it came as one (realtime/types.ts `Origin`). */
+  async send(userId: number, body: SendMessageBody, now: number, origin?: Origin): Promise<Message> {
     const check = () => this.check(userId, body);
-    const store = (uow: StepUnit, checked: Checked) => this.store(uow, userId, body, checked, now);
+    const store = (uow: StepUnit, checked: Checked) => this.store(uow, userId, body, checked, now, origin);
     return this.answer(userId, await this.commit(userId, body, check, store));
   }
 
@@ -126,6 +128,7 @@ export class SendCore {
     body: SendMessageBody,
     c: Checked,
     now: number,
+    origin: Origin | undefined,
   ): Steps<Stored> {
     if ('first' in c) return { retryOf: c.first };
     const { views } = yield* appendSteps(uow, {
@@ -141,6 +144,7 @@ export class SendCore {
       notice: false,
       now,
       people: [c.me, c.peer],
+      ...(origin ? { origin } : {}),
     });
     return { message: views.get(userId)! };
   }

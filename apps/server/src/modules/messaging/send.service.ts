@@ -6,6 +6,7 @@ import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
 import { decoded, type MaybeEncoded } from '../../realtime/encoded.js';
+import type { Origin } from '../../realtime/types.js';
 import { isGroupId, type GroupPort } from './group-port.js';
 import { appendMessage } from './message.store.js';
 import type { PeerResolver } from './peer.js';
@@ -50,14 +51,18 @@ export class SendService {
    * `send` for the socket's ack: from the send thread, the message comes as the JSON text the thread
    * encoded (realtime/encoded.ts), which the ack carries as it is.
    */
-  async sendForSocket(userId: number, body: SendMessageBody): Promise<MaybeEncoded<Message>> {
+  async sendForSocket(
+    userId: number,
+    body: SendMessageBody,
+    origin?: Origin,
+  ): Promise<MaybeEncoded<Message>> {
     if (this.group && isGroupId(body.conversationID)) return this.group.send(userId, body);
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const now = this.ctx.clock.now();
     // The send thread checks and stores it, its checks' reads on its own warm page cache
     // (docs/performance.md "Eleventh session").
-    if (this.thread?.usable) return this.thread.send(userId, body, now);
-    return this.core.send(userId, body, now);
+    if (this.thread?.usable) return this.thread.send(userId, body, now, origin);
+    return this.core.send(userId, body, now, origin);
   }
 
   /** Where one-to-one sends run: 'off' (this thread), else the send thread's state. */

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { Message, SendMessageBody } from '@parley/protocol';
 import type { AppContext } from '../../../lib/context.js';
 import { EncodedJson } from '../../../realtime/encoded.js';
+import type { Origin } from '../../../realtime/types.js';
 import { fromWire, type ThreadData, type ThreadJob, type ThreadReply } from './wire.js';
 
 // The thread runs what the main thread runs: the compiled bundle, or this repository's TypeScript
@@ -79,14 +80,16 @@ export class SendThread {
   }
 
   /** The stored message as its sender sees it, as the thread encoded it (realtime/encoded.ts). */
-  send(userId: number, body: SendMessageBody, now: number): Promise<EncodedJson<Message>> {
+  send(userId: number, body: SendMessageBody, now: number, origin?: Origin): Promise<EncodedJson<Message>> {
     this.worker ??= this.start();
     const id = this.nextId++;
     return new Promise<EncodedJson<Message>>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       // The sends decoded in this turn go to the thread together.
       if (this.queued.length === 0) setImmediate(() => this.post());
-      this.queued.push({ k: 'send', id, userId, body, now });
+      this.queued.push(
+        origin ? { k: 'send', id, userId, body, now, origin } : { k: 'send', id, userId, body, now },
+      );
     });
   }
 
@@ -139,7 +142,8 @@ export class SendThread {
     for (const r of replies) {
       if (r.k === 'emit') {
         try {
-          await this.ctx.realtime.emit(r.to, r.type, new EncodedJson(r.json));
+          const opts = r.origin ? { origin: r.origin } : undefined;
+          await this.ctx.realtime.emit(r.to, r.type, new EncodedJson(r.json), opts);
         } catch (err) {
           this.ctx.log.error({ err }, 'after-commit job failed');
         }

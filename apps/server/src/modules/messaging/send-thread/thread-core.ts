@@ -61,10 +61,10 @@ export function openThreadCore({ filePath, sensitiveWords }: ThreadData, post: (
     return known ?? JSON.stringify(value);
   };
   const realtime = {
-    emit: (to, type, data) => {
+    emit: (to, type, data, opts) => {
       const json = data instanceof EncodedJson ? data.json : JSON.stringify(data);
       if (typeof data === 'object' && data !== null) texts.set(data, json);
-      post({ k: 'emit', to, type, json });
+      post(opts?.origin ? { k: 'emit', to, type, json, origin: opts.origin } : { k: 'emit', to, type, json });
       return Promise.resolve();
     },
   } as Pick<Realtime, 'emit'> as Realtime;

@@ -38,7 +38,7 @@ port.on('message', (jobs: ThreadJob[]) => {
       void db.destroy().then(() => process.exit(0));
       return;
     }
-    core.send(job.userId, job.body, job.now).then(
+    core.send(job.userId, job.body, job.now, job.origin).then(
       (message) => post({ k: 'done', id: job.id, json: encoded(message) }),
       (err: unknown) => post({ k: 'fail', id: job.id, error: toWire(err) }),
     );

@@ -1,6 +1,6 @@
 import type { SendMessageBody, ServerEventType } from '@parley/protocol';
 import { AppError, isAppError } from '../../../lib/errors.js';
-import type { Audience } from '../../../realtime/types.js';
+import type { Audience, Origin } from '../../../realtime/types.js';
 
 /** What the send thread is started with. */
 export interface ThreadData {
@@ -11,7 +11,8 @@ export interface ThreadData {
 
 /** Main → thread: sends to check and commit, in the order they were made. */
 export type ThreadJob =
-  { k: 'send'; id: number; userId: number; body: SendMessageBody; now: number } | { k: 'close' };
+  | { k: 'send'; id: number; userId: number; body: SendMessageBody; now: number; origin?: Origin }
+  | { k: 'close' };
 
 /** A failure as it crosses threads: an application error keeps its code, status, text and data. */
 export type WireError =
@@ -23,7 +24,7 @@ export type WireError =
  * cloned field by field and then encoded again for every socket.
  */
 export type ThreadReply =
-  | { k: 'emit'; to: Audience; type: ServerEventType; json: string }
+  | { k: 'emit'; to: Audience; type: ServerEventType; json: string; origin?: Origin }
   /** The stored message as its sender sees it (a `Message`), as JSON. */
   | { k: 'done'; id: number; json: string }
   | { k: 'fail'; id: number; error: WireError }
