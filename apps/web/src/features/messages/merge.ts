@@ -17,7 +17,8 @@ export function orderMessages(list: ChatMessage[]): ChatMessage[] {
 
 /**
  * Merges messages into a list: the same ID replaces the old copy, and a stored own message replaces
- * its pending copy (same clientMsgId), so an ack and the `message.new` echo never show it twice.
+ * its pending copy (same clientMsgId), so an ack and a `message.new` (a copy that reached this tab
+ * anyway, e.g. a REST send) never show it twice.
  * Deleted messages (for this user) leave the list. Copies can arrive out of order (a history page read
  * before a revoke lands after the revoke's push), so what only ever moves one way is kept: a revoked
  * copy is not replaced by an unrevoked one, read stays read, and an ID in `deleted` (this user's
