@@ -104,7 +104,7 @@ async function measure(t: Target, o: Options): Promise<Step[]> {
         log: (s) =>
           console.log(
             `${t.label}: ${s.offered}/s → ${s.received}/${s.sent} recv, p50 ${s.p50.toFixed(1)} p99 ${s.p99.toFixed(1)} ms, ` +
-              `cpu ${s.cpuPct.toFixed(0)}% (threads ${threads(s)}), load ${s.loadCpuPct.toFixed(0)}% ${s.pass ? 'pass' : `FAIL${s.firstError ? ` (${s.firstError})` : ''}`}`,
+              `cpu ${s.cpuPct.toFixed(0)}% (threads ${threads(s)}), load ${s.loadCpuPct.toFixed(0)}%, steal ${s.stealPct.toFixed(0)}% ${s.pass ? 'pass' : `FAIL${s.firstError ? ` (${s.firstError})` : ''}`}`,
           ),
         // Near the limit, or a latency spike rather than a queue (the median stayed low: this
         // machine's I/O stalls hit the relay too, at half its capacity): one more try.
@@ -170,6 +170,7 @@ async function main(): Promise<void> {
         'server CPU',
         'busiest threads',
         'load CPU',
+        'steal',
         'RSS',
         '',
       ],
@@ -187,6 +188,7 @@ async function main(): Promise<void> {
         `${s.cpuPct.toFixed(0)} %`,
         threads(s),
         `${s.loadCpuPct.toFixed(0)} %`,
+        `${s.stealPct.toFixed(0)} %`,
         mb(s.rss),
         s.pass ? 'pass' : 'FAIL',
       ]),

@@ -8,6 +8,14 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** The machine's CPU time so far in ticks (/proc/stat's `cpu` line): all of it, and what the hypervisor took (steal). */
+export function machineTicks(): { total: number; steal: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already)
+  const t = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { total: t.reduce((a, b) => a + b, 0), steal: t[7] ?? 0 };
+}
+
 /** Each thread of a process by thread id: its name and utime + stime in ms (/proc/<pid>/task). */
 export function threadCpuMs(pid: number): Map<number, { name: string; ms: number }> {
   const out = new Map<number, { name: string; ms: number }>();

@@ -4,7 +4,7 @@
  * rates (a retry near the limit on a shared machine, one refinement between the last passing and the
  * first failing rate).
  */
-import { cpuMs, percentile, threadCpuMs } from './bench-stats.js';
+import { cpuMs, machineTicks, percentile, threadCpuMs } from './bench-stats.js';
 import { rssBytes, sleep } from './proc.js';
 
 /** What a load process answers for a step (`stepped`); benches add their own counts. */
@@ -50,6 +50,11 @@ export interface StepFigures {
   cpuPct: number;
   /** CPU of the load processes together over the step (100 % = one core): what the server shares the machine with. */
   loadCpuPct: number;
+  /**
+   * Share of the machine's CPU time the hypervisor took over the step (`steal` in /proc/stat): a
+   * step that fails with a high one says more about the host than about the server.
+   */
+  stealPct: number;
   /** The server's busiest threads over the step (100 % = one core): the event loop ('main') and, on SQLite, the send thread. */
   threads: Array<{ name: string; pct: number }>;
   rss: number;
@@ -67,12 +72,15 @@ export async function runLoadStep<P extends StepPart>(
   const cpu0 = cpuMs(serverPid);
   const threads0 = threadCpuMs(serverPid);
   const load0 = loadCpu();
+  const machine0 = machineTicks();
   const t0 = performance.now();
   for (const w of workers) w.send({ cmd: 'step', rate: rate / workers.length, seconds, drainMs });
   const parts = await Promise.all(workers.map((w) => w.next('stepped', seconds * 1000 + drainMs + 60_000)));
   const elapsed = performance.now() - t0;
   const cpuPct = ((cpuMs(serverPid) - cpu0) / elapsed) * 100;
   const loadCpuPct = ((loadCpu() - load0) / elapsed) * 100;
+  const machine1 = machineTicks();
+  const stealPct = ((machine1.steal - machine0.steal) / Math.max(1, machine1.total - machine0.total)) * 100;
   // The main thread is the one whose id is the process's; the others go by their names.
   const threads = [...threadCpuMs(serverPid)]
     .map(([tid, t]) => ({
@@ -101,6 +109,7 @@ export async function runLoadStep<P extends StepPart>(
       secondP99s,
       cpuPct,
       loadCpuPct,
+      stealPct,
       threads,
       rss: rssBytes(serverPid),
     },
