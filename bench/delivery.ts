@@ -23,8 +23,12 @@ const here = import.meta.dirname;
 type Server = Child<DServerCommand, DServerReply>;
 type Worker = Child<DWorkerCommand, DWorkerReply>;
 const P99_LIMIT_MS = 100;
-/** The server's busiest threads over a step, e.g. "main 71 %, send 64 %". */
-const threads = (s: StepFigures) => s.threads.map((t) => `${t.name} ${t.pct.toFixed(0)} %`).join(', ');
+/**
+ * The server's busiest threads over a step, e.g. "main 71 % (wait 9 %), node 64 % (wait 20 %)": the
+ * CPU each used, and how long it was ready to run but waited for a core.
+ */
+const threads = (s: StepFigures) =>
+  s.threads.map((t) => `${t.name} ${t.pct.toFixed(0)} % (wait ${t.waitPct.toFixed(0)} %)`).join(', ');
 
 interface Options {
   pairs: number;

@@ -16,9 +16,13 @@ export function machineTicks(): { total: number; steal: number } {
   return { total: t.reduce((a, b) => a + b, 0), steal: t[7] ?? 0 };
 }
 
-/** Each thread of a process by thread id: its name and utime + stime in ms (/proc/<pid>/task). */
-export function threadCpuMs(pid: number): Map<number, { name: string; ms: number }> {
-  const out = new Map<number, { name: string; ms: number }>();
+/**
+ * Each thread of a process by thread id: its name, utime + stime in ms (/proc/<pid>/task), and the
+ * time it was ready to run but waited for a core, in ms (`schedstat`'s run-queue delay; 0 where the
+ * kernel keeps no schedstats).
+ */
+export function threadCpuMs(pid: number): Map<number, { name: string; ms: number; waitMs: number }> {
+  const out = new Map<number, { name: string; ms: number; waitMs: number }>();
   let tids: string[] = [];
   try {
     tids = fs.readdirSync(`/proc/${pid}/task`);
@@ -30,7 +34,13 @@ export function threadCpuMs(pid: number): Map<number, { name: string; ms: number
       const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-      out.set(Number(tid), { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+      let waitMs = 0;
+      try {
+        waitMs = Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+      } catch {
+        // no schedstats on this kernel
+      }
+      out.set(Number(tid), { name, ms: (Number(fields[11]) + Number(fields[12])) * 10, waitMs });
     } catch {
       // the thread ended between the listing and the read
     }

@@ -55,8 +55,11 @@ export interface StepFigures {
    * step that fails with a high one says more about the host than about the server.
    */
   stealPct: number;
-  /** The server's busiest threads over the step (100 % = one core): the event loop ('main') and, on SQLite, the send thread. */
-  threads: Array<{ name: string; pct: number }>;
+  /**
+   * The server's busiest threads over the step (100 % = one core): the event loop ('main') and, on
+   * SQLite, the send thread; `waitPct`, the time each was ready to run but had no core.
+   */
+  threads: Array<{ name: string; pct: number; waitPct: number }>;
   rss: number;
 }
 
@@ -86,6 +89,7 @@ export async function runLoadStep<P extends StepPart>(
     .map(([tid, t]) => ({
       name: tid === serverPid ? 'main' : t.name,
       pct: ((t.ms - (threads0.get(tid)?.ms ?? 0)) / elapsed) * 100,
+      waitPct: ((t.waitMs - (threads0.get(tid)?.waitMs ?? 0)) / elapsed) * 100,
     }))
     .sort((a, b) => b.pct - a.pct)
     .slice(0, Number(process.env.BENCH_THREADS ?? 2));
