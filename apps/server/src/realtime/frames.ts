@@ -4,6 +4,7 @@ import { Errors, clientFrame, clientFrames, type AckFrame, type ErrorFrame } fro
 import type { z } from 'zod';
 import { findBadString } from '../lib/validate.js';
 import { isAppError } from '../lib/errors.js';
+import { closeTicket, openTicket } from './ack-origin.js';
 import type { Connection } from './registry.js';
 import type { FrameHandler } from './types.js';
 
@@ -116,17 +117,12 @@ export class FrameRouter {
       send(ack(id, Errors.badRequest.code, `${bad}: 含有非法字符`, { field: bad }));
       return 'handled';
     }
-    // The ticket names this frame to the events it causes (types.ts `Origin`): one held back for
-    // this socket comes back here, and its push sequence goes out in the ack.
-    const ticket = ++conn.tickets;
-    conn.answering.set(ticket, null);
-    const answer = (code: number, msg: string, out: unknown) => {
-      const seq = conn.answering.get(ticket);
-      conn.answering.delete(ticket);
-      send(ack(id, code, msg, out, seq ?? undefined));
-    };
+    // The ticket names this frame to the events it causes (ack-origin.ts): one held back for this
+    // socket comes back here, and its push sequence goes out in the ack.
+    const origin = openTicket(conn);
+    const answer = (code: number, msg: string, out: unknown) =>
+      send(ack(id, code, msg, out, closeTicket(conn, origin)));
     try {
-      const origin = { connectionId: conn.id, ticket };
       const out = await entry.handler(
         { userId: conn.userId, tokenId: conn.tokenId, connectionId: conn.id, origin },
         data,

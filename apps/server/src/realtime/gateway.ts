@@ -14,6 +14,7 @@ import { isAppError } from '../lib/errors.js';
 import { randomId } from '../lib/ids.js';
 import type { Session } from '../lib/session.js';
 import { frameJson, type MaybeEncoded } from './encoded.js';
+import { heldForAck } from './ack-origin.js';
 import { CLOSE_HANDSHAKE_MS, closeSoon, refusalReason, rejectUpgrade, safeClose } from './close-reason.js';
 import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js';
 import { ConnectionRegistry, type Connection } from './registry.js';
@@ -329,7 +330,7 @@ export class Gateway {
       if (conns.length === 0) return;
       // Encoded once for all recipients (a Buffer sent as a text frame: no per-socket UTF-8 pass).
       const payload = Buffer.from(frameJson(message.frame));
-      for (const conn of conns) if (!this.heldForAck(conn, message)) this.sendRaw(conn, payload);
+      for (const conn of conns) if (!heldForAck(conn, message)) this.sendRaw(conn, payload);
       return;
     }
     if (message.kind === 'topic') {
@@ -342,20 +343,6 @@ export class Gateway {
     if (message.kind === 'topicDrop') return this.topics.drop(message.topic);
     this.recentlyClosed.remember(message);
     for (const conn of this.registry.ofTokens(message.tokenIds)) this.closeConnection(conn, message);
-  }
-
-  /**
-   * The socket whose frame caused this event, while that frame's ack is pending, gets the event's
-   * push sequence in the ack instead of the frame (types.ts `Origin`). Once the ack is out (a bus
-   * that delivers later than the ack), or for a second event of the same frame, the frame goes out.
-   */
-  private heldForAck(conn: Connection, message: Extract<BusMessage, { kind: 'users' }>): boolean {
-    const origin = message.origin;
-    const seq = message.frame.seq;
-    if (!origin || origin.connectionId !== conn.id || typeof seq !== 'number') return false;
-    if (conn.answering.get(origin.ticket) !== null) return false;
-    conn.answering.set(origin.ticket, seq);
-    return true;
   }
 
   private closeConnection(conn: Connection, message: CloseTokensMessage): void {
