@@ -22,7 +22,7 @@ import { buildServerBundle } from '../apps/server/scripts/build.mjs';
 import type { DServerCommand, DServerReply } from './lib/delivery-ipc.js';
 import type { StormCommand, StormReply } from './lib/storm-ipc.js';
 import { wallNow } from './lib/ipc.js';
-import { freePort, parleyEnv, redisReachable } from './lib/net.js';
+import { freePort, parleyEnv, parleyNodeFlags, redisReachable } from './lib/net.js';
 import { cpuMs } from './lib/bench-stats.js';
 import { Child, printTable, rssBytes, sleep } from './lib/proc.js';
 
@@ -113,7 +113,8 @@ async function startServer(
 
 async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, o: Options): Promise<Result> {
   const script = parley ? await compileParley() : 'bare-relay.ts';
-  let a = await startServer(script, envA);
+  const flags = parley ? parleyNodeFlags() : [];
+  let a = await startServer(script, envA, flags);
   let b: { server: Server; baseUrl: string } | null = null;
   const workers: Worker[] = [];
   let sender: Worker | null = null;
@@ -141,7 +142,7 @@ async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, 
     console.log(`${label}: ${openedCount} storm sockets open`);
 
     if (parley) {
-      b = await startServer('delivery-server.ts', { ...envA, BENCH_PORT: '0' });
+      b = await startServer('delivery-server.ts', { ...envA, BENCH_PORT: '0' }, flags);
       sender = new Child(path.join(here, 'lib', 'storm-worker.ts'));
       await sender.next('ready', 60_000);
       // Each sender writes to an equal share of the storm clients.
@@ -164,7 +165,10 @@ async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, 
     const closeMs = (await a.server.next('shutdown', 120_000).catch(() => null))?.ms ?? NaN;
     await a.server.stop();
     // --prof: a V8 CPU profile of the restarted node A (the one taking the storm).
-    a = await startServer(script, envA, o.prof && parley ? ['--cpu-prof', `--cpu-prof-dir=${o.prof}`] : []);
+    a = await startServer(script, envA, [
+      ...flags,
+      ...(o.prof && parley ? ['--cpu-prof', `--cpu-prof-dir=${o.prof}`] : []),
+    ]);
     const readyAt = wallNow();
     const cpuAtReady = cpuMs(a.server.pid);
     for (const w of workers) w.send({ cmd: 'expectBack' });

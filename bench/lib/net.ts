@@ -1,4 +1,5 @@
-/** Network helpers of the bench runners: a free local port, whether Redis answers. */
+/** Network helpers of the bench runners: a free local port, whether Redis answers, Parley's process settings. */
+import fs from 'node:fs';
 import net from 'node:net';
 
 /** A port the OS had free a moment ago on 127.0.0.1. */
@@ -41,4 +42,16 @@ export function parleyEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJ
     REDIS_URL: '',
     ...extra,
   };
+}
+
+/**
+ * The node flags Parley's start script gives the server (apps/server/package.json `start`, e.g. the
+ * young generation's size), so a bench measures the process as it ships. `--enable-source-maps`
+ * is left out: it only changes stack traces.
+ */
+export function parleyNodeFlags(): string[] {
+  const pkg = JSON.parse(
+    fs.readFileSync(new URL('../../apps/server/package.json', import.meta.url), 'utf8'),
+  ) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((t) => t.startsWith('--') && t !== '--enable-source-maps');
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dropSchema, pgReachable } from './bench-stats.js';
-import { parleyEnv } from './net.js';
+import { parleyEnv, parleyNodeFlags } from './net.js';
 
 /** One server a runner measures: a script in bench/lib, its environment and node flags. */
 export interface Target {
@@ -27,7 +27,12 @@ export async function benchTargets(o: {
   const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-${o.name}-`));
   const schema = `bench_${o.name}_${process.pid}`;
-  const prof = (name: string) => (o.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.prof, name)}`] : []);
+  // Parley runs with its start script's node flags, then BENCH_SERVER_FLAGS (experiments: GC settings).
+  const extra = [...parleyNodeFlags(), ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
+  const prof = (name: string) => [
+    ...extra,
+    ...(o.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.prof, name)}`] : []),
+  ];
   const serverEnv = parleyEnv(dataDir, { MESSAGE_SEND_PER_MINUTE: '1000000' });
   const targets: Target[] = [];
   if (o.only.includes('sqlite'))

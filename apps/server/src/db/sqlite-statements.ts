@@ -8,6 +8,21 @@ interface Cached {
   stmt: SqliteStatement;
   /** A plain query (SELECT): it may run inside a read snapshot. */
   query: boolean;
+  /** When it was last prepared (a counter): the least recent one goes when the cache is full. */
+  used: number;
+}
+
+/** The least recently used entry's key: a scan, only when a new statement meets a full cache. */
+function leastRecent(cache: Map<string, Cached>): string | undefined {
+  let oldest: string | undefined;
+  let at = Infinity;
+  for (const [sql, entry] of cache) {
+    if (entry.used < at) {
+      at = entry.used;
+      oldest = sql;
+    }
+  }
+  return oldest;
 }
 
 /**
@@ -32,6 +47,7 @@ export function withStatementCache(
   max = STATEMENT_CACHE_SIZE,
 ): SqliteDatabase & { readonly inTransaction: boolean } {
   const cache = new Map<string, Cached>();
+  let tick = 0;
   const begin = file.prepare('BEGIN');
   const commit = file.prepare('COMMIT');
   let snapshot = false;
@@ -57,16 +73,15 @@ export function withStatementCache(
       file.close();
     },
     prepare(sql: string): SqliteStatement {
+      // A hit is one lookup (a statement runs ~10 times per sent message); eviction scans, rarely.
       let entry = cache.get(sql);
-      if (entry) {
-        // Map keeps insertion order: re-inserting marks it the most recently used.
-        cache.delete(sql);
-      } else {
+      if (!entry) {
         const stmt = file.prepare(sql);
-        entry = { stmt: stmt as unknown as SqliteStatement, query: stmt.readonly && stmt.reader };
-        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        entry = { stmt: stmt as unknown as SqliteStatement, query: stmt.readonly && stmt.reader, used: 0 };
+        if (cache.size >= max) cache.delete(leastRecent(cache)!);
+        cache.set(sql, entry);
       }
-      cache.set(sql, entry);
+      entry.used = ++tick;
       if (snapshot) {
         if (!entry.query) endSnapshot();
         // Never write inside a read snapshot: the write would commit only when the snapshot ends.

@@ -29,6 +29,15 @@ function tsxApi(): string {
   return pathToFileURL(path.join(path.dirname(pkgPath), pkg.exports['./esm/api']!.import.default)).href;
 }
 
+/**
+ * The thread's young generation, in MB: 96 (three 32 MB semi-spaces' worth, V8's accounting), where
+ * V8's default stops at 16 MB semi-spaces. A send allocates a few KB that die young (rows, views,
+ * their JSON); with the larger nursery the thread scavenges a third as often, and the collector's
+ * helper threads, which ran ~3 % of a core each under load, mostly idle (docs/performance.md
+ * "Seventeenth session"). The main thread gets the same through its start flags (package.json).
+ */
+export const SEND_THREAD_YOUNG_GENERATION_MB = 96;
+
 /** How long `close` waits for sends under way before it stops the thread anyway. */
 const CLOSE_GRACE_MS = 10_000;
 
@@ -123,7 +132,11 @@ export class SendThread {
     const compiled = !import.meta.url.endsWith('.ts');
     const entry = new URL(compiled ? './send-thread.js' : './thread.ts', import.meta.url).href;
     const tsx = compiled || (process.features as { typescript?: unknown }).typescript ? null : tsxApi();
-    const worker = new Worker(BOOT, { eval: true, workerData: { ...this.data, entry, tsx } });
+    const worker = new Worker(BOOT, {
+      eval: true,
+      workerData: { ...this.data, entry, tsx },
+      resourceLimits: { maxYoungGenerationSizeMb: SEND_THREAD_YOUNG_GENERATION_MB },
+    });
     worker.on('message', (replies: ThreadReply[]) => {
       // A failure in one message's handling must not stop the chain: later answers still go out.
       this.replies = this.replies
