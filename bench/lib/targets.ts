@@ -29,21 +29,21 @@ export async function benchTargets(o: {
   const schema = `bench_${o.name}_${process.pid}`;
   // Parley runs with its start script's node flags, then BENCH_SERVER_FLAGS (experiments: GC settings).
   const extra = [...parleyNodeFlags(), ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
-  const prof = (name: string) => [
+  const flagsFor = (name: string) => [
     ...extra,
     ...(o.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.prof, name)}`] : []),
   ];
   const serverEnv = parleyEnv(dataDir, { MESSAGE_SEND_PER_MINUTE: '1000000' });
   const targets: Target[] = [];
   if (o.only.includes('sqlite'))
-    targets.push({ label: 'Parley SQLite', script: o.server, env: serverEnv, execArgv: prof('sqlite') });
+    targets.push({ label: 'Parley SQLite', script: o.server, env: serverEnv, execArgv: flagsFor('sqlite') });
   if (o.only.includes('postgres')) {
     if (await pgReachable(pgUrl))
       targets.push({
         label: 'Parley PostgreSQL',
         script: o.server,
         env: { ...serverEnv, DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema },
-        execArgv: prof('postgres'),
+        execArgv: flagsFor('postgres'),
       });
     else console.log(`PostgreSQL at ${pgUrl} unreachable: skipped`);
   }

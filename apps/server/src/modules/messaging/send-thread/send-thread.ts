@@ -32,11 +32,11 @@ function tsxApi(): string {
 /**
  * The thread's young generation, in MB: 96 (three 32 MB semi-spaces' worth, V8's accounting), where
  * V8's default stops at 16 MB semi-spaces. A send allocates a few KB that die young (rows, views,
- * their JSON); with the larger nursery the thread scavenges a third as often, and the collector's
- * helper threads, which ran ~3 % of a core each under load, mostly idle (docs/performance.md
- * "Seventeenth session"). The main thread gets the same through its start flags (package.json).
+ * their JSON); a nursery twice the size fills half as often, and the collector's helper threads
+ * ran 1–2 % of a core each under load instead of 3–4 % (docs/performance.md "Seventeenth
+ * session"). The main thread gets the same through its start flags (package.json).
  */
-export const SEND_THREAD_YOUNG_GENERATION_MB = 96;
+const YOUNG_GENERATION_MB = 96;
 
 /** How long `close` waits for sends under way before it stops the thread anyway. */
 const CLOSE_GRACE_MS = 10_000;
@@ -135,7 +135,7 @@ export class SendThread {
     const worker = new Worker(BOOT, {
       eval: true,
       workerData: { ...this.data, entry, tsx },
-      resourceLimits: { maxYoungGenerationSizeMb: SEND_THREAD_YOUNG_GENERATION_MB },
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     worker.on('message', (replies: ThreadReply[]) => {
       // A failure in one message's handling must not stop the chain: later answers still go out.
