@@ -53,13 +53,41 @@ function ensureBrowserDeps() {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** One line per pass for the summary: its name, exit code and counts. */
 const passes = [];
+/**
+ * The failed tests of a JSON report, one line each: file, test name and the first line of its error.
+ * They are printed again after the summary, so the end of a long log (all CI keeps) names them.
+ */
+function failedTests(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const rel = path.relative(root, file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) {
+      const why = String(a.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      lines.push(`${rel} > ${a.fullName}: ${why}`);
+    }
+    // A file that failed to load or whose hooks threw has no failed assertion to name.
+    if (failed.length === 0 && file.status === 'failed') {
+      lines.push(
+        `${rel}: ${String(file.message ?? '')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
+    }
+  }
+  return lines;
+}
+
 function tally(name, file, code) {
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
     counts.passed = r.numPassedTests ?? 0;
     counts.failed = r.numFailedTests ?? 0;
     counts.skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    counts.failures = failedTests(r);
   } catch {
     counts.failed = 1; // the runner crashed before writing results
   }
@@ -144,6 +172,7 @@ for (const p of passes) {
   console.log(
     `  ${p.name.padEnd(5)} ${status}: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped${note}`,
   );
+  for (const line of p.failures ?? []) console.log(`        ✗ ${line}`);
 }
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failed || totals.failed > 0 ? 1 : 0);
