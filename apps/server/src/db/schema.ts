@@ -155,7 +155,10 @@ export interface FavoritesTable {
   created_at: number;
 }
 
-/** Messaging: one row per conversation; `last_seq` is the last allocated message sequence. */
+/**
+ * Messaging: one row per conversation; `last_seq` is the last allocated message sequence, and the
+ * message at it is the conversation's last (conversation.repo.ts `lastMessageIdOfC`).
+ */
 export interface ConversationsTable {
   id: Generated<number>;
   /** 'c2c' (groups later) */
@@ -163,7 +166,6 @@ export interface ConversationsTable {
   /** C2C: '<smaller user id>:<larger user id>'. */
   c2c_key: string | null;
   last_seq: number;
-  last_message_id: number | null;
   last_time: number;
   created_at: number;
   /** Group conversations: the group (null for one-to-one). */

@@ -8,9 +8,21 @@ import { seenBy } from './message.repo.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MemberRow = Selectable<ConversationMembersTable>;
-/** A member row with its conversation's columns. */
+/** A member row with its conversation's columns and the id of its last message (null: none yet). */
 export type MemberView = MemberRow &
-  Pick<ConversationRow, 'last_seq' | 'last_message_id' | 'last_time' | 'group_id'>;
+  Pick<ConversationRow, 'last_seq' | 'last_time' | 'group_id'> & { last_message_id: number | null };
+
+/**
+ * The id of the last message of conversation `c` (the query's alias for it), as a selection. A
+ * conversation's last message is the one at its last sequence (every sequence taken is a message
+ * stored in the same transaction), found through the (conversation, seq) index: a send need not
+ * write it down (docs/architecture.md "Data model").
+ */
+export const lastMessageIdOfC = sql<
+  number | null
+>`(select lm.id from messages lm where lm.conversation_id = c.id and lm.seq = c.last_seq)`.as(
+  'last_message_id',
+);
 
 // The send path's statements, built once (db/compiled.ts).
 const conversationByC2cKey = prepared<{ key: string }, ConversationRow>((db, p) =>
@@ -37,12 +49,6 @@ const totalUnread = prepared<{ userId: number }, { n: number }>((db, p) =>
     .where('user_id', '=', p('userId'))
     .where('visible', '=', 1)
     .where('muted', '=', 0),
-);
-const setLastMessageId = prepared<{ id: number; messageId: number }, never>((db, p) =>
-  db
-    .updateTable('conversations')
-    .set({ last_message_id: p('messageId') })
-    .where('id', '=', p('id')),
 );
 /** A new member row's own settings: not pinned, muted, marked or remarked, no draft. */
 export const NEW_MEMBER_SETTINGS = {
@@ -85,7 +91,8 @@ function memberViews(db: Executor) {
     .selectFrom('conversation_members as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
     .selectAll('m')
-    .select(['c.last_seq', 'c.last_message_id', 'c.last_time', 'c.group_id']);
+    .select(['c.last_seq', 'c.last_time', 'c.group_id'])
+    .select(lastMessageIdOfC);
 }
 const membersOfUser = preparedIn<{ userId: number }, number, MemberView>((db, p, ids) =>
   memberViews(db).where('m.user_id', '=', p('userId')).where('m.conversation_id', 'in', ids),
@@ -112,10 +119,6 @@ export function* nextC2cSeqSteps(a: number, b: number, now: number): Steps<{ id:
   const next = yield* first(takeNextSeq, { id: conv.id, now });
   return { id: conv.id, seq: Number(next!.last_seq) };
 }
-
-/** `ConversationRepo.setLastMessage` as a step function (db/steps.ts). */
-export const setLastMessageSteps = (id: number, messageId: number): Steps<number> =>
-  run(setLastMessageId, { id, messageId });
 
 /** Conversations and their members' state (docs/architecture.md "Data model"). */
 export class ConversationRepo extends Repo {

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { prepared } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
-import { NEW_MEMBER_SETTINGS, type ConversationRow, type MemberView } from './conversation.repo.js';
+import {
+  lastMessageIdOfC,
+  NEW_MEMBER_SETTINGS,
+  type ConversationRow,
+  type MemberView,
+} from './conversation.repo.js';
 import { MessageRepo, type MessageRow, type NewMessage } from './message.repo.js';
 import { groupUnreadSql } from './group-views.js';
 
@@ -53,15 +58,10 @@ const groupMember = prepared<{ conversationId: number; userId: number }, MemberV
     .selectFrom('conversation_members as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
     .selectAll('m')
-    .select(['c.last_seq', 'c.last_message_id', 'c.last_time', 'c.group_id'])
+    .select(['c.last_seq', 'c.last_time', 'c.group_id'])
+    .select(lastMessageIdOfC)
     .where('m.conversation_id', '=', p('conversationId'))
     .where('m.user_id', '=', p('userId')),
-);
-const setLastMessage = prepared<{ id: number; messageId: number }, never>((db, p) =>
-  db
-    .updateTable('conversations')
-    .set({ last_message_id: p('messageId') })
-    .where('id', '=', p('id')),
 );
 const conversationOfGroup = prepared<{ groupId: number }, ConversationRow>((db, p) =>
   db.selectFrom('conversations').selectAll().where('group_id', '=', p('groupId')),
@@ -125,10 +125,6 @@ export class GroupConvRepo extends Repo {
       .returning('version')
       .executeTakeFirstOrThrow();
     return Number(row.version);
-  }
-
-  async setLastMessage(conversationId: number, messageId: number): Promise<void> {
-    await setLastMessage.run(this.db, { id: conversationId, messageId });
   }
 
   async senderRead(conversationId: number, userId: number, seq: number, now: number): Promise<void> {

@@ -39,7 +39,6 @@ export async function appendGroupMessage(
     ...newMessageRow({ ...input, senderId: input.sender.id, seq, visibleTo: null }),
     version,
   });
-  await convs.setLastMessage(input.conversationId, row.id);
   await convs.mentions(row.id, input.conversationId, seq, input.mentions);
   // The topic frame is the same for every member (flow 'in'); the sender's ack is its own view.
   const frame = toGroupMessage(row, input.group, input.sender, { readerId: 0, nameCard: input.nameCard });

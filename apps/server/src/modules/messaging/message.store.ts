@@ -7,7 +7,7 @@ import type { Message } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Origin } from '../../realtime/types.js';
 import { usersByIdsSteps, type Party } from '../users/user.repo.js';
-import { nextC2cSeqSteps, setLastMessageSteps } from './conversation.repo.js';
+import { nextC2cSeqSteps } from './conversation.repo.js';
 import { insertMessageSteps, type MessageRow, type NewMessage } from './message.repo.js';
 import { toMessage } from './message.presenter.js';
 import { bumpVersionsSteps } from './sync.repo.js';
@@ -201,7 +201,6 @@ export function* appendSteps(
     sender_version: versions.get(input.senderId) ?? 0,
     receiver_version: versions.get(input.peerId) ?? 0,
   });
-  yield* setLastMessageSteps(convId, row.id);
   // The new message's views are built from what this use case already holds (one query: people).
   const people = new Map(
     (input.people ?? (yield* usersByIdsSteps([input.senderId, input.peerId]))).map((p) => [p.id, p]),

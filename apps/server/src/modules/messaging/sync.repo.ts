@@ -99,7 +99,10 @@ const newMessageConversations = prepared<{ userId: number; since: number }, { co
     db
       .selectFrom('conversation_members as m')
       .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .innerJoin('messages as x', 'x.id', 'c.last_message_id')
+      // The conversation's last message: the one at its last sequence (conversation.repo.ts).
+      .innerJoin('messages as x', (j) =>
+        j.onRef('x.conversation_id', '=', 'c.id').onRef('x.seq', '=', 'c.last_seq'),
+      )
       .select('m.conversation_id')
       .where('m.user_id', '=', p('userId'))
       .where('c.kind', '=', 'c2c')
