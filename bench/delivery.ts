@@ -81,7 +81,7 @@ async function runStep(
 }
 
 async function measure(t: Target, o: Options): Promise<Step[]> {
-  const server: Server = new Child(path.join(here, 'lib', t.script), { env: t.env, execArgv: t.execArgv });
+  const server: Server = new Child(t.script, { env: t.env, execArgv: t.execArgv });
   const workers: Worker[] = [];
   const steps: Step[] = [];
   try {

@@ -94,7 +94,7 @@ function layout(o: Options): GroupLayout[] {
 }
 
 async function measure(t: Target, o: Options): Promise<Result> {
-  const server: Server = new Child(path.join(here, 'lib', t.script), { env: t.env, execArgv: t.execArgv });
+  const server: Server = new Child(t.script, { env: t.env, execArgv: t.execArgv });
   const workers: Worker[] = [];
   try {
     const { baseUrl } = await server.next('ready', 120_000);

@@ -18,13 +18,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServerBundle } from '../apps/server/scripts/build.mjs';
 import type { DServerCommand, DServerReply } from './lib/delivery-ipc.js';
 import type { StormCommand, StormReply } from './lib/storm-ipc.js';
 import { wallNow } from './lib/ipc.js';
 import { freePort, parleyEnv, parleyNodeFlags, redisReachable } from './lib/net.js';
 import { cpuMs } from './lib/bench-stats.js';
 import { Child, printTable, rssBytes, sleep } from './lib/proc.js';
+import { compiledParley } from './lib/targets.js';
 
 const here = import.meta.dirname;
 type Server = Child<DServerCommand, DServerReply>;
@@ -85,19 +85,6 @@ interface Result {
   firstError: string | null;
 }
 
-/**
- * Parley's node runs compiled, as `npm start` runs it (apps/server/scripts/build.mjs): the restart
- * then loads one bundle instead of compiling the TypeScript through tsx while 10,000 clients retry.
- * The bundle lies inside the repository so that it finds its packages in node_modules.
- */
-async function compileParley(): Promise<string> {
-  const { main } = await buildServerBundle(
-    path.join(here, '.tmp', 'storm-parley'),
-    path.join(here, 'lib', 'delivery-server.ts'),
-  );
-  return main;
-}
-
 async function startServer(
   script: string,
   env: NodeJS.ProcessEnv,
@@ -112,7 +99,9 @@ async function startServer(
 }
 
 async function measure(label: string, parley: boolean, envA: NodeJS.ProcessEnv, o: Options): Promise<Result> {
-  const script = parley ? await compileParley() : 'bare-relay.ts';
+  // Parley's node runs compiled (targets.ts `compiledParley`): the restart then loads one bundle
+  // instead of compiling the TypeScript through tsx while 10,000 clients retry.
+  const script = parley ? await compiledParley('storm', 'delivery-server.ts') : 'bare-relay.ts';
   const flags = parley ? parleyNodeFlags() : [];
   let a = await startServer(script, envA, flags);
   let b: { server: Server; baseUrl: string } | null = null;

@@ -1,15 +1,33 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServerBundle } from '../../apps/server/scripts/build.mjs';
 import { dropSchema, pgReachable } from './bench-stats.js';
 import { parleyEnv, parleyNodeFlags } from './net.js';
 
-/** One server a runner measures: a script in bench/lib, its environment and node flags. */
+const lib = import.meta.dirname;
+
+/** One server a runner measures: its script (an absolute path), its environment and node flags. */
 export interface Target {
   label: string;
   script: string;
   env: NodeJS.ProcessEnv;
   execArgv: string[];
+}
+
+/**
+ * A bench's Parley server script (in bench/lib) compiled as `npm start` runs Parley
+ * (apps/server/scripts/build.mjs: one esbuild bundle, the send thread beside it), so a bench
+ * measures the code as it ships, not as tsx compiles it from source (tsx keeps function names with a
+ * helper call wherever a function is created, ~1–2 % of each thread under load). The bundle lies in
+ * bench/.tmp, inside the repository, so that it finds its packages in node_modules. Returns its path.
+ */
+export async function compiledParley(name: string, script: string): Promise<string> {
+  const { main } = await buildServerBundle(
+    path.join(lib, '..', '.tmp', `${name}-parley`),
+    path.join(lib, script),
+  );
+  return main;
 }
 
 /**
@@ -34,20 +52,22 @@ export async function benchTargets(o: {
     ...(o.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.prof, name)}`] : []),
   ];
   const serverEnv = parleyEnv(dataDir, { MESSAGE_SEND_PER_MINUTE: '1000000' });
+  const parley = o.only.some((t) => t !== 'relay') ? await compiledParley(o.name, o.server) : '';
   const targets: Target[] = [];
   if (o.only.includes('sqlite'))
-    targets.push({ label: 'Parley SQLite', script: o.server, env: serverEnv, execArgv: flagsFor('sqlite') });
+    targets.push({ label: 'Parley SQLite', script: parley, env: serverEnv, execArgv: flagsFor('sqlite') });
   if (o.only.includes('postgres')) {
     if (await pgReachable(pgUrl))
       targets.push({
         label: 'Parley PostgreSQL',
-        script: o.server,
+        script: parley,
         env: { ...serverEnv, DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema },
         execArgv: flagsFor('postgres'),
       });
     else console.log(`PostgreSQL at ${pgUrl} unreachable: skipped`);
   }
-  if (o.only.includes('relay')) targets.push({ ...o.relay, env: process.env, execArgv: [] });
+  if (o.only.includes('relay'))
+    targets.push({ ...o.relay, script: path.join(lib, o.relay.script), env: process.env, execArgv: [] });
   const cleanup = async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (targets.some((t) => t.env.DATABASE_SCHEMA === schema))
