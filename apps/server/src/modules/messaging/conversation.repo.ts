@@ -42,6 +42,15 @@ const takeNextSeqByKey = prepared<{ key: string; now: number }, { id: number; la
     .where('c2c_key', '=', p('key'))
     .returning(['id', 'last_seq']),
 );
+const seqByKey = prepared<{ key: string }, { id: number; last_seq: number }>((db, p) =>
+  db.selectFrom('conversations').select(['id', 'last_seq']).where('c2c_key', '=', p('key')),
+);
+const setSeq = prepared<{ id: number; seq: number; now: number }, never>((db, p) =>
+  db
+    .updateTable('conversations')
+    .set({ last_seq: p('seq'), last_time: p('now') })
+    .where('id', '=', p('id')),
+);
 const totalUnread = prepared<{ userId: number }, { n: number }>((db, p) =>
   db
     .selectFrom('conversation_members')
@@ -111,10 +120,31 @@ function* ensureC2cSteps(a: number, b: number, now: number): Steps<ConversationR
   return conv;
 }
 
-/** `ConversationRepo.nextC2cSeq` as a step function (db/steps.ts). */
-export function* nextC2cSeqSteps(a: number, b: number, now: number): Steps<{ id: number; seq: number }> {
-  const row = yield* first(takeNextSeqByKey, { key: c2cKey(a, b), now });
-  if (row) return { id: Number(row.id), seq: Number(row.last_seq) };
+/**
+ * `ConversationRepo.nextC2cSeq` as a step function (db/steps.ts), inside a transaction on `db`.
+ * PostgreSQL: one `UPDATE … RETURNING`, whose row lock holds until the commit. SQLite: the row is read,
+ * then written by its id. Its transactions take the write lock as they begin (db/sqlite-dialect.ts),
+ * so nobody writes between the two, and an UPDATE with RETURNING costs more there than both (it
+ * collects the rows to change in a temporary table first; docs/performance.md "Eighteenth session").
+ */
+export function* nextC2cSeqSteps(
+  db: Executor,
+  a: number,
+  b: number,
+  now: number,
+): Steps<{ id: number; seq: number }> {
+  const key = c2cKey(a, b);
+  if (isPostgres(db)) {
+    const row = yield* first(takeNextSeqByKey, { key, now });
+    if (row) return { id: Number(row.id), seq: Number(row.last_seq) };
+  } else {
+    const row = yield* first(seqByKey, { key });
+    if (row) {
+      const seq = Number(row.last_seq) + 1;
+      yield* run(setSeq, { id: Number(row.id), seq, now });
+      return { id: Number(row.id), seq };
+    }
+  }
   const conv = yield* ensureC2cSteps(a, b, now);
   const next = yield* first(takeNextSeq, { id: conv.id, now });
   return { id: conv.id, seq: Number(next!.last_seq) };
@@ -151,7 +181,7 @@ export class ConversationRepo extends Repo {
    * sequence: one statement when it exists (the row lock as `nextSeq`).
    */
   nextC2cSeq(a: number, b: number, now: number): Promise<{ id: number; seq: number }> {
-    return runSteps(this.db, nextC2cSeqSteps(a, b, now));
+    return runSteps(this.db, nextC2cSeqSteps(this.db, a, b, now));
   }
 
   member(conversationId: number, userId: number): Promise<MemberView | undefined> {

@@ -155,7 +155,7 @@ export function* appendSteps(
   uow: Pick<UnitOfWork, 'db' | 'emit'>,
   input: AppendInput,
 ): Steps<{ row: MessageRow; views: Map<number, Message> }> {
-  const { id: convId, seq } = yield* nextC2cSeqSteps(input.senderId, input.peerId, input.now);
+  const { id: convId, seq } = yield* nextC2cSeqSteps(uow.db, input.senderId, input.peerId, input.now);
   const audience = input.visibleTo === null ? [input.senderId, input.peerId] : [input.visibleTo];
   const readSeq = new Map<number, number>();
   if (input.visibleTo === null && !input.notice) {

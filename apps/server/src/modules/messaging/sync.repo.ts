@@ -53,12 +53,11 @@ const addToVersions = preparedBy<number, Record<string, number>, { user_id: numb
 );
 // One user's bump: on SQLite, one of these per user is several times faster than the statement
 // above (a multi-row UPDATE … RETURNING builds a temporary table); PostgreSQL saves round trips.
-const addToVersion = prepared<{ userId: number; n: number }, { version: number }>((db, p) =>
+const setVersion = prepared<{ userId: number; version: number }, never>((db, p) =>
   db
     .updateTable('sync_versions')
-    .set({ version: sql`version + ${p('n')}` })
-    .where('user_id', '=', p('userId'))
-    .returning('version'),
+    .set({ version: p('version') })
+    .where('user_id', '=', p('userId')),
 );
 const upsertVersions = preparedBy<number, Record<string, number>, { user_id: number; version: number }>(
   (n, db, p) =>
@@ -178,12 +177,19 @@ export function* bumpVersionsSteps(db: Executor, counts: Map<number, number>): S
     }
     for (const r of rows) out.set(Number(r.user_id), Number(r.version));
   }
+  // SQLite: read, then write each row (its transactions hold the write lock from their start; an
+  // UPDATE with RETURNING costs more there than both, as in conversation.repo.ts `nextC2cSeqSteps`).
   for (const u of perUser ? users : []) {
     const n = counts.get(u)!;
-    const row = yield* first(addToVersion, { userId: u, n });
-    // A user's first change has no version row yet: insert it.
-    const version = row ? row.version : (yield* all(upsertVersions(1), { u0: u, n0: n }))[0]!.version;
-    out.set(u, Number(version));
+    const row = yield* first(currentVersion, { userId: u });
+    if (row) {
+      const version = Number(row.version) + n;
+      yield* run(setVersion, { userId: u, version });
+      out.set(u, version);
+    } else {
+      // A user's first change has no version row yet: insert it.
+      out.set(u, Number((yield* all(upsertVersions(1), { u0: u, n0: n }))[0]!.version));
+    }
   }
   return out;
 }
