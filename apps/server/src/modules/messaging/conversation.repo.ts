@@ -121,7 +121,8 @@ function* ensureC2cSteps(a: number, b: number, now: number): Steps<ConversationR
 }
 
 /**
- * `ConversationRepo.nextC2cSeq` as a step function (db/steps.ts), inside a transaction on `db`.
+ * The one-to-one conversation of a and b (created with its member rows when missing) and its next
+ * sequence, as a step function (db/steps.ts) inside a transaction on `db`.
  * PostgreSQL: one `UPDATE … RETURNING`, whose row lock holds until the commit. SQLite: the row is read,
  * then written by its id. Its transactions take the write lock as they begin (db/sqlite-dialect.ts),
  * so nobody writes between the two, and an UPDATE with RETURNING costs more there than both (it
@@ -174,14 +175,6 @@ export class ConversationRepo extends Repo {
     const row = await takeNextSeq.first(this.db, { id: conversationId, now });
     if (!row) throw new Error(`conversation ${conversationId} does not exist`);
     return Number(row.last_seq);
-  }
-
-  /**
-   * The one-to-one conversation of a and b (created with its member rows when missing) and its next
-   * sequence: one statement when it exists (the row lock as `nextSeq`).
-   */
-  nextC2cSeq(a: number, b: number, now: number): Promise<{ id: number; seq: number }> {
-    return runSteps(this.db, nextC2cSeqSteps(this.db, a, b, now));
   }
 
   member(conversationId: number, userId: number): Promise<MemberView | undefined> {

@@ -51,8 +51,9 @@ const addToVersions = preparedBy<number, Record<string, number>, { user_id: numb
       )
       .returning(['user_id', 'version']),
 );
-// One user's bump: on SQLite, one of these per user is several times faster than the statement
-// above (a multi-row UPDATE … RETURNING builds a temporary table); PostgreSQL saves round trips.
+// One user's bump on SQLite, after reading the version (`currentVersion`): one read and one write per
+// user cost less there than the statement above (a multi-row UPDATE … RETURNING collects its rows in
+// a temporary table), and less than a single-row one; PostgreSQL keeps the statement above (round trips).
 const setVersion = prepared<{ userId: number; version: number }, never>((db, p) =>
   db
     .updateTable('sync_versions')
