@@ -18,7 +18,7 @@ export type MemberView = MemberRow &
  * stored in the same transaction), found through the (conversation, seq) index: a send need not
  * write it down (docs/architecture.md "Data model").
  */
-export const lastMessageIdOfC = sql<
+const lastMessageIdOfC = sql<
   number | null
 >`(select lm.id from messages lm where lm.conversation_id = c.id and lm.seq = c.last_seq)`.as(
   'last_message_id',
@@ -94,8 +94,8 @@ const insertC2cMembers = prepared<{ id: number; a: number; b: number; now: numbe
     )
     .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing()),
 );
-/** Member rows with their conversation's columns. */
-function memberViews(db: Executor) {
+/** Member rows (`m`) with their conversation's columns (`c`) and last message id: `MemberView`s. */
+export function memberViews(db: Executor) {
   return db
     .selectFrom('conversation_members as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')

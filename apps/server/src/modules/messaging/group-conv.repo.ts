@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { prepared } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
 import {
-  lastMessageIdOfC,
+  memberViews,
   NEW_MEMBER_SETTINGS,
   type ConversationRow,
   type MemberView,
@@ -54,14 +54,7 @@ const senderRead = prepared<{ conversationId: number; userId: number; seq: numbe
       .where('user_id', '=', p('userId')),
 );
 const groupMember = prepared<{ conversationId: number; userId: number }, MemberView>((db, p) =>
-  db
-    .selectFrom('conversation_members as m')
-    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .selectAll('m')
-    .select(['c.last_seq', 'c.last_time', 'c.group_id'])
-    .select(lastMessageIdOfC)
-    .where('m.conversation_id', '=', p('conversationId'))
-    .where('m.user_id', '=', p('userId')),
+  memberViews(db).where('m.conversation_id', '=', p('conversationId')).where('m.user_id', '=', p('userId')),
 );
 const conversationOfGroup = prepared<{ groupId: number }, ConversationRow>((db, p) =>
   db.selectFrom('conversations').selectAll().where('group_id', '=', p('groupId')),
