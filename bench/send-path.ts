@@ -16,6 +16,7 @@ import { buildServer } from '../apps/server/src/app.js';
 import { sqlitePath } from '../apps/server/src/db/index.js';
 import { openThreadCore } from '../apps/server/src/modules/messaging/send-thread/thread-core.js';
 import type { ThreadReply } from '../apps/server/src/modules/messaging/send-thread/wire.js';
+import { SearchIndexer } from '../apps/server/src/modules/messaging/search-indexer.js';
 import { installSqlStats } from './lib/sql-stats.js';
 import { seedBenchUsers } from './lib/seed-users.js';
 
@@ -28,10 +29,15 @@ function option(name: string, fallback: number): number {
 const messages = option('messages', 30_000);
 const batch = option('batch', 10);
 const pairs = option('pairs', 1000);
+/** The server's default (config.ts `searchIndexEveryMs`). */
+const SEARCH_INDEX_EVERY_MS = 100;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'send-path-'));
+// The search indexer runs on the send thread's connection, as in a server with a send thread (thread.ts),
+// not on the server's: a commit there would make the send thread forget its kept counters
+// (kept-counters.ts) every time.
 const config = loadConfig(
-  { ...process.env, PARLEY_DATA_DIR: dir, SEND_THREAD: '0' },
+  { ...process.env, PARLEY_DATA_DIR: dir, SEND_THREAD: '0', SEARCH_INDEX_EVERY_MS: '0' },
   { port: 0, host: '127.0.0.1', webDistDir: undefined },
 );
 const server = await buildServer(config);
@@ -39,12 +45,14 @@ const users = await seedBenchUsers(server.modules, pairs * 2, { wtId: 's', phone
 
 let replies = 0;
 const { core, db } = openThreadCore(
-  { filePath: sqlitePath(config), sensitiveWords: [], searchIndexEveryMs: config.searchIndexEveryMs },
+  { filePath: sqlitePath(config), sensitiveWords: [], searchIndexEveryMs: SEARCH_INDEX_EVERY_MS },
   (r: ThreadReply) => {
     if (r.k === 'log') console.error(r.level, r.obj, r.msg);
     replies += 1;
   },
 );
+const indexer = new SearchIndexer({ db, log: console as never }, SEARCH_INDEX_EVERY_MS);
+indexer.start();
 
 let sent = 0;
 async function run(count: number): Promise<void> {
@@ -90,6 +98,7 @@ console.log(`| bytes written per send (WAL + checkpoints) | ${Math.round(bytes /
 console.log(`| sends/s on one thread | ${Math.round(messages / (wallMs / 1000))} |`);
 console.log(`| replies posted per send | ${(replies / (messages + Math.min(5000, messages))).toFixed(2)} |`);
 
+indexer.stop();
 await db.destroy();
 await server.close();
 fs.rmSync(dir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { isPostgres } from '../../db/dialect.js';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { ConversationMembersTable, ConversationsTable } from '../../db/schema.js';
 import { Repo, type Executor } from '../../db/repo.js';
+import type { KeptCounters } from './kept-counters.js';
 import { seenBy } from './message.repo.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
@@ -127,28 +128,35 @@ function* ensureC2cSteps(a: number, b: number, now: number): Steps<ConversationR
  * then written by its id. Its transactions take the write lock as they begin (db/sqlite-dialect.ts),
  * so nobody writes between the two, and an UPDATE with RETURNING costs more there than both (it
  * collects the rows to change in a temporary table first; docs/performance.md "Eighteenth session").
+ * With `kept` (the send thread's), the last sequence it wrote itself is not read again.
  */
 export function* nextC2cSeqSteps(
   db: Executor,
   a: number,
   b: number,
   now: number,
+  kept?: KeptCounters,
 ): Steps<{ id: number; seq: number }> {
   const key = c2cKey(a, b);
   if (isPostgres(db)) {
     const row = yield* first(takeNextSeqByKey, { key, now });
     if (row) return { id: Number(row.id), seq: Number(row.last_seq) };
   } else {
-    const row = yield* first(seqByKey, { key });
+    const known = kept?.seq(key);
+    const row = known ? { id: known.id, last_seq: known.seq } : yield* first(seqByKey, { key });
     if (row) {
+      const id = Number(row.id);
       const seq = Number(row.last_seq) + 1;
-      yield* run(setSeq, { id: Number(row.id), seq, now });
-      return { id: Number(row.id), seq };
+      yield* run(setSeq, { id, seq, now });
+      kept?.setSeq(key, id, seq);
+      return { id, seq };
     }
   }
   const conv = yield* ensureC2cSteps(a, b, now);
   const next = yield* first(takeNextSeq, { id: conv.id, now });
-  return { id: conv.id, seq: Number(next!.last_seq) };
+  const seq = Number(next!.last_seq);
+  kept?.setSeq(key, conv.id, seq);
+  return { id: conv.id, seq };
 }
 
 /** Conversations and their members' state (docs/architecture.md "Data model"). */

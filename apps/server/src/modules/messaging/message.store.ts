@@ -11,6 +11,7 @@ import { nextC2cSeqSteps } from './conversation.repo.js';
 import { insertMessageSteps, type MessageRow, type NewMessage } from './message.repo.js';
 import { toMessage } from './message.presenter.js';
 import { bumpVersionsSteps } from './sync.repo.js';
+import type { StepUnit } from './now-batcher.js';
 
 export interface AppendInput {
   senderId: number;
@@ -149,13 +150,19 @@ export function appendMessage(
  * `appendMessage` as a step function (db/steps.ts): the send thread runs it synchronously. Lock order
  * (no deadlocks between concurrent use cases): the conversation row (sequence), then member rows,
  * then the users' sync versions (in user id order), then the message. `uow.db` names the dialect;
- * events go to `uow.emit`.
+ * events go to `uow.emit`; on the send thread, `uow.kept` spares reading back the counters it wrote.
  */
 export function* appendSteps(
-  uow: Pick<UnitOfWork, 'db' | 'emit'>,
+  uow: StepUnit,
   input: AppendInput,
 ): Steps<{ row: MessageRow; views: Map<number, Message> }> {
-  const { id: convId, seq } = yield* nextC2cSeqSteps(uow.db, input.senderId, input.peerId, input.now);
+  const { id: convId, seq } = yield* nextC2cSeqSteps(
+    uow.db,
+    input.senderId,
+    input.peerId,
+    input.now,
+    uow.kept,
+  );
   const audience = input.visibleTo === null ? [input.senderId, input.peerId] : [input.visibleTo];
   const readSeq = new Map<number, number>();
   if (input.visibleTo === null && !input.notice) {
@@ -183,7 +190,7 @@ export function* appendSteps(
   }
   // The members' new sync versions go on the message itself, not in the change log: sync finds new
   // messages by them (sync.repo.ts `since`). Taken after the member rows (the lock order).
-  const versions = yield* bumpVersionsSteps(uow.db, new Map(audience.map((userId) => [userId, 1])));
+  const versions = yield* bumpVersionsSteps(uow.db, new Map(audience.map((userId) => [userId, 1])), uow.kept);
   const row = yield* insertMessageSteps({
     ...newMessageRow({
       conversationId: convId,

@@ -7,9 +7,13 @@ import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { isAppError } from '../../lib/errors.js';
 import type { Realtime } from '../../realtime/types.js';
 import { MAX_BATCH } from './commit-batcher.js';
+import { KeptCounters } from './kept-counters.js';
 
-/** What a unit's steps get: the executor that names the dialect, and the queue of its events. */
-export type StepUnit = Pick<UnitOfWork, 'db' | 'emit'>;
+/**
+ * What a unit's steps get: the executor that names the dialect, the queue of its events, and on the
+ * send thread the counters it keeps between batches (kept-counters.ts).
+ */
+export type StepUnit = Pick<UnitOfWork, 'db' | 'emit'> & { kept?: KeptCounters };
 
 type SqliteFile = SqliteDatabase & { readonly inTransaction?: boolean };
 
@@ -36,6 +40,8 @@ export class NowBatcher {
   private scheduled = false;
   /** Parties and friends rules kept between batches while `stable_epoch` stays put. */
   private readonly stable: StableReads;
+  /** Sequences and sync versions this thread wrote last, kept while nobody else writes. */
+  private readonly kept: KeptCounters;
 
   constructor(
     /** The Kysely instance on the same connection: the steps read their dialect from it. */
@@ -45,6 +51,7 @@ export class NowBatcher {
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
   ) {
     this.stable = new StableReads(file);
+    this.kept = new KeptCounters(file);
   }
 
   run<C, T>(check: () => Steps<C>, work: (uow: StepUnit, checked: C) => Steps<T>): Promise<T> {
@@ -101,7 +108,7 @@ export class NowBatcher {
       return { refused: err };
     }
     const events: Array<Parameters<StepUnit['emit']>> = [];
-    const uow: StepUnit = { db: this.db, emit: (...event) => events.push(event) };
+    const uow: StepUnit = { db: this.db, emit: (...event) => events.push(event), kept: this.kept };
     return { value: runStepsNow(this.file, job.work(uow, checked), this.stable), events };
   }
 
@@ -111,10 +118,13 @@ export class NowBatcher {
       // Nobody else can commit until ours: rows kept from earlier batches are current unless a
       // change to their tables moved the epoch in between.
       this.stable.refresh();
+      this.kept.refresh();
       const out = fn();
       this.file.prepare('commit').run([]);
       return out;
     } catch (err) {
+      // What the batch's units set was never stored.
+      this.kept.forget();
       try {
         this.file.prepare('rollback').run([]);
       } catch {

@@ -3,6 +3,7 @@ import { prepared, preparedBy } from '../../db/compiled.js';
 import { isPostgres } from '../../db/dialect.js';
 import { all, first, run, runSteps, type Steps } from '../../db/steps.js';
 import { Repo, type Executor } from '../../db/repo.js';
+import type { KeptCounters } from './kept-counters.js';
 import { seenBy } from './message.repo.js';
 
 export interface Change {
@@ -152,9 +153,14 @@ const insertLog = preparedBy<number, Record<string, number | null>, never>((n, d
 /**
  * Adds `counts.get(u)` to each user's version (in ascending user id order: the lock order) and returns
  * each user's new version. New one-to-one messages take their members' versions this way without log
- * rows (message.store.ts); `recordSteps` adds the log rows of other changes.
+ * rows (message.store.ts); `recordSteps` adds the log rows of other changes. With `kept` (the send
+ * thread's, SQLite), a version it wrote itself is not read again.
  */
-export function* bumpVersionsSteps(db: Executor, counts: Map<number, number>): Steps<Map<number, number>> {
+export function* bumpVersionsSteps(
+  db: Executor,
+  counts: Map<number, number>,
+  kept?: KeptCounters,
+): Steps<Map<number, number>> {
   const users = [...counts.keys()].sort((a, b) => a - b);
   const out = new Map<number, number>();
   const perUser = !isPostgres(db);
@@ -182,15 +188,18 @@ export function* bumpVersionsSteps(db: Executor, counts: Map<number, number>): S
   // UPDATE with RETURNING costs more there than both, as in conversation.repo.ts `nextC2cSeqSteps`).
   for (const u of perUser ? users : []) {
     const n = counts.get(u)!;
-    const row = yield* first(currentVersion, { userId: u });
+    const known = kept?.version(u);
+    const row = known === undefined ? yield* first(currentVersion, { userId: u }) : { version: known };
+    let version: number;
     if (row) {
-      const version = Number(row.version) + n;
+      version = Number(row.version) + n;
       yield* run(setVersion, { userId: u, version });
-      out.set(u, version);
     } else {
       // A user's first change has no version row yet: insert it.
-      out.set(u, Number((yield* all(upsertVersions(1), { u0: u, n0: n }))[0]!.version));
+      version = Number((yield* all(upsertVersions(1), { u0: u, n0: n }))[0]!.version);
     }
+    kept?.setVersion(u, version);
+    out.set(u, version);
   }
   return out;
 }
