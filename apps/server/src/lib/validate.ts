@@ -6,13 +6,21 @@ import { fail } from './errors.js';
  * refuses it) or a lone UTF-16 surrogate (it would be silently replaced by U+FFFD). Returns its path.
  */
 export function findBadString(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') {
-    return value.includes('\u0000') || !value.isWellFormed() ? path.join('.') : null;
-  }
+  const found = badKeys(value);
+  return found === null ? null : [...path, ...found].join('.');
+}
+
+/** The keys down to the first bad string, or null; nothing is built on the way down (every frame passes). */
+function badKeys(value: unknown): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed() ? [] : null;
   if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      const found = findBadString(child, [...path, key]);
-      if (found !== null) return found;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const found = badKeys((value as Record<string, unknown>)[key]);
+      if (found !== null) {
+        found.unshift(key);
+        return found;
+      }
     }
   }
   return null;
