@@ -15,7 +15,9 @@ export const KEPT_COUNTERS_MAX = 20_000;
  *   nobody else can commit, so what is kept is then as current as a read;
  * - `forget` is called when a transaction rolls back: what it set was never stored.
  *
- * SQLite only: on PostgreSQL the statements take row locks and nothing is kept.
+ * On its own connection, only the send thread's batches (`NowBatcher`) write these counters; a new
+ * writer of them on that connection would have to update or forget what is kept. SQLite only: on
+ * PostgreSQL the statements take row locks and nothing is kept.
  */
 export class KeptCounters {
   private readonly seqs = new Map<string, { id: number; seq: number }>();
