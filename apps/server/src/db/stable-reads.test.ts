@@ -1,22 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blocksBetweenSteps } from '../modules/friends/blacklist.repo.js';
 import { friendshipSteps, newFriendshipRow } from '../modules/friends/friendship.repo.js';
 import { newUserRow, partiesSteps } from '../modules/users/user.repo.js';
+import { openTwoConnections, type TwoConnections } from '../../test/two-connections.js';
 import { PreparedQuery, sqliteFileOf } from './compiled.js';
-import { openSqliteFile } from './index.js';
-import { migrateToLatest } from './migrate.js';
 import { STABLE_READS_MAX, StableReads } from './stable-reads.js';
 import { runStepsNow, type Steps } from './steps.js';
 
 // Two connections to one file: `main` writes users and friends rules (the main thread, another node),
 // `thread` only reads them through StableReads inside its own transactions (the send thread).
-let dir: string;
-let main: ReturnType<typeof openSqliteFile>;
-let thread: ReturnType<typeof openSqliteFile>;
+let db: TwoConnections;
+let main: TwoConnections['main'];
+let thread: TwoConnections['thread'];
 let stable: StableReads;
 let ids: { a: number; b: number };
 
@@ -34,26 +30,13 @@ const epoch = async () =>
   Number((await sql<{ n: number }>`select n from stable_epoch`.execute(main.db)).rows[0]!.n);
 
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-stable-'));
-  const file = path.join(dir, 'parley.db');
-  main = openSqliteFile(file);
-  await migrateToLatest(main.db);
-  const now = Date.now();
-  const add = (wtId: string) =>
-    main.db
-      .insertInto('users')
-      .values(newUserRow({ wtId, phone: `+1555${wtId}`, nickName: wtId, pwdHash: 'x', now }))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  ids = { a: Number((await add('alice')).id), b: Number((await add('bob')).id) };
-  thread = openSqliteFile(file);
+  db = await openTwoConnections('stable');
+  ({ main, thread, ids } = db);
   stable = new StableReads(sqliteFileOf(thread.db)!);
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await thread.db.destroy();
-  await main.db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await db.close();
 });
 
 describe('StableReads (the send thread kept reads)', () => {

@@ -1,22 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PreparedQuery, sqliteFileOf } from '../../db/compiled.js';
-import { openSqliteFile } from '../../db/index.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import type { Step } from '../../db/steps.js';
 import { UnitsOfWork } from '../../db/unit-of-work.js';
-import { newUserRow } from '../users/user.repo.js';
+import { openTwoConnections, type TwoConnections } from '../../../test/two-connections.js';
 import { KEPT_COUNTERS_MAX, KeptCounters } from './kept-counters.js';
 import { appendMessage, appendSteps, type AppendInput } from './message.store.js';
 import { NowBatcher } from './now-batcher.js';
 
 // Two connections to one file, as in a running server: `thread` sends through a NowBatcher (the send
 // thread), `main` writes the same counters now and then (the main thread, another process).
-let dir: string;
-let main: ReturnType<typeof openSqliteFile>;
-let thread: ReturnType<typeof openSqliteFile>;
+let db: TwoConnections;
+let main: TwoConnections['main'];
+let thread: TwoConnections['thread'];
 let batcher: NowBatcher;
 let ids: { a: number; b: number };
 const quiet = { emit: () => Promise.resolve() };
@@ -54,26 +49,13 @@ const counterReads = (reads: { mock: { calls: unknown[][] } }) =>
   ).length;
 
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-kept-'));
-  const file = path.join(dir, 'parley.db');
-  main = openSqliteFile(file);
-  await migrateToLatest(main.db);
-  const now = Date.now();
-  const add = (wtId: string) =>
-    main.db
-      .insertInto('users')
-      .values(newUserRow({ wtId, phone: `+1555${wtId}`, nickName: wtId, pwdHash: 'x', now }))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  ids = { a: Number((await add('alice')).id), b: Number((await add('bob')).id) };
-  thread = openSqliteFile(file);
+  db = await openTwoConnections('kept');
+  ({ main, thread, ids } = db);
   batcher = new NowBatcher(thread.db, sqliteFileOf(thread.db)!, quiet, log);
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await thread.db.destroy();
-  await main.db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await db.close();
 });
 
 describe('KeptCounters (the send thread does not read back what it wrote)', () => {
