@@ -10,8 +10,9 @@ export const STABLE_READS_MAX = 20_000;
  * reads both parties and the friendship and blacklist rows between them; between two sends of the
  * same pair those rows almost never change. Every change to them moves the `stable_epoch` counter
  * (triggers, migration 20261126000000, on whichever connection or node writes), so `refresh`, called
- * inside each batch's transaction, forgets everything when the counter moved since the last batch.
- * Inside a write transaction nobody else can commit, so the kept rows are as current as a read.
+ * inside a batch's write transaction when another connection has committed since the last batch
+ * (db/other-commits.ts), forgets everything when the counter moved. Inside a write transaction nobody
+ * else can commit, so the kept rows are as current as a read.
  */
 export class StableReads {
   private readonly rows = new Map<PreparedQuery<object, unknown>, Map<string, unknown[]>>();

@@ -3,6 +3,7 @@ import { PreparedQuery, sqliteFileOf } from '../../db/compiled.js';
 import type { Step } from '../../db/steps.js';
 import { UnitsOfWork } from '../../db/unit-of-work.js';
 import { openTwoConnections, type TwoConnections } from '../../../test/two-connections.js';
+import { blocksBetweenSteps } from '../friends/blacklist.repo.js';
 import { KEPT_COUNTERS_MAX, KeptCounters } from './kept-counters.js';
 import { appendMessage, appendSteps, type AppendInput } from './message.store.js';
 import { NowBatcher } from './now-batcher.js';
@@ -96,12 +97,39 @@ describe('KeptCounters (the send thread does not read back what it wrote)', () =
   });
 
   it('keeps at most KEPT_COUNTERS_MAX counters of each kind', () => {
-    const kept = new KeptCounters(sqliteFileOf(thread.db)!);
+    const kept = new KeptCounters();
     for (let i = 0; i <= KEPT_COUNTERS_MAX; i++) kept.setSeq(`k${i}`, i, 1);
     // The set that went past the limit started the memory again.
     expect(kept.seq('k0')).toBeUndefined();
     expect(kept.seq(`k${KEPT_COUNTERS_MAX}`)).toEqual({ id: KEPT_COUNTERS_MAX, seq: 1 });
     kept.setSeq(`k${KEPT_COUNTERS_MAX}`, KEPT_COUNTERS_MAX, 2);
     expect(kept.seq(`k${KEPT_COUNTERS_MAX}`)).toEqual({ id: KEPT_COUNTERS_MAX, seq: 2 });
+  });
+});
+
+describe("NowBatcher's kept reads (db/stable-reads.ts) between batches", () => {
+  /** A batch whose checks read the blocks between alice and bob (a kept read). */
+  const blocks = () =>
+    batcher.run(
+      () => blocksBetweenSteps(ids.a, ids.b),
+      function* (_uow, checked) {
+        yield* [] as Step[];
+        return checked;
+      },
+    );
+
+  it('keeps them while nobody else commits, and sees a block committed on another connection', async () => {
+    const reads = vi.spyOn(PreparedQuery.prototype, 'allNow');
+    const fromThread = () => reads.mock.calls.filter(([file]) => file === sqliteFileOf(thread.db)).length;
+    expect(await blocks()).toEqual({ aBlocksB: false, bBlocksA: false });
+    const first = fromThread();
+    expect(await blocks()).toEqual({ aBlocksB: false, bBlocksA: false });
+    expect(fromThread()).toBe(first);
+
+    await main.db
+      .insertInto('blacklist')
+      .values({ owner_id: ids.b, target_id: ids.a, created_at: 1 })
+      .execute();
+    expect(await blocks()).toEqual({ aBlocksB: false, bBlocksA: true });
   });
 });

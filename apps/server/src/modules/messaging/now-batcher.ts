@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SqliteDatabase } from 'kysely';
 import type { Executor } from '../../db/repo.js';
+import { OtherCommits } from '../../db/other-commits.js';
 import { StableReads } from '../../db/stable-reads.js';
 import { runStepsNow, type Steps } from '../../db/steps.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
@@ -41,7 +42,9 @@ export class NowBatcher {
   /** Parties and friends rules kept between batches while `stable_epoch` stays put. */
   private readonly stable: StableReads;
   /** Sequences and sync versions this thread wrote last, kept while nobody else writes. */
-  private readonly kept: KeptCounters;
+  private readonly kept = new KeptCounters();
+  /** Whether another connection committed since the last batch. */
+  private readonly others: OtherCommits;
 
   constructor(
     /** The Kysely instance on the same connection: the steps read their dialect from it. */
@@ -51,7 +54,7 @@ export class NowBatcher {
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
   ) {
     this.stable = new StableReads(file);
-    this.kept = new KeptCounters(file);
+    this.others = new OtherCommits(file);
   }
 
   run<C, T>(check: () => Steps<C>, work: (uow: StepUnit, checked: C) => Steps<T>): Promise<T> {
@@ -115,10 +118,13 @@ export class NowBatcher {
   private transaction<T>(fn: () => T): T {
     this.file.prepare('begin immediate').run([]);
     try {
-      // Nobody else can commit until ours: rows kept from earlier batches are current unless a
-      // change to their tables moved the epoch in between.
-      this.stable.refresh();
-      this.kept.refresh();
+      // Nobody else can commit until ours. What is kept from earlier batches is current unless
+      // another connection committed in between: then the counters go, and the parties and
+      // friends rules go if that commit moved their epoch.
+      if (this.others.sinceLastAsked()) {
+        this.kept.forget();
+        this.stable.refresh();
+      }
       const out = fn();
       this.file.prepare('commit').run([]);
       return out;
