@@ -44,14 +44,14 @@ const server = await buildServer(config);
 const users = await seedBenchUsers(server.modules, pairs * 2, { wtId: 's', phone: '+1556' });
 
 let replies = 0;
-const { core, db } = openThreadCore(
+const { core, db, logger } = openThreadCore(
   { filePath: sqlitePath(config), sensitiveWords: [], searchIndexEveryMs: SEARCH_INDEX_EVERY_MS },
   (r: ThreadReply) => {
     if (r.k === 'log') console.error(r.level, r.obj, r.msg);
     replies += 1;
   },
 );
-const indexer = new SearchIndexer({ db, log: console as never }, SEARCH_INDEX_EVERY_MS);
+const indexer = new SearchIndexer({ db, log: logger }, SEARCH_INDEX_EVERY_MS);
 indexer.start();
 
 let sent = 0;
