@@ -1,6 +1,12 @@
 import type { ServerFrame } from '@parley/protocol';
 import type { Audience, Bus, Realtime } from './types.js';
 
+/** The users of `list` once each (most events name one or two). */
+function distinct(list: number[]): number[] {
+  if (list.length < 2 || (list.length === 2 && list[0] !== list[1])) return list;
+  return [...new Set(list)];
+}
+
 /** Numeric event names ('-1', '2', ...) travel as numbers, as the legacy socket types do. */
 function wireType(type: string): string | number {
   return /^-?\d+$/.test(type) ? Number(type) : type;
@@ -10,7 +16,7 @@ function wireType(type: string): string | number {
 export function createRealtime(bus: Bus): Realtime {
   let audience: ((conversationId: string) => Promise<number[]>) | null = null;
   const usersOf = async (to: Audience): Promise<number[]> => {
-    if (Array.isArray(to)) return [...new Set(to as number[])];
+    if (Array.isArray(to)) return distinct(to as number[]);
     if ('topic' in to) return [];
     const conversation = (to as { conversation: string }).conversation;
     if (!audience) throw new Error(`no audience resolver for conversation ${conversation}`);
@@ -22,7 +28,8 @@ export function createRealtime(bus: Bus): Realtime {
         await bus.publish({ kind: 'topic', topic: to.topic, frame: { type: wireType(type), data } });
         return;
       }
-      const userIds = await usersOf(to);
+      // A list of users (every event of a send) needs no resolver: no await before the publish.
+      const userIds = Array.isArray(to) ? distinct(to as number[]) : await usersOf(to);
       if (userIds.length === 0) return;
       const frame: ServerFrame = { type: wireType(type), data };
       await bus.publish({ kind: 'users', userIds, frame, ...(opts?.origin ? { origin: opts.origin } : {}) });

@@ -164,6 +164,7 @@ export function* appendSteps(
     uow.kept,
   );
   const audience = input.visibleTo === null ? [input.senderId, input.peerId] : [input.visibleTo];
+  // Each member's read cursor after this message (the sender's view shows whether the peer read it).
   const readSeq = new Map<number, number>();
   if (input.visibleTo === null && !input.notice) {
     const at = { conversationId: convId, userId: input.senderId, peerId: input.peerId, seq, now: input.now };
@@ -190,7 +191,9 @@ export function* appendSteps(
   }
   // The members' new sync versions go on the message itself, not in the change log: sync finds new
   // messages by them (sync.repo.ts `since`). Taken after the member rows (the lock order).
-  const versions = yield* bumpVersionsSteps(uow.db, new Map(audience.map((userId) => [userId, 1])), uow.kept);
+  const counts = new Map<number, number>();
+  for (const userId of audience) counts.set(userId, 1);
+  const versions = yield* bumpVersionsSteps(uow.db, counts, uow.kept);
   const row = yield* insertMessageSteps({
     ...newMessageRow({
       conversationId: convId,
@@ -209,9 +212,9 @@ export function* appendSteps(
     receiver_version: versions.get(input.peerId) ?? 0,
   });
   // The new message's views are built from what this use case already holds (one query: people).
-  const people = new Map(
-    (input.people ?? (yield* usersByIdsSteps([input.senderId, input.peerId]))).map((p) => [p.id, p]),
-  );
+  const people = new Map<number, Party>();
+  for (const p of input.people ?? (yield* usersByIdsSteps([input.senderId, input.peerId])))
+    people.set(p.id, p);
   const views = new Map<number, Message>();
   const known = { payload: input.payload, cloudCustomData: input.cloudCustomData };
   for (const userId of audience) {
@@ -221,8 +224,9 @@ export function* appendSteps(
       {
         readerId: userId,
         people,
-        peerRead: new Map([[convId, readSeq.get(other) ?? 0]]),
-        peerOf: new Map([[convId, other]]),
+        // Built with `set`: a Map from a list of pairs walks it through the iterator protocol.
+        peerRead: new Map<number, number>().set(convId, readSeq.get(other) ?? 0),
+        peerOf: new Map<number, number>().set(convId, other),
       },
       known,
     );

@@ -140,12 +140,12 @@ export class NowBatcher {
     }
   }
 
+  private readonly emitFailed = (err: unknown): void => this.log.error({ err }, 'after-commit job failed');
+
   private settle(job: Job, outcome: Outcome): void {
     if ('refused' in outcome) return job.reject(outcome.refused);
     for (const [to, type, data, opts] of outcome.events) {
-      this.realtime
-        .emit(to, type, data, opts)
-        .catch((err: unknown) => this.log.error({ err }, 'after-commit job failed'));
+      this.realtime.emit(to, type, data, opts).catch(this.emitFailed);
     }
     job.resolve(outcome.value);
   }

@@ -150,6 +150,14 @@ const insertLog = preparedBy<number, Record<string, number | null>, never>((n, d
   ),
 );
 
+const byNumber = (a: number, b: number) => a - b;
+/** User ids in ascending order (the lock order); a one-to-one message's two without a sort. */
+function ascending(ids: Iterable<number>): number[] {
+  const out = [...ids];
+  if (out.length === 2) return out[0]! <= out[1]! ? out : [out[1]!, out[0]!];
+  return out.sort(byNumber);
+}
+
 /**
  * Adds `counts.get(u)` to each user's version (in ascending user id order: the lock order) and returns
  * each user's new version. New one-to-one messages take their members' versions this way without log
@@ -161,7 +169,7 @@ export function* bumpVersionsSteps(
   counts: Map<number, number>,
   kept?: KeptCounters,
 ): Steps<Map<number, number>> {
-  const users = [...counts.keys()].sort((a, b) => a - b);
+  const users = ascending(counts.keys());
   const out = new Map<number, number>();
   const perUser = !isPostgres(db);
   for (const part of perUser ? [] : chunks(users)) {

@@ -20,6 +20,10 @@ import { toWire, type ThreadData, type ThreadReply } from './wire.js';
  */
 const SEND_THREAD_CACHE_KIB = 8192;
 
+/** Where `openThreadCore` keeps an event's JSON on its data, for the send's answer. */
+const JSON_TEXT = Symbol('json');
+type Encoded = { [JSON_TEXT]?: string };
+
 /**
  * `SendCore` on its own connection to the SQLite file, as the send thread runs it (thread.ts; also
  * driven directly by bench/send-path.ts): every event, counter push and log line it makes goes to
@@ -54,16 +58,16 @@ export function openThreadCore({ filePath, sensitiveWords }: ThreadData, post: (
 
   // Events are published by the main thread after it reads them: this one only hands them over, as
   // JSON encoded here. A send's answer is the view its sender's event carried: `encoded` finds that
-  // text again instead of encoding the object twice.
-  const texts = new WeakMap<object, string>();
-  const encoded = (value: unknown): string => {
-    const known = typeof value === 'object' && value !== null ? texts.get(value) : undefined;
-    return known ?? JSON.stringify(value);
-  };
+  // text again on the object (a symbol-keyed property, which JSON leaves out) instead of encoding the
+  // object twice. Not a WeakMap: its entries, two per send, each die young, and the collector
+  // treats such tables specially at every scavenge.
+  const encoded = (value: unknown): string =>
+    (typeof value === 'object' && value !== null ? (value as Encoded)[JSON_TEXT] : undefined) ??
+    JSON.stringify(value);
   const realtime = {
     emit: (to, type, data, opts) => {
       const json = data instanceof EncodedJson ? data.json : JSON.stringify(data);
-      if (typeof data === 'object' && data !== null) texts.set(data, json);
+      if (typeof data === 'object' && data !== null) (data as Encoded)[JSON_TEXT] = json;
       post(opts?.origin ? { k: 'emit', to, type, json, origin: opts.origin } : { k: 'emit', to, type, json });
       return Promise.resolve();
     },
