@@ -22,6 +22,18 @@ describe('MemoryBus', () => {
     expect(bus.received).toBe(2);
   });
 
+  it('names a user once when a two-user list repeats them', async () => {
+    const bus = new MemoryBus();
+    const got: BusMessage[] = [];
+    bus.subscribe((m) => got.push(m));
+    await bus.watch(5);
+    await createRealtime(bus).emit([5, 5], 'counters.updated', { unread: 3 });
+    expect(got).toEqual([
+      { kind: 'users', userIds: [5], frame: { type: 'counters.updated', data: { unread: 3 }, seq: 1 } },
+    ]);
+    expect(await bus.currentSeq(5)).toBe(1);
+  });
+
   it('delivers every token close, watched user or not (a socket may still be authenticating)', async () => {
     const bus = new MemoryBus();
     const got: BusMessage[] = [];
