@@ -1,7 +1,8 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { prepared, preparedBy, preparedIn, registerSqlite, runsOn } from './compiled.js';
+import { prepared, preparedBy, preparedIn, preparedInsert, registerSqlite, runsOn } from './compiled.js';
+import { insertedId, runSteps, runStepsNow } from './steps.js';
 import type { Executor } from './repo.js';
 
 interface T {
@@ -162,6 +163,33 @@ describe('prepared queries inside a unit of work on SQLite', () => {
     await expect(writer).rejects.toThrow('roll back');
     expect(await read).toEqual({ name: 'b' });
     expect(statements.slice(before)).toContain('select "name" from "items" where "id" = ?');
+  });
+});
+
+describe('preparedInsert', () => {
+  const addItem = preparedInsert<{ owner: number; name: string }>(
+    (d, p) =>
+      (d as unknown as Kysely<T>)
+        .insertInto('items')
+        .values({ owner: p('owner'), name: p('name'), kind: 'x' } as never) as never,
+  );
+  const names = () => file.prepare('select id, name from items where id > 3 order by id').all();
+
+  it('answers the new id on SQLite without RETURNING: through Kysely, directly, and in step functions', async () => {
+    // Through Kysely's driver (the connection is not registered): the driver's insert id.
+    expect(await addItem.insertId(asExecutor(db), { owner: 7, name: 'd' })).toBe(4);
+    expect(statements.at(-1)).toBe('insert into "items" ("owner", "name", "kind") values (?, ?, ?)');
+    // Directly on the registered connection, and as a step run synchronously or awaited.
+    registerSqlite(asExecutor(db), file as never);
+    expect(await addItem.insertId(asExecutor(db), { owner: 7, name: 'e' })).toBe(5);
+    expect(runStepsNow(file as never, insertedId(addItem, { owner: 8, name: 'f' }))).toBe(6);
+    expect(await runSteps(asExecutor(db), insertedId(addItem, { owner: 8, name: 'g' }))).toBe(7);
+    expect(names()).toEqual([
+      { id: 4, name: 'd' },
+      { id: 5, name: 'e' },
+      { id: 6, name: 'f' },
+      { id: 7, name: 'g' },
+    ]);
   });
 });
 

@@ -20,8 +20,8 @@ import type { StableReads } from './stable-reads.js';
 export interface Step {
   q: PreparedQuery<object, unknown>;
   params: object;
-  /** 'all': the rows (none for a write); 'run': the number of rows changed. */
-  mode: 'all' | 'run';
+  /** 'all': the rows (none for a write); 'run': the number of rows changed; 'id': an insert's new id. */
+  mode: 'all' | 'run' | 'id';
 }
 
 export type Steps<T> = Generator<Step, T, unknown>;
@@ -42,12 +42,23 @@ export function* run<P extends object, R>(q: PreparedQuery<P, R>, params: P): St
   return (yield { q: q as PreparedQuery<object, unknown>, params, mode: 'run' }) as number;
 }
 
+/** Runs an insert of one row (a `preparedInsert`); the new row's id. */
+export function* insertedId<P extends object>(q: PreparedQuery<P, { id: number }>, params: P): Steps<number> {
+  return (yield { q: q as PreparedQuery<object, unknown>, params, mode: 'id' }) as number;
+}
+
 /** Runs `steps` on `db` (the database or a unit of work's transaction), one awaited statement at a time. */
 export async function runSteps<T>(db: Executor, steps: Steps<T>): Promise<T> {
   let next = steps.next();
   while (!next.done) {
     const { q, params, mode } = next.value;
-    next = steps.next(mode === 'all' ? await q.all(db, params) : await q.run(db, params));
+    next = steps.next(
+      mode === 'all'
+        ? await q.all(db, params)
+        : mode === 'run'
+          ? await q.run(db, params)
+          : await q.insertId(db, params),
+    );
   }
   return next.value;
 }
@@ -62,6 +73,7 @@ export function runStepsNow<T>(file: SqliteDatabase, steps: Steps<T>, stable?: S
   while (!next.done) {
     const { q, params, mode } = next.value;
     if (mode === 'run') next = steps.next(q.runNow(file, params));
+    else if (mode === 'id') next = steps.next(q.insertIdNow(file, params));
     else next = steps.next(stable && q.stable ? stable.all(q, params) : q.allNow(file, params));
   }
   return next.value;

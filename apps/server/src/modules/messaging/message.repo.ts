@@ -1,5 +1,5 @@
-import { prepared, preparedIn } from '../../db/compiled.js';
-import { first, runSteps, type Steps } from '../../db/steps.js';
+import { prepared, preparedIn, preparedInsert } from '../../db/compiled.js';
+import { first, insertedId, runSteps, type Steps } from '../../db/steps.js';
 import { sql, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { MessagesTable } from '../../db/schema.js';
 import { Repo } from '../../db/repo.js';
@@ -36,31 +36,28 @@ const hiddenOf = preparedIn<{ userId: number }, number, { message_id: number }>(
     .where('message_id', 'in', ids),
 );
 type MessageVersions = { version: number; sender_version: number; receiver_version: number };
-const insertMessage = prepared<NewMessage & MessageVersions, { id: number }>((db, p) =>
-  db
-    .insertInto('messages')
-    .values({
-      msg_id: p('msg_id'),
-      conversation_id: p('conversation_id'),
-      seq: p('seq'),
-      sender_id: p('sender_id'),
-      client_msg_id: p('client_msg_id'),
-      type: p('type'),
-      payload: p('payload'),
-      cloud_custom_data: p('cloud_custom_data'),
-      need_read_receipt: p('need_read_receipt'),
-      revoked: p('revoked'),
-      revoker: p('revoker'),
-      risky: p('risky'),
-      visible_to: p('visible_to'),
-      search_text: p('search_text'),
-      created_at: p('created_at'),
-      updated_at: p('updated_at'),
-      version: p('version'),
-      sender_version: p('sender_version'),
-      receiver_version: p('receiver_version'),
-    })
-    .returning('id'),
+const insertMessage = preparedInsert<NewMessage & MessageVersions>((db, p) =>
+  db.insertInto('messages').values({
+    msg_id: p('msg_id'),
+    conversation_id: p('conversation_id'),
+    seq: p('seq'),
+    sender_id: p('sender_id'),
+    client_msg_id: p('client_msg_id'),
+    type: p('type'),
+    payload: p('payload'),
+    cloud_custom_data: p('cloud_custom_data'),
+    need_read_receipt: p('need_read_receipt'),
+    revoked: p('revoked'),
+    revoker: p('revoker'),
+    risky: p('risky'),
+    visible_to: p('visible_to'),
+    search_text: p('search_text'),
+    created_at: p('created_at'),
+    updated_at: p('updated_at'),
+    version: p('version'),
+    sender_version: p('sender_version'),
+    receiver_version: p('receiver_version'),
+  }),
 );
 
 /** What one reader may see of a conversation: after the cleared part, not hidden, visible to them. */
@@ -80,8 +77,8 @@ export function messageByClientIdSteps(senderId: number, clientMsgId: string): S
 /** `MessageRepo.insert` as a step function (db/steps.ts). */
 export function* insertMessageSteps(row: NewMessage & Partial<MessageVersions>): Steps<MessageRow> {
   const values = { version: 0, sender_version: 0, receiver_version: 0, ...row };
-  const { id } = (yield* first(insertMessage, values))!;
-  return { id: Number(id), ...values };
+  const id = yield* insertedId(insertMessage, values);
+  return { id, ...values };
 }
 
 /** Messages, per-user hides and search (one stored copy per message). */
