@@ -217,7 +217,7 @@ export function preparedInsert<P extends object>(
     const insert = build(db, p);
     const built = isPostgres(db) ? insert.returning(sql<number>`id`.as('id') as never) : insert;
     return built as Compilable<{ id: number }>;
-  }, false);
+  });
 }
 /** An insert into any table with an `id` column (Kysely's builder, whatever its table). */
 interface OneRowInsert extends Compilable<InsertResult> {

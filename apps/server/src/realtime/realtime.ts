@@ -1,8 +1,11 @@
 import type { ServerFrame } from '@parley/protocol';
-import type { Audience, Bus, Realtime } from './types.js';
+import type { Bus, Realtime } from './types.js';
 
-/** The users of `list` once each (most events name one or two). */
-function distinct(list: number[]): number[] {
+/**
+ * The items of `list` once each. Most events name one or two users: such a list, already distinct,
+ * is returned as it is (callers hand over a list of their own, not one they change later).
+ */
+function distinct<T>(list: T[]): T[] {
   if (list.length < 2 || (list.length === 2 && list[0] !== list[1])) return list;
   return [...new Set(list)];
 }
@@ -15,12 +18,9 @@ function wireType(type: string): string | number {
 /** The facade services' units of work publish through after commit. */
 export function createRealtime(bus: Bus): Realtime {
   let audience: ((conversationId: string) => Promise<number[]>) | null = null;
-  const usersOf = async (to: Audience): Promise<number[]> => {
-    if (Array.isArray(to)) return distinct(to as number[]);
-    if ('topic' in to) return [];
-    const conversation = (to as { conversation: string }).conversation;
+  const membersOf = async (conversation: string): Promise<number[]> => {
     if (!audience) throw new Error(`no audience resolver for conversation ${conversation}`);
-    return [...new Set(await audience(conversation))];
+    return distinct(await audience(conversation));
   };
   return {
     async emit(to, type, data, opts) {
@@ -29,7 +29,9 @@ export function createRealtime(bus: Bus): Realtime {
         return;
       }
       // A list of users (every event of a send) needs no resolver: no await before the publish.
-      const userIds = Array.isArray(to) ? distinct(to as number[]) : await usersOf(to);
+      const userIds = Array.isArray(to)
+        ? distinct(to as number[])
+        : await membersOf((to as { conversation: string }).conversation);
       if (userIds.length === 0) return;
       const frame: ServerFrame = { type: wireType(type), data };
       await bus.publish({ kind: 'users', userIds, frame, ...(opts?.origin ? { origin: opts.origin } : {}) });
@@ -39,7 +41,7 @@ export function createRealtime(bus: Bus): Realtime {
       await bus.publish({
         kind: 'closeTokens',
         userId,
-        tokenIds: [...new Set(tokenIds)],
+        tokenIds: distinct(tokenIds),
         closeCode,
         reason,
         ...(frame ? { frame } : {}),

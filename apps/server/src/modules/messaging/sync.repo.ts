@@ -220,7 +220,7 @@ export function* recordSteps(db: Executor, changes: Change[]): Steps<Map<number,
     if (list) list.push(c);
     else byUser.set(c.userId, [c]);
   }
-  const users = [...byUser.keys()].sort((a, b) => a - b);
+  const users = ascending(byUser.keys());
   if (users.length === 0) return new Map();
   const counts = new Map(users.map((u) => [u, byUser.get(u)!.length]));
   const out = yield* bumpVersionsSteps(db, counts);
