@@ -328,9 +328,14 @@ export class Gateway {
     if (message.kind === 'users') {
       const conns = this.registry.ofUsers(message.userIds);
       if (conns.length === 0) return;
-      // Encoded once for all recipients (a Buffer sent as a text frame: no per-socket UTF-8 pass).
-      const payload = Buffer.from(frameJson(message.frame));
-      for (const conn of conns) if (!heldForAck(conn, message)) this.sendRaw(conn, payload);
+      // Encoded once for all recipients (a Buffer sent as a text frame: no per-socket UTF-8 pass),
+      // and only when one gets the frame: a sender's event for its one tab rides in the ack instead.
+      let payload: Buffer | undefined;
+      for (const conn of conns) {
+        if (heldForAck(conn, message)) continue;
+        payload ??= Buffer.from(frameJson(message.frame));
+        this.sendRaw(conn, payload);
+      }
       return;
     }
     if (message.kind === 'topic') {

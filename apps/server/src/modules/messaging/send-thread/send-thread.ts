@@ -154,12 +154,13 @@ export class SendThread {
   private async handle(replies: ThreadReply[]): Promise<void> {
     for (const r of replies) {
       if (r.k === 'emit') {
-        try {
-          const opts = r.origin ? { origin: r.origin } : undefined;
-          await this.ctx.realtime.emit(r.to, r.type, new EncodedJson(r.json), opts);
-        } catch (err) {
-          this.ctx.log.error({ err }, 'after-commit job failed');
-        }
+        const opts = r.origin ? { origin: r.origin } : undefined;
+        const published = this.ctx.realtime.emit(r.to, r.type, new EncodedJson(r.json), opts);
+        // An event to a list of users reaches the bus before `emit` returns (realtime.ts), so the
+        // next one cannot overtake it: no wait (a promise and a turn of the microtask queue each).
+        // An event to a conversation's members first resolves them: the next reply waits for it.
+        if (Array.isArray(r.to)) published.catch(this.emitFailed);
+        else await published.catch(this.emitFailed);
       } else if (r.k === 'done' || r.k === 'fail') {
         const p = this.pending.get(r.id);
         this.pending.delete(r.id);
@@ -169,6 +170,8 @@ export class SendThread {
       } else if (r.k === 'log') this.ctx.log[r.level](r.obj, r.msg);
     }
   }
+
+  private readonly emitFailed = (err: unknown) => this.ctx.log.error({ err }, 'after-commit job failed');
 
   private fail(err: unknown): void {
     if (this.failed) return;
