@@ -34,6 +34,26 @@ describe('MemoryBus', () => {
     expect(await bus.currentSeq(5)).toBe(1);
   });
 
+  it('publishes an event to a list of users before emit returns, and one to a conversation after its members resolve', async () => {
+    // The send thread's replies are handled without awaiting each event to a list (send-thread.ts
+    // `handle`): they stay in order only because such an event reaches the bus synchronously.
+    const published: string[] = [];
+    const bus = new MemoryBus();
+    const publish = bus.publish.bind(bus);
+    bus.publish = (m) => {
+      published.push(m.kind === 'users' ? `unread ${(m.frame.data as { unread: number }).unread}` : m.kind);
+      return publish(m);
+    };
+    const rt = createRealtime(bus);
+    rt.setConversationAudience(async () => [1, 2]);
+    const first = rt.emit([1, 2], 'counters.updated', { unread: 1 });
+    const second = rt.emit({ conversation: 'GROUP1' }, 'counters.updated', { unread: 2 });
+    const third = rt.emit([2], 'counters.updated', { unread: 3 });
+    expect(published).toEqual(['unread 1', 'unread 3']);
+    await Promise.all([first, second, third]);
+    expect(published).toEqual(['unread 1', 'unread 3', 'unread 2']);
+  });
+
   it('delivers every token close, watched user or not (a socket may still be authenticating)', async () => {
     const bus = new MemoryBus();
     const got: BusMessage[] = [];
