@@ -44,6 +44,7 @@ describe('MemoryBus', () => {
       published.push(m.kind === 'users' ? `unread ${(m.frame.data as { unread: number }).unread}` : m.kind);
       return publish(m);
     };
+    expect(bus.inline).toBe(true);
     const rt = createRealtime(bus);
     rt.setConversationAudience(async () => [1, 2]);
     const first = rt.emit([1, 2], 'counters.updated', { unread: 1 });

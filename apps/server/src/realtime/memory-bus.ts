@@ -11,6 +11,7 @@ type Handler = (message: BusMessage) => void;
  */
 export class MemoryBus implements Bus {
   readonly name = 'memory' as const;
+  readonly inline = true;
   readonly epoch = randomUUID();
   private readonly handlers: Handler[] = [];
   private readonly watched = new Set<number>();

@@ -87,6 +87,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
  */
 export class RedisBus implements Bus {
   readonly name = 'redis' as const;
+  readonly inline = false;
   readonly epoch = 'redis';
   private readonly handlers: Handler[] = [];
   private closed = false;

@@ -36,6 +36,11 @@ export type BusMessage =
 
 export interface Bus {
   readonly name: 'memory' | 'redis';
+  /**
+   * `publish` hands a message for this node's users to its subscribers before it returns (the
+   * in-process bus); otherwise the message comes back later, over the network (Redis).
+   */
+  readonly inline: boolean;
   /** Changes when push sequences restart (see `currentSeq`). */
   readonly epoch: string;
   /** Bus messages this node received (the routing test counts them). */

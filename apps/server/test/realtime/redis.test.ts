@@ -74,6 +74,8 @@ describe.skipIf(!services.run)('Redis bus', () => {
     const b = await RedisBus.connect({ url: redisUrl, prefix: p });
     const other = await RedisBus.connect({ url: redisUrl, prefix: prefix() });
     try {
+      // Messages come back over the network, not inside `publish` (send-thread.ts waits for them).
+      expect(a.inline).toBe(false);
       const [gotA, gotB, gotOther] = [collector(a), collector(b), collector(other)];
       await b.watch(2);
       await other.watch(1);

@@ -71,15 +71,10 @@ export class SendThread {
   private replies: Promise<void> = Promise.resolve();
   private drained: (() => void) | null = null;
 
-  /** The bus delivers on this node as it publishes (the in-process one). */
-  private readonly inline: boolean;
-
   constructor(
     private readonly ctx: Pick<AppContext, 'realtime' | 'log' | 'bus'>,
     private readonly data: ThreadData,
-  ) {
-    this.inline = ctx.bus.name === 'memory';
-  }
+  ) {}
 
   /** 'idle' until the first send starts the thread. */
   get state(): 'idle' | 'running' | 'failed' | 'closed' {
@@ -163,13 +158,14 @@ export class SendThread {
         const published = this.ctx.realtime
           .emit(r.to, r.type, new EncodedJson(r.json), opts)
           .catch(this.emitFailed);
-        // On the in-process bus an event to a list of users is delivered before `emit` returns
-        // (realtime.ts): the next reply cannot overtake it and the sending tab's ack finds its event
-        // held (ack-origin.ts), so nothing waits (a promise and a turn of the microtask queue each).
-        // Over Redis the event comes back through the network: waiting for each publish, as before,
-        // lets it reach the node before the ack leaves (in practice; a later one goes out as a
-        // frame). An event to a conversation's members first resolves them: always awaited.
-        if (!this.inline || !Array.isArray(r.to)) await published;
+        // On a bus that delivers inline (types.ts `Bus.inline`) an event to a list of users is
+        // delivered before `emit` returns (realtime.ts): the next reply cannot overtake it and the
+        // sending tab's ack finds its event held (ack-origin.ts), so nothing waits (a promise and a
+        // turn of the microtask queue each). Over Redis the event comes back through the network:
+        // waiting for each publish lets it reach the node before the ack leaves (in practice; a
+        // later one goes out as a frame). An event to a conversation's members first resolves
+        // them: always awaited.
+        if (!this.ctx.bus.inline || !Array.isArray(r.to)) await published;
       } else if (r.k === 'done' || r.k === 'fail') {
         const p = this.pending.get(r.id);
         this.pending.delete(r.id);
