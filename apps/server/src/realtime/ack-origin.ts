@@ -7,18 +7,69 @@ import type { BusMessage, Origin } from './types.js';
  * from that socket and its push sequence goes out in the ack instead.
  */
 
+/** No event is held for the ticket (push sequences start at 1). */
+const NONE = 0;
+
+/**
+ * A socket's frames being answered: their tickets, and the push sequence of the event held back for
+ * each ack (`NONE` while none is). Usually one or two at a time, kept in two arrays that are reused
+ * in place: they grow once and never shrink (their length is `size`, not the arrays'). A `Map` here
+ * got a new hash table on nearly every frame (it rehashes as it empties), each table young and held
+ * by the long-lived connection, so copied by the next scavenge (docs/performance.md "Twenty-second
+ * session").
+ */
+export class AnswerTickets {
+  private readonly tickets: number[] = [];
+  private readonly held: number[] = [];
+  private size = 0;
+
+  get open(): number {
+    return this.size;
+  }
+
+  add(ticket: number): void {
+    this.tickets[this.size] = ticket;
+    this.held[this.size] = NONE;
+    this.size += 1;
+  }
+
+  /** Removes the ticket; the sequence held for it, if any. */
+  remove(ticket: number): number | undefined {
+    const i = this.indexOf(ticket);
+    if (i < 0) return undefined;
+    const seq = this.held[i]!;
+    for (let j = i + 1; j < this.size; j++) {
+      this.tickets[j - 1] = this.tickets[j]!;
+      this.held[j - 1] = this.held[j]!;
+    }
+    this.size -= 1;
+    return seq === NONE ? undefined : seq;
+  }
+
+  /** Holds `seq` for the ticket's ack: false when the ticket is closed or holds one already. */
+  hold(ticket: number, seq: number): boolean {
+    const i = this.indexOf(ticket);
+    if (i < 0 || this.held[i] !== NONE) return false;
+    this.held[i] = seq;
+    return true;
+  }
+
+  private indexOf(ticket: number): number {
+    for (let i = 0; i < this.size; i++) if (this.tickets[i] === ticket) return i;
+    return -1;
+  }
+}
+
 /** Gives a client frame its ticket: the origin its handler publishes events with. */
 export function openTicket(conn: Connection): Origin {
   const ticket = ++conn.tickets;
-  conn.answering.set(ticket, null);
+  conn.answering.add(ticket);
   return { connectionId: conn.id, ticket };
 }
 
 /** Ends the frame's ticket: the push sequence of the event held back for its ack, if any. */
 export function closeTicket(conn: Connection, origin: Origin): number | undefined {
-  const seq = conn.answering.get(origin.ticket);
-  conn.answering.delete(origin.ticket);
-  return seq ?? undefined;
+  return conn.answering.remove(origin.ticket);
 }
 
 /**
@@ -29,8 +80,6 @@ export function closeTicket(conn: Connection, origin: Origin): number | undefine
 export function heldForAck(conn: Connection, message: Extract<BusMessage, { kind: 'users' }>): boolean {
   const origin = message.origin;
   const seq = message.frame.seq;
-  if (!origin || origin.connectionId !== conn.id || typeof seq !== 'number') return false;
-  if (conn.answering.get(origin.ticket) !== null) return false;
-  conn.answering.set(origin.ticket, seq);
-  return true;
+  if (!origin || origin.connectionId !== conn.id || typeof seq !== 'number' || seq <= NONE) return false;
+  return conn.answering.hold(origin.ticket, seq);
 }

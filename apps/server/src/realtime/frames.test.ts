@@ -3,6 +3,7 @@ import { clientFrame } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { FrameRouter, FrameTexts, type OutFrame } from './frames.js';
 import type { Connection } from './registry.js';
+import { AnswerTickets } from './ack-origin.js';
 
 const log = { error: () => undefined } as unknown as FastifyBaseLogger;
 const conn = (): Connection =>
@@ -14,7 +15,7 @@ const conn = (): Connection =>
     frameRefilledAt: 0,
     dropped: 0,
     tickets: 0,
-    answering: new Map(),
+    answering: new AnswerTickets(),
   }) as Connection;
 
 async function route(frame: unknown): Promise<OutFrame> {

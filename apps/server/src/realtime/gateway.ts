@@ -14,7 +14,7 @@ import { isAppError } from '../lib/errors.js';
 import { randomId } from '../lib/ids.js';
 import type { Session } from '../lib/session.js';
 import { frameJson, type MaybeEncoded } from './encoded.js';
-import { heldForAck } from './ack-origin.js';
+import { AnswerTickets, heldForAck } from './ack-origin.js';
 import { CLOSE_HANDSHAKE_MS, closeSoon, refusalReason, rejectUpgrade, safeClose } from './close-reason.js';
 import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js';
 import { ConnectionRegistry, type Connection } from './registry.js';
@@ -241,7 +241,7 @@ export class Gateway {
       frameRefilledAt: this.ctx.clock.now(),
       dropped: 0,
       tickets: 0,
-      answering: new Map(),
+      answering: new AnswerTickets(),
     };
     ws.on('close', () => this.registry.remove(conn));
     // A logout that landed while this socket's token was being checked still applies to it.

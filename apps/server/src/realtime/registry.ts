@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { AnswerTickets } from './ack-origin.js';
 
 /** One open, authenticated socket. */
 export interface Connection {
@@ -16,10 +17,10 @@ export interface Connection {
   /** The last ticket given to a client frame of this socket (realtime/frames.ts). */
   tickets: number;
   /**
-   * Frames being answered, by ticket: the push sequence of the event held back for the ack
-   * (realtime/types.ts `Origin`), or null while none is.
+   * Frames being answered, by ticket, with the push sequence of the event held back for each ack
+   * (realtime/types.ts `Origin`).
    */
-  answering: Map<number, number | null>;
+  readonly answering: AnswerTickets;
 }
 
 /** The open connections of this node, by user (several tabs and devices) and by token. */
