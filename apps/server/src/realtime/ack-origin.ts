@@ -11,31 +11,37 @@ import type { BusMessage, Origin } from './types.js';
 const NONE = 0;
 
 /**
- * A socket's frames being answered: their tickets, and the push sequence of the event held back for
- * each ack (`NONE` while none is). Usually one or two at a time, kept in two arrays that are reused
- * in place: they grow once and never shrink (their length is `size`, not the arrays'). A `Map` here
- * got a new hash table on nearly every frame (it rehashes as it empties), each table young and held
- * by the long-lived connection, so copied by the next scavenge (docs/performance.md "Twenty-second
- * session"). The lookups scan: the frame rate limit (frames.ts, a burst of 50 then 25 a second)
- * keeps the open tickets few, even when a client floods a socket whose handlers are slow.
+ * A socket's frames being answered: it gives each its ticket, and keeps the push sequence of the
+ * event held back for each ack (`NONE` while none is). Usually one or two at a time, kept in two
+ * arrays that are reused in place: they grow once and never shrink (their length is `size`, not the
+ * arrays'). A `Map` here got a new hash table on nearly every frame (it rehashes as it empties),
+ * each table young and held by the long-lived connection, so copied by the next scavenge
+ * (docs/performance.md "Twenty-second session"). The lookups scan: the frame rate limit (frames.ts,
+ * a burst of 50 then 25 a second) keeps the open tickets few, even when a client floods a socket
+ * whose handlers are slow.
  */
 export class AnswerTickets {
   private readonly tickets: number[] = [];
   private readonly held: number[] = [];
   private size = 0;
+  private last = 0;
 
-  get open(): number {
+  /** How many frames are being answered. */
+  get pending(): number {
     return this.size;
   }
 
-  add(ticket: number): void {
+  /** A new frame's ticket, open until `close`. */
+  open(): number {
+    const ticket = ++this.last;
     this.tickets[this.size] = ticket;
     this.held[this.size] = NONE;
     this.size += 1;
+    return ticket;
   }
 
-  /** Removes the ticket; the sequence held for it, if any. */
-  remove(ticket: number): number | undefined {
+  /** Closes the ticket: the sequence held for it, if any. */
+  close(ticket: number): number | undefined {
     const i = this.indexOf(ticket);
     if (i < 0) return undefined;
     const seq = this.held[i]!;
@@ -63,14 +69,12 @@ export class AnswerTickets {
 
 /** Gives a client frame its ticket: the origin its handler publishes events with. */
 export function openTicket(conn: Connection): Origin {
-  const ticket = ++conn.tickets;
-  conn.answering.add(ticket);
-  return { connectionId: conn.id, ticket };
+  return { connectionId: conn.id, ticket: conn.answering.open() };
 }
 
 /** Ends the frame's ticket: the push sequence of the event held back for its ack, if any. */
 export function closeTicket(conn: Connection, origin: Origin): number | undefined {
-  return conn.answering.remove(origin.ticket);
+  return conn.answering.close(origin.ticket);
 }
 
 /**

@@ -14,7 +14,6 @@ const conn = (): Connection =>
     frameTokens: 1000,
     frameRefilledAt: 0,
     dropped: 0,
-    tickets: 0,
     answering: new AnswerTickets(),
   }) as Connection;
 

@@ -240,7 +240,6 @@ export class Gateway {
       frameTokens: FRAME_BURST,
       frameRefilledAt: this.ctx.clock.now(),
       dropped: 0,
-      tickets: 0,
       answering: new AnswerTickets(),
     };
     ws.on('close', () => this.registry.remove(conn));

@@ -14,11 +14,9 @@ export interface Connection {
   frameRefilledAt: number;
   /** Frames dropped in a row by the rate limit. */
   dropped: number;
-  /** The last ticket given to a client frame of this socket (realtime/frames.ts). */
-  tickets: number;
   /**
-   * Frames being answered, by ticket, with the push sequence of the event held back for each ack
-   * (realtime/types.ts `Origin`).
+   * The tickets of the client frames being answered (realtime/frames.ts), with the push sequence of
+   * the event held back for each ack (realtime/types.ts `Origin`).
    */
   readonly answering: AnswerTickets;
 }
