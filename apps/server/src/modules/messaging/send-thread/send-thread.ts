@@ -7,7 +7,7 @@ import type { Message, SendMessageBody } from '@parley/protocol';
 import type { AppContext } from '../../../lib/context.js';
 import { EncodedJson } from '../../../realtime/encoded.js';
 import type { Origin } from '../../../realtime/types.js';
-import { fromWire, type ThreadData, type ThreadJob, type ThreadReply } from './wire.js';
+import { answerJson, fromWire, type ThreadData, type ThreadJob, type ThreadReply } from './wire.js';
 
 // The thread runs what the main thread runs: the compiled bundle, or this repository's TypeScript
 // through tsx's loader, which it registers for itself when the runtime does not strip types.
@@ -169,8 +169,12 @@ export class SendThread {
       } else if (r.k === 'done' || r.k === 'fail') {
         const p = this.pending.get(r.id);
         this.pending.delete(r.id);
-        if (r.k === 'done') p?.resolve(new EncodedJson<Message>(r.json));
-        else p?.reject(fromWire(r.error));
+        const json = r.k === 'done' ? answerJson(r, replies) : null;
+        if (json !== null) p?.resolve(new EncodedJson<Message>(json));
+        else
+          p?.reject(
+            r.k === 'fail' ? fromWire(r.error) : new Error(`send thread: answer ${r.id} names no event`),
+          );
         if (this.pending.size === 0) this.drained?.();
       } else if (r.k === 'log') this.ctx.log[r.level](r.obj, r.msg);
     }

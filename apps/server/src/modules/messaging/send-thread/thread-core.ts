@@ -20,16 +20,21 @@ import { toWire, type ThreadData, type ThreadReply } from './wire.js';
  */
 const SEND_THREAD_CACHE_KIB = 8192;
 
-/** Where `openThreadCore` keeps an event's JSON on its data, for the send's answer. */
+/** Where `openThreadCore` keeps an event's JSON on its data, and the number `post` gave its reply, for the send's answer. */
 const JSON_TEXT = Symbol('json');
-type Encoded = { [JSON_TEXT]?: string };
+const REPLY = Symbol('reply');
+type Encoded = { [JSON_TEXT]?: string; [REPLY]?: number };
 
 /**
  * `SendCore` on its own connection to the SQLite file, as the send thread runs it (thread.ts; also
  * driven directly by bench/send-path.ts): every event, counter push and log line it makes goes to
- * `post`, in order, for the main thread to carry out.
+ * `post`, in order, for the main thread to carry out. `post` may number its replies (thread.ts):
+ * `replyOf` then gives the number of the reply that carried a value's event.
  */
-export function openThreadCore({ filePath, sensitiveWords }: ThreadData, post: (reply: ThreadReply) => void) {
+export function openThreadCore(
+  { filePath, sensitiveWords }: ThreadData,
+  post: (reply: ThreadReply) => number | void,
+) {
   const { db, file } = openSqliteFile(filePath);
   // The main connection's checkpointer thread checkpoints the WAL; this connection's commits must not
   // (an automatic checkpoint copies and syncs pages inside a commit), unless it falls far behind.
@@ -42,8 +47,9 @@ export function openThreadCore({ filePath, sensitiveWords }: ThreadData, post: (
 
   const line =
     (level: 'error' | 'warn' | 'info') =>
-    (obj: unknown, msg?: string): void =>
+    (obj: unknown, msg?: string): void => {
       post({ k: 'log', level, obj: obj instanceof Error ? toWire(obj) : obj, msg: msg ?? '' });
+    };
   const noop = () => undefined;
   // The main thread writes the lines to its own log (send-thread.ts).
   const log = {
@@ -59,16 +65,23 @@ export function openThreadCore({ filePath, sensitiveWords }: ThreadData, post: (
   // Events are published by the main thread after it reads them: this one only hands them over, as
   // JSON encoded here. A send's answer is the view its sender's event carried: `encoded` finds that
   // text again on the object (a symbol-keyed property, which JSON leaves out) instead of encoding the
-  // object twice. Not a WeakMap: its entries, two per send, each die young, and the collector
-  // treats such tables specially at every scavenge.
-  const encoded = (value: unknown): string =>
-    (typeof value === 'object' && value !== null ? (value as Encoded)[JSON_TEXT] : undefined) ??
-    JSON.stringify(value);
+  // object twice, and `replyOf` the reply that carried it. Not a WeakMap: its entries, two per send,
+  // each die young, and the collector treats such tables specially at every scavenge.
+  const kept = (value: unknown): Encoded | undefined =>
+    typeof value === 'object' && value !== null ? (value as Encoded) : undefined;
+  const encoded = (value: unknown): string => kept(value)?.[JSON_TEXT] ?? JSON.stringify(value);
+  const replyOf = (value: unknown): number | undefined => kept(value)?.[REPLY];
   const realtime = {
     emit: (to, type, data, opts) => {
       const json = data instanceof EncodedJson ? data.json : JSON.stringify(data);
-      if (typeof data === 'object' && data !== null) (data as Encoded)[JSON_TEXT] = json;
-      post(opts?.origin ? { k: 'emit', to, type, json, origin: opts.origin } : { k: 'emit', to, type, json });
+      const reply = post(
+        opts?.origin ? { k: 'emit', to, type, json, origin: opts.origin } : { k: 'emit', to, type, json },
+      );
+      const on = kept(data);
+      if (on) {
+        on[JSON_TEXT] = json;
+        if (typeof reply === 'number') on[REPLY] = reply;
+      }
       return Promise.resolve();
     },
   } as Pick<Realtime, 'emit'> as Realtime;
@@ -79,5 +92,5 @@ export function openThreadCore({ filePath, sensitiveWords }: ThreadData, post: (
     { mayMessage: mayMessageSteps },
     true,
   );
-  return { core, db, logger, encoded };
+  return { core, db, logger, encoded, replyOf };
 }

@@ -25,11 +25,25 @@ export type WireError =
  */
 export type ThreadReply =
   | { k: 'emit'; to: Audience; type: ServerEventType; json: string; origin?: Origin }
-  /** The stored message as its sender sees it (a `Message`), as JSON. */
+  /**
+   * The stored message as its sender sees it (a `Message`), as JSON: carried, or (`at`) the text of
+   * the `emit` at that place in the same message, its sender's event (thread.ts `answer`).
+   */
   | { k: 'done'; id: number; json: string }
+  | { k: 'done'; id: number; at: number }
   | { k: 'fail'; id: number; error: WireError }
   | { k: 'log'; level: 'error' | 'warn' | 'info'; obj: unknown; msg: string }
   | { k: 'ready' };
+
+/** The answer's text: its own, or that of the event it names in the same message (null: none there). */
+export function answerJson(
+  r: Extract<ThreadReply, { k: 'done' }>,
+  replies: readonly ThreadReply[],
+): string | null {
+  if ('json' in r) return r.json;
+  const named = replies[r.at];
+  return named?.k === 'emit' ? named.json : null;
+}
 
 export function toWire(err: unknown): WireError {
   if (isAppError(err))
