@@ -23,7 +23,7 @@ import { RecentCloses, type CloseTokensMessage } from './recent-closes.js';
 import { Topics } from './topics.js';
 import type { BusMessage, FrameHandler } from './types.js';
 import { UpgradeQueue } from './upgrade-queue.js';
-import { WriteCoalescer } from './write-coalescer.js';
+import { textFrame, WriteCoalescer } from './write-coalescer.js';
 
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A client that stops reading is dropped once this much output waits for it. */
@@ -31,7 +31,6 @@ export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const RESTART_REASON = 'server restarting';
 /** Sockets one user may hold on one node (tabs and devices); a new one beyond it closes the oldest. */
 export const MAX_CONNECTIONS_PER_USER = 20;
-const SEND_TEXT = { binary: false, compress: false } as const;
 /** Token checks started per event-loop turn, at most (see upgrade-queue.ts). */
 const UPGRADE_SLICE_MS = 5;
 /** Upgrades waiting for their check beyond this are refused with 503 (the client retries later). */
@@ -162,7 +161,7 @@ export class Gateway {
     this.recentlyClosed.clear();
     const sockets = [...this.registry.all()].map((conn) => {
       this.registry.remove(conn);
-      safeClose(conn.socket, WsClose.serviceRestart, RESTART_REASON);
+      this.close(conn.socket, WsClose.serviceRestart, RESTART_REASON);
       return conn.socket;
     });
     if (sockets.length === 0) return;
@@ -255,7 +254,11 @@ export class Gateway {
       conn.alive = true;
     });
     ws.on('message', (raw: RawData, isBinary: boolean) => this.onFrame(conn, raw, isBinary));
-    void this.sendHello(conn, wtId, since).finally(release);
+    // The hello leaves into the corked socket now, not at the end of the turn, to go with the `101`.
+    void this.sendHello(conn, wtId, since).finally(() => {
+      this.writes.flush(ws);
+      release();
+    });
   }
 
   /**
@@ -293,7 +296,7 @@ export class Gateway {
         ...sync,
       },
     };
-    this.sendRaw(conn, JSON.stringify(hello));
+    this.sendRaw(conn, textFrame(JSON.stringify(hello)));
   }
 
   /** Keeps a user under MAX_CONNECTIONS_PER_USER: the oldest sockets (most likely stale tabs) go first. */
@@ -302,12 +305,12 @@ export class Gateway {
     for (let i = 0; i <= existing.length - MAX_CONNECTIONS_PER_USER; i++) {
       const oldest = existing[i]!;
       this.registry.remove(oldest);
-      safeClose(oldest.socket, WsClose.displaced, 'too many connections');
+      this.close(oldest.socket, WsClose.displaced, 'too many connections');
     }
   }
 
   private onFrame(conn: Connection, raw: RawData, isBinary: boolean): void {
-    const send = (frame: OutFrame) => this.sendRaw(conn, frameJson(frame));
+    const send = (frame: OutFrame) => this.sendRaw(conn, textFrame(frameJson(frame)));
     this.router
       .handle(conn, raw, isBinary, send)
       .then((outcome) => {
@@ -316,7 +319,7 @@ export class Gateway {
           { userId: conn.userId, connectionId: conn.id },
           'socket closed for flooding frames',
         );
-        safeClose(conn.socket, 1008, FrameTexts.abuseReason);
+        this.close(conn.socket, 1008, FrameTexts.abuseReason);
       })
       .catch((err: unknown) => this.ctx.log.error({ err }, 'socket frame failed'));
   }
@@ -332,14 +335,14 @@ export class Gateway {
       let payload: Buffer | undefined;
       for (const conn of conns) {
         if (heldForAck(conn, message)) continue;
-        payload ??= Buffer.from(frameJson(message.frame));
+        payload ??= textFrame(frameJson(message.frame));
         this.sendRaw(conn, payload);
       }
       return;
     }
     if (message.kind === 'topic') {
       const conns = this.registry.ofUsers(this.topics.usersOf(message.topic));
-      const payload = Buffer.from(frameJson(message.frame));
+      const payload = textFrame(frameJson(message.frame));
       for (const conn of conns) this.sendRaw(conn, payload);
       return;
     }
@@ -351,8 +354,8 @@ export class Gateway {
 
   private closeConnection(conn: Connection, message: CloseTokensMessage): void {
     this.registry.remove(conn);
-    if (message.frame) this.sendRaw(conn, JSON.stringify(message.frame), true);
-    safeClose(conn.socket, message.closeCode, message.reason);
+    if (message.frame) this.sendRaw(conn, textFrame(JSON.stringify(message.frame)), true);
+    this.close(conn.socket, message.closeCode, message.reason);
   }
 
   /** Heartbeat: a connection that did not pong since the last ping is cut and unregistered. */
@@ -375,7 +378,14 @@ export class Gateway {
     this.recentlyClosed.prune();
   }
 
-  private sendRaw(conn: Connection, payload: string | Buffer, ignoreRegistry = false): void {
+  /** Closes a socket after the frames queued for it this turn (ws writes the close frame at once). */
+  private close(ws: WebSocket, code: number, reason: string): void {
+    this.writes.flush(ws);
+    safeClose(ws, code, reason);
+  }
+
+  /** Queues a frame (`textFrame`) for the connection's socket, to leave at the end of this turn. */
+  private sendRaw(conn: Connection, frame: Buffer, ignoreRegistry = false): void {
     const ws = conn.socket;
     if (ws.readyState !== WebSocket.OPEN) return;
     if (!ignoreRegistry && this.registry.get(conn.id) !== conn) return;
@@ -388,7 +398,6 @@ export class Gateway {
       ws.terminate();
       return;
     }
-    this.writes.hold(ws);
-    ws.send(payload, SEND_TEXT);
+    this.writes.send(ws, frame);
   }
 }
