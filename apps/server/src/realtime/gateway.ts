@@ -389,7 +389,7 @@ export class Gateway {
     const ws = conn.socket;
     if (ws.readyState !== WebSocket.OPEN) return;
     if (!ignoreRegistry && this.registry.get(conn.id) !== conn) return;
-    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+    if (ws.bufferedAmount + this.writes.queued(ws) > MAX_BUFFERED_BYTES) {
       this.ctx.log.warn(
         { userId: conn.userId, connectionId: conn.id },
         'socket dropped: client does not read',

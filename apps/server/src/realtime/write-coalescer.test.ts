@@ -94,6 +94,19 @@ describe('WriteCoalescer', () => {
     expect(a.calls.slice(5)).toEqual(['write 3']);
   });
 
+  it('counts the bytes queued for a socket until they are written', async () => {
+    const { ws } = recordingSocket();
+    const other = recordingSocket();
+    const writes = new WriteCoalescer();
+    expect(writes.queued(ws)).toBe(0);
+    writes.send(ws, textFrame('abc'));
+    writes.send(ws, textFrame('de'));
+    expect(writes.queued(ws)).toBe(9);
+    expect(writes.queued(other.ws)).toBe(0);
+    await endOfTurn();
+    expect(writes.queued(ws)).toBe(0);
+  });
+
   it('flush writes the frames queued so far at once, and the end of the turn only what came after', async () => {
     const { calls, ws } = recordingSocket();
     const writes = new WriteCoalescer();

@@ -50,6 +50,8 @@ export class WriteCoalescer {
   /** This turn's sockets and their frames, reused in place (emptied after each turn). */
   private readonly sockets: Array<Slotted | null> = [];
   private readonly frames: Array<Buffer | Buffer[] | null> = [];
+  /** The bytes of each socket's queued frames. */
+  private readonly bytes: number[] = [];
   private count = 0;
   private scheduled = false;
 
@@ -57,15 +59,17 @@ export class WriteCoalescer {
   send(ws: WebSocket, frame: Buffer): void {
     const socket = sinkOf(ws);
     if (!socket || socket.destroyed) return;
-    const slot = (socket[SLOT] ?? 0) - 1;
-    if (slot >= 0 && this.sockets[slot] === socket) {
+    const slot = this.slotOf(socket);
+    if (slot >= 0) {
       const held = this.frames[slot];
       if (Array.isArray(held)) held.push(frame);
       else this.frames[slot] = held ? [held, frame] : frame;
+      this.bytes[slot] = this.bytes[slot]! + frame.length;
       return;
     }
     this.sockets[this.count] = socket;
     this.frames[this.count] = frame;
+    this.bytes[this.count] = frame.length;
     this.count += 1;
     socket[SLOT] = this.count;
     if (this.scheduled) return;
@@ -73,22 +77,33 @@ export class WriteCoalescer {
     setImmediate(this.release);
   }
 
+  /** The bytes queued for `ws` in this turn, not yet in its socket's buffer (`ws.bufferedAmount`). */
+  queued(ws: WebSocket): number {
+    const slot = this.slotOf(sinkOf(ws));
+    return slot < 0 ? 0 : this.bytes[slot]!;
+  }
+
   /** Writes the frames queued for `ws` now (before a close frame). */
   flush(ws: WebSocket): void {
     const socket = sinkOf(ws);
-    const slot = (socket?.[SLOT] ?? 0) - 1;
-    if (!socket || slot < 0 || this.sockets[slot] !== socket) return;
+    const slot = this.slotOf(socket);
+    if (!socket || slot < 0) return;
     const frames = this.frames[slot];
     this.frames[slot] = null;
+    this.bytes[slot] = 0;
     if (frames) write(socket, frames);
+  }
+
+  /** The socket's place in this turn's list (-1: none). */
+  private slotOf(socket: Slotted | undefined): number {
+    const slot = (socket?.[SLOT] ?? 0) - 1;
+    return slot >= 0 && this.sockets[slot] === socket ? slot : -1;
   }
 
   /** Sends everything queued (end of the turn). */
   readonly release = (): void => {
-    this.scheduled = false;
-    const count = this.count;
-    this.count = 0;
-    for (let i = 0; i < count; i++) {
+    // A frame queued while these are written (a handler run by a write) joins this round.
+    for (let i = 0; i < this.count; i++) {
       const socket = this.sockets[i]!;
       const frames = this.frames[i];
       // Emptied, so that no array outliving the turn keeps a frame or a closed socket alive.
@@ -97,6 +112,8 @@ export class WriteCoalescer {
       socket[SLOT] = 0;
       if (frames) write(socket, frames);
     }
+    this.count = 0;
+    this.scheduled = false;
   };
 }
 
