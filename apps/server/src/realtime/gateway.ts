@@ -15,7 +15,7 @@ import { randomId } from '../lib/ids.js';
 import type { Session } from '../lib/session.js';
 import { frameJson, type MaybeEncoded } from './encoded.js';
 import { AnswerTickets, heldForAck } from './ack-origin.js';
-import { CLOSE_HANDSHAKE_MS, closeSoon, refusalReason, rejectUpgrade, safeClose } from './close-reason.js';
+import { CLOSE_HANDSHAKE_MS, closeSoon, refusalReason, rejectUpgrade } from './close-reason.js';
 import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js';
 import { ConnectionRegistry, type Connection } from './registry.js';
 import { parseSocketPath } from './socket-path.js';
@@ -23,11 +23,10 @@ import { RecentCloses, type CloseTokensMessage } from './recent-closes.js';
 import { Topics } from './topics.js';
 import type { BusMessage, FrameHandler } from './types.js';
 import { UpgradeQueue } from './upgrade-queue.js';
-import { textFrame, WriteCoalescer } from './write-coalescer.js';
+import { SocketOutput } from './socket-output.js';
+import { textFrame } from './write-coalescer.js';
 
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
-/** A client that stops reading is dropped once this much output waits for it. */
-export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const RESTART_REASON = 'server restarting';
 /** Sockets one user may hold on one node (tabs and devices); a new one beyond it closes the oldest. */
 export const MAX_CONNECTIONS_PER_USER = 20;
@@ -69,7 +68,7 @@ export class Gateway {
   private closing = false;
   /** Group topics of the users held here (their resolver is installed by the messaging module). */
   readonly topics: Topics;
-  private readonly writes = new WriteCoalescer();
+  private readonly output: SocketOutput;
   private readonly upgrades = new UpgradeQueue<WaitingUpgrade>((u) => this.startAccept(u), {
     sliceMs: UPGRADE_SLICE_MS,
     max: MAX_WAITING_UPGRADES,
@@ -91,6 +90,7 @@ export class Gateway {
       clientTracking: false,
     });
     this.topics = new Topics(ctx.bus, ctx.log);
+    this.output = new SocketOutput(ctx.log);
     this.registry = new ConnectionRegistry({
       online: (userId) => {
         this.watching.set(
@@ -161,7 +161,7 @@ export class Gateway {
     this.recentlyClosed.clear();
     const sockets = [...this.registry.all()].map((conn) => {
       this.registry.remove(conn);
-      this.close(conn.socket, WsClose.serviceRestart, RESTART_REASON);
+      this.output.close(conn.socket, WsClose.serviceRestart, RESTART_REASON);
       return conn.socket;
     });
     if (sockets.length === 0) return;
@@ -256,7 +256,7 @@ export class Gateway {
     ws.on('message', (raw: RawData, isBinary: boolean) => this.onFrame(conn, raw, isBinary));
     // The hello leaves into the corked socket now, not at the end of the turn, to go with the `101`.
     void this.sendHello(conn, wtId, since).finally(() => {
-      this.writes.flush(ws);
+      this.output.flush(ws);
       release();
     });
   }
@@ -305,7 +305,7 @@ export class Gateway {
     for (let i = 0; i <= existing.length - MAX_CONNECTIONS_PER_USER; i++) {
       const oldest = existing[i]!;
       this.registry.remove(oldest);
-      this.close(oldest.socket, WsClose.displaced, 'too many connections');
+      this.output.close(oldest.socket, WsClose.displaced, 'too many connections');
     }
   }
 
@@ -319,7 +319,7 @@ export class Gateway {
           { userId: conn.userId, connectionId: conn.id },
           'socket closed for flooding frames',
         );
-        this.close(conn.socket, 1008, FrameTexts.abuseReason);
+        this.output.close(conn.socket, 1008, FrameTexts.abuseReason);
       })
       .catch((err: unknown) => this.ctx.log.error({ err }, 'socket frame failed'));
   }
@@ -355,7 +355,7 @@ export class Gateway {
   private closeConnection(conn: Connection, message: CloseTokensMessage): void {
     this.registry.remove(conn);
     if (message.frame) this.sendRaw(conn, textFrame(JSON.stringify(message.frame)), true);
-    this.close(conn.socket, message.closeCode, message.reason);
+    this.output.close(conn.socket, message.closeCode, message.reason);
   }
 
   /** Heartbeat: a connection that did not pong since the last ping is cut and unregistered. */
@@ -378,26 +378,9 @@ export class Gateway {
     this.recentlyClosed.prune();
   }
 
-  /** Closes a socket after the frames queued for it this turn (ws writes the close frame at once). */
-  private close(ws: WebSocket, code: number, reason: string): void {
-    this.writes.flush(ws);
-    safeClose(ws, code, reason);
-  }
-
   /** Queues a frame (`textFrame`) for the connection's socket, to leave at the end of this turn. */
   private sendRaw(conn: Connection, frame: Buffer, ignoreRegistry = false): void {
-    const ws = conn.socket;
-    if (ws.readyState !== WebSocket.OPEN) return;
     if (!ignoreRegistry && this.registry.get(conn.id) !== conn) return;
-    if (ws.bufferedAmount + this.writes.queued(ws) > MAX_BUFFERED_BYTES) {
-      this.ctx.log.warn(
-        { userId: conn.userId, connectionId: conn.id },
-        'socket dropped: client does not read',
-      );
-      this.registry.remove(conn);
-      ws.terminate();
-      return;
-    }
-    this.writes.send(ws, frame);
+    if (!this.output.send(conn, frame)) this.registry.remove(conn);
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Socket } from 'node:net';
-import { MAX_BUFFERED_BYTES } from '../../src/realtime/gateway.js';
+import { MAX_BUFFERED_BYTES } from '../../src/realtime/socket-output.js';
 import { openSocket, registerUser, startTestServer, type TestServer } from '../helpers.js';
 import { internalUserId, rawClient, waitUntil } from './helpers.js';
 
