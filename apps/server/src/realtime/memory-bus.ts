@@ -47,7 +47,11 @@ export class MemoryBus implements Bus {
       const seq = (this.seqs.get(userId) ?? 0) + 1;
       this.seqs.set(userId, seq);
       if (!this.watched.has(userId)) continue;
-      this.receive({ ...message, userIds: [userId], frame: { ...message.frame, seq } });
+      // The frame copy as one literal: on Node 20 a spread followed by a property its source lacks
+      // (`{ ...frame, seq }`) makes a new hidden class on every call (docs/performance.md
+      // "Twenty-fourth session").
+      const { type, data } = message.frame;
+      this.receive({ ...message, userIds: [userId], frame: { type, data, seq } });
     }
   }
 

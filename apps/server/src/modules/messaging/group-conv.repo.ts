@@ -7,7 +7,7 @@ import {
   type ConversationRow,
   type MemberView,
 } from './conversation.repo.js';
-import { MessageRepo, type MessageRow, type NewMessage } from './message.repo.js';
+import { MessageRepo, type MessageRow, type NewMessageRow } from './message.repo.js';
 import { groupUnreadSql } from './group-views.js';
 
 // The group send path's statements, built once (db/compiled.ts).
@@ -124,7 +124,7 @@ export class GroupConvRepo extends Repo {
     await senderRead.run(this.db, { conversationId, userId, seq, now });
   }
 
-  async insertMessage(row: NewMessage & { version: number }): Promise<MessageRow> {
+  async insertMessage(row: NewMessageRow): Promise<MessageRow> {
     return new MessageRepo(this.db).insert(row);
   }
 

@@ -35,10 +35,22 @@ export async function appendGroupMessage(
   const convs = new GroupConvRepo(uow.db);
   const { seq, version } = await convs.next(input.conversationId, input.now);
   await convs.senderRead(input.conversationId, input.sender.id, seq, input.now);
-  const row = await convs.insertMessage({
-    ...newMessageRow({ ...input, senderId: input.sender.id, seq, visibleTo: null }),
-    version,
-  });
+  const row = await convs.insertMessage(
+    newMessageRow({
+      conversationId: input.conversationId,
+      seq,
+      senderId: input.sender.id,
+      clientMsgId: input.clientMsgId,
+      type: input.type,
+      payload: input.payload,
+      cloudCustomData: input.cloudCustomData,
+      needReadReceipt: input.needReadReceipt,
+      visibleTo: null,
+      searchText: input.searchText,
+      now: input.now,
+      version,
+    }),
+  );
   await convs.mentions(row.id, input.conversationId, seq, input.mentions);
   // The topic frame is the same for every member (flow 'in'); the sender's ack is its own view.
   const frame = toGroupMessage(row, input.group, input.sender, { readerId: 0, nameCard: input.nameCard });

@@ -36,7 +36,9 @@ const hiddenOf = preparedIn<{ userId: number }, number, { message_id: number }>(
     .where('message_id', 'in', ids),
 );
 type MessageVersions = { version: number; sender_version: number; receiver_version: number };
-const insertMessage = preparedInsert<NewMessage & MessageVersions>((db, p) =>
+/** A message row before its insert: every column but the id (message.store.ts `newMessageRow`). */
+export type NewMessageRow = NewMessage & MessageVersions;
+const insertMessage = preparedInsert<NewMessageRow>((db, p) =>
   db.insertInto('messages').values({
     msg_id: p('msg_id'),
     conversation_id: p('conversation_id'),
@@ -74,11 +76,15 @@ export function messageByClientIdSteps(senderId: number, clientMsgId: string): S
   return first(messageByClientId, { senderId, clientMsgId });
 }
 
-/** `MessageRepo.insert` as a step function (db/steps.ts). */
-export function* insertMessageSteps(row: NewMessage & Partial<MessageVersions>): Steps<MessageRow> {
-  const values = { version: 0, sender_version: 0, receiver_version: 0, ...row };
-  const id = yield* insertedId(insertMessage, values);
-  return { id, ...values };
+/**
+ * `MessageRepo.insert` as a step function (db/steps.ts): `row` itself becomes the stored row, its id
+ * set, not a copy (a spread of a row costs ~0.2 µs; callers hand over a row of their own).
+ */
+export function* insertMessageSteps(row: NewMessageRow): Steps<MessageRow> {
+  const id = yield* insertedId(insertMessage, row);
+  const stored = row as NewMessageRow & { id: number };
+  stored.id = id;
+  return stored;
 }
 
 /** Messages, per-user hides and search (one stored copy per message). */
@@ -101,7 +107,7 @@ export class MessageRepo extends Repo {
   }
 
   /** Stores a new message; the row is the one given with its new id (only the id is read back). */
-  insert(row: NewMessage & Partial<MessageVersions>): Promise<MessageRow> {
+  insert(row: NewMessageRow): Promise<MessageRow> {
     return runSteps(this.db, insertMessageSteps(row));
   }
 
