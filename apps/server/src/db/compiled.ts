@@ -134,9 +134,18 @@ export class PreparedQuery<P extends object, R> {
    * where `directFile` allows it.
    */
   allNow(file: SqliteDatabase, params: P): R[] {
+    return this.allValuesNow(file, this.sqliteValues(params));
+  }
+
+  /** The statement's SQLite parameters for `params`, in order (what `allValuesNow` takes). */
+  sqliteValues(params: P): unknown[] {
+    return this.values(this.sqlite ?? this.compiled(SQLITE_TARGET), params);
+  }
+
+  /** `allNow` with the parameters already in order (`sqliteValues`). */
+  allValuesNow(file: SqliteDatabase, values: unknown[]): R[] {
     const c = this.sqlite ?? this.compiled(SQLITE_TARGET);
     const stmt = file.prepare(c.sql);
-    const values = this.values(c, params);
     if (stmt.reader) return stmt.all(values) as R[];
     stmt.run(values);
     return [];

@@ -41,7 +41,7 @@ afterEach(async () => {
 
 describe('StableReads (the send thread kept reads)', () => {
   it('answers a repeated read from memory until a watched change commits elsewhere', async () => {
-    const runs = vi.spyOn(PreparedQuery.prototype, 'allNow');
+    const runs = vi.spyOn(PreparedQuery.prototype, 'allValuesNow');
     const parties = () => batch(() => partiesSteps(ids.a, 'bob'));
     expect(parties().peer?.nick_name).toBe('bob');
     expect(parties().me?.nick_name).toBe('alice');

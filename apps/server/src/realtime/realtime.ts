@@ -12,8 +12,15 @@ function distinct<T>(list: T[]): T[] {
 
 /** Numeric event names ('-1', '2', ...) travel as numbers, as the legacy socket types do. */
 function wireType(type: string): string | number {
-  return /^-?\d+$/.test(type) ? Number(type) : type;
+  let wire = wireTypes.get(type);
+  if (wire === undefined) {
+    wire = /^-?\d+$/.test(type) ? Number(type) : type;
+    if (wireTypes.size < 1000) wireTypes.set(type, wire);
+  }
+  return wire;
 }
+/** Each event name's wire type, once (the names are the protocol's few event types). */
+const wireTypes = new Map<string, string | number>();
 
 /** The facade services' units of work publish through after commit. */
 export function createRealtime(bus: Bus): Realtime {

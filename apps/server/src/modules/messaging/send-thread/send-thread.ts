@@ -7,6 +7,7 @@ import type { Message, SendMessageBody } from '@parley/protocol';
 import type { AppContext } from '../../../lib/context.js';
 import { EncodedJson } from '../../../realtime/encoded.js';
 import type { Origin } from '../../../realtime/types.js';
+import { PendingSends } from './pending-sends.js';
 import { answerJson, fromWire, type ThreadData, type ThreadJob, type ThreadReply } from './wire.js';
 
 // The thread runs what the main thread runs: the compiled bundle, or this repository's TypeScript
@@ -65,7 +66,7 @@ export class SendThread {
   private exited = false;
   private closing = false;
   private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private readonly pending = new PendingSends<Pending>();
   private queued: ThreadJob[] = [];
   /** Replies are handled one message after the other, each in order. */
   private replies: Promise<void> = Promise.resolve();
@@ -93,7 +94,7 @@ export class SendThread {
     this.worker ??= this.start();
     const id = this.nextId++;
     return new Promise<EncodedJson<Message>>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.add(id, { resolve, reject });
       // The sends decoded in this turn go to the thread together.
       if (this.queued.length === 0) setImmediate(() => this.post());
       this.queued.push(
@@ -167,8 +168,7 @@ export class SendThread {
         // them: always awaited.
         if (!this.ctx.bus.inline || !Array.isArray(r.to)) await published;
       } else if (r.k === 'done' || r.k === 'fail') {
-        const p = this.pending.get(r.id);
-        this.pending.delete(r.id);
+        const p = this.pending.take(r.id);
         const json = r.k === 'done' ? answerJson(r, replies) : null;
         if (json !== null) p?.resolve(new EncodedJson<Message>(json));
         else
@@ -188,8 +188,7 @@ export class SendThread {
     this.ctx.log.error({ err }, 'send thread failed: sending on the main thread from now on');
     // Whether these committed is unknown: the client's retry (same clientMsgId) answers either way.
     const error = new Error('send thread failed');
-    for (const p of this.pending.values()) p.reject(error);
-    this.pending.clear();
+    for (const p of this.pending.drain()) p.reject(error);
     this.drained?.();
   }
 }
