@@ -40,18 +40,23 @@ export class MemoryBus implements Bus {
     }
     if (message.kind === 'topicMembers') {
       const held = message.userIds.filter((id) => this.watched.has(id));
-      if (held.length) this.receive({ ...message, userIds: held });
+      if (held.length) this.receive(Object.assign({}, message, { userIds: held }));
       return;
     }
     for (const userId of message.userIds) {
       const seq = (this.seqs.get(userId) ?? 0) + 1;
       this.seqs.set(userId, seq);
       if (!this.watched.has(userId)) continue;
-      // The frame copy as one literal: on Node 20 a spread followed by a property its source lacks
+      // Each user's copy written out: on Node 20 a spread followed by a property its source lacks
       // (`{ ...frame, seq }`) makes a new hidden class on every call (docs/performance.md
       // "Twenty-fourth session").
       const { type, data } = message.frame;
-      this.receive({ ...message, userIds: [userId], frame: { type, data, seq } });
+      const frame = { type, data, seq };
+      this.receive(
+        message.origin
+          ? { kind: 'users', userIds: [userId], frame, origin: message.origin }
+          : { kind: 'users', userIds: [userId], frame },
+      );
     }
   }
 

@@ -202,7 +202,10 @@ export class RedisBus implements Bus {
     if (message.kind === 'topicMembers') {
       const pipeline = this.pub.pipeline();
       for (const userId of message.userIds) {
-        pipeline.publish(this.channelOf(userId), `0|${JSON.stringify({ ...message, userIds: [userId] })}`);
+        pipeline.publish(
+          this.channelOf(userId),
+          `0|${JSON.stringify(Object.assign({}, message, { userIds: [userId] }))}`,
+        );
       }
       const results = await pipeline.exec();
       const failed = results?.find(([err]) => err);

@@ -88,9 +88,9 @@ const insertC2cMembers = prepared<{ id: number; a: number; b: number; now: numbe
         cleared_seq: 0,
         // A conversation nobody wrote in yet stays out of the lists until its first message.
         visible: 0,
-        ...NEW_MEMBER_SETTINGS,
         activity_at: p('now'),
         updated_at: p('now'),
+        ...NEW_MEMBER_SETTINGS,
       })),
     )
     .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing()),

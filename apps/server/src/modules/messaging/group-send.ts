@@ -45,7 +45,7 @@ export class GroupSendService {
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const me = await this.users.byId(userId);
     if (!me) throw fail('unauthorized');
-    const payload = atUserList.length ? { ...content.payload, atUserList } : content.payload;
+    const payload = atUserList.length ? Object.assign({}, content.payload, { atUserList }) : content.payload;
     try {
       // Keys: the sender (their member row) and the conversation (its row), negative to stay apart.
       return await this.batcher.run([userId, -chat.conv.id], async (uow) => {

@@ -52,9 +52,9 @@ export async function appendGroupMessage(
     }),
   );
   await convs.mentions(row.id, input.conversationId, seq, input.mentions);
-  // The topic frame is the same for every member (flow 'in'); the sender's ack is its own view.
+  // The topic frame is the same for every member (reader 0: flow 'in'); the sender's ack is its own view.
   const frame = toGroupMessage(row, input.group, input.sender, { readerId: 0, nameCard: input.nameCard });
-  uow.emit({ topic: groupConversationId(input.group.number) }, 'message.new', { ...frame, flow: 'in' });
+  uow.emit({ topic: groupConversationId(input.group.number) }, 'message.new', frame);
   const view = toGroupMessage(row, input.group, input.sender, {
     readerId: input.sender.id,
     nameCard: input.nameCard,

@@ -44,21 +44,20 @@ const memberUpdate = (set: MemberUpdate) =>
   prepared<MemberParams, { read_seq: number }>((db, p) =>
     db
       .updateTable('conversation_members')
-      .set((eb) => ({ ...set(eb, p), updated_at: p('now') }))
+      .set((eb) => ({ updated_at: p('now'), ...set(eb, p) }))
       .where('conversation_id', '=', p('conversationId'))
       .where('user_id', '=', p('userId'))
       .returning('read_seq'),
   );
 const shown = (p: ParamOf<MemberParams>) => ({ visible: 1, activity_at: p('now') });
-const senderSees = memberUpdate((_, p) => ({ ...shown(p), read_seq: p('seq'), unread: 0 }));
+const senderSees = memberUpdate((_, p) => ({ read_seq: p('seq'), unread: 0, ...shown(p) }));
 const senderHidden = memberUpdate((_, p) => ({ read_seq: p('seq'), unread: 0 }));
-const receiverSees = memberUpdate((_, p) => ({ ...shown(p), unread: sql<number>`unread + 1` }));
+const receiverSees = memberUpdate((_, p) => ({ unread: sql<number>`unread + 1`, ...shown(p) }));
 const receiverHidden = memberUpdate(() => ({}));
 const receiverNotice = memberUpdate((eb, p) => {
   const caughtUp = eb.ref('read_seq');
   const prev = sql<number>`${p('seq')} - 1`;
   return {
-    ...shown(p),
     read_seq: eb.case().when(caughtUp, '=', prev).then(p('seq')).else(eb.ref('read_seq')).end(),
     unread: eb
       .case()
@@ -66,6 +65,7 @@ const receiverNotice = memberUpdate((eb, p) => {
       .then(eb.ref('unread'))
       .else(sql<number>`unread + 1`)
       .end(),
+    ...shown(p),
   };
 });
 
@@ -83,7 +83,6 @@ const bothSee = prepared<MemberParams & { peerId: number }, never>((db, p) =>
       const seq = sql<number>`cast(${p('seq')} as bigint)`;
       const isSender = eb('user_id', '=', p('userId'));
       return {
-        ...shown(p),
         read_seq: eb.case().when(isSender).then(seq).else(eb.ref('read_seq')).end(),
         unread: eb
           .case()
@@ -92,6 +91,7 @@ const bothSee = prepared<MemberParams & { peerId: number }, never>((db, p) =>
           .else(sql<number>`unread + 1`)
           .end(),
         updated_at: p('now'),
+        ...shown(p),
       };
     })
     .where('conversation_id', '=', p('conversationId'))

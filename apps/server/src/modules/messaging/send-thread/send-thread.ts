@@ -135,7 +135,7 @@ export class SendThread {
     const tsx = compiled || (process.features as { typescript?: unknown }).typescript ? null : tsxApi();
     const worker = new Worker(BOOT, {
       eval: true,
-      workerData: { ...this.data, entry, tsx },
+      workerData: Object.assign({}, this.data, { entry, tsx }),
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     worker.on('message', (replies: ThreadReply[]) => {

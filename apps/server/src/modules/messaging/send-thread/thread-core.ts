@@ -60,7 +60,11 @@ export function openThreadCore(
     trace: noop,
     fatal: line('error'),
   };
-  const logger = { ...log, child: () => logger, level: 'info', silent: noop } as unknown as FastifyBaseLogger;
+  const logger = Object.assign({}, log, {
+    child: () => logger,
+    level: 'info',
+    silent: noop,
+  }) as unknown as FastifyBaseLogger;
 
   // Events are published by the main thread after it reads them: this one only hands them over, as
   // JSON encoded here. A send's answer is the view its sender's event carried: `encoded` finds that
