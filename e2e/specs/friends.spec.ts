@@ -26,6 +26,15 @@ async function waitToast(page: Page, text: string): Promise<void> {
   await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
 }
 
+/** Until no toast with `text` shows: a later `waitToast` for the same text then waits for a new one. */
+async function waitToastGone(page: Page, text: string): Promise<void> {
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: text })
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 });
+}
+
 const friendRow = (page: Page, wtId: string) =>
   page.locator(`[data-testid="contacts-friend"][data-wtid="${wtId}"]`);
 
@@ -148,6 +157,8 @@ describe('friends and contacts, two users in two browsers', () => {
     await pa.getByTestId('add-apply').click();
     await shot(pa, 'add-friend');
     await pa.getByTestId('apply-reason').fill('手机号找到你');
+    // The first application's toast may still show (3 s): this send's own toast is the one to wait for.
+    await waitToastGone(pa, '申请已发送');
     await pa.getByTestId('apply-send').click();
     await waitToast(pa, '申请已发送');
     const inbox = await api<ListPage<FriendApplication>>(h.server, '/userFriends/applyList', {
