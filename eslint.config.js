@@ -50,8 +50,8 @@ const webBoundaries = {
 /**
  * The send path's files: no object literal with a property after a spread. On Node 20 (V8 11.3)
  * `{ ...row, added: 1 }`, a spread followed by a property its source lacks, makes a new hidden class on
- * every call: ~1 µs for a small frame, ~4 µs for a message row, and the young objects such literals
- * point to survive scavenges (docs/performance.md "Twenty-fourth session"). Write the literal out, or
+ * every call: ~1 µs for a small frame, ~4 µs for a message row, and what such calls allocate survives
+ * scavenges (docs/performance.md "Twenty-fourth session"). Write the literal out, or
  * put the spread last.
  */
 const SEND_PATH = [
