@@ -4,9 +4,11 @@
  * rate steps up until p99 send → receive reaches 100 ms (or messages are lost or refused); the
  * highest passing step is the sustained rate. Runs Parley on SQLite, Parley on PostgreSQL (a fresh
  * schema, dropped after) and a bare durable relay (bench/lib/bare-relay.ts) under the same load.
+ * The targets' ladders climb together, one step at a time in turn (each target keeps its own server
+ * and load processes, idle while another steps); `--sequential` climbs one ladder after the other.
  *
  *   npx tsx bench/delivery.ts [--pairs 1000] [--workers 2] [--seconds 5] [--rates 1000,2000,...]
- *                             [--only sqlite,postgres,relay] [--prof DIR]
+ *                             [--only sqlite,postgres,relay] [--prof DIR] [--sequential]
  *
  * PostgreSQL: BENCH_PG_URL, else postgres://postgres@127.0.0.1:5432/test (skipped when unreachable).
  * --prof writes a V8 CPU profile of each Parley server process into DIR (node --cpu-prof).
@@ -37,6 +39,7 @@ interface Options {
   rates: number[];
   only: string[];
   prof: string | null;
+  interleave: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -50,6 +53,7 @@ function parseArgs(argv: string[]): Options {
     ],
     only: ['sqlite', 'postgres', 'relay'],
     prof: null,
+    interleave: true,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -60,6 +64,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--rates') o.rates = next().split(',').map(Number);
     else if (a === '--only') o.only = next().split(',');
     else if (a === '--prof') o.prof = path.resolve(next());
+    else if (a === '--sequential') o.interleave = false;
     else throw new Error(`unknown argument ${a}`);
   }
   return o;
@@ -80,10 +85,26 @@ async function runStep(
   return { ...f, pass: f.errors === 0 && f.received >= f.sent * 0.999 && f.p99 < P99_LIMIT_MS };
 }
 
-async function measure(t: Target, o: Options): Promise<Step[]> {
+/** A target's server with its load processes connected and warmed up, ready to step. */
+interface Rig {
+  target: Target;
+  run: (rate: number) => Promise<Step>;
+  close: () => Promise<void>;
+}
+
+async function setUp(t: Target, o: Options): Promise<Rig> {
   const server: Server = new Child(t.script, { env: t.env, execArgv: t.execArgv });
   const workers: Worker[] = [];
-  const steps: Step[] = [];
+  const close = async () => {
+    if (server.proc.connected) {
+      server.send({ cmd: 'shutdown' });
+      await server.next('shutdown', 60_000).catch(() => undefined);
+    }
+    for (const w of workers) if (w.proc.connected) w.send({ cmd: 'exit' });
+    await Promise.all([...workers.map((w) => w.stop())]);
+    await Promise.race([server.exited, sleep(10_000)]);
+    await server.stop();
+  };
   try {
     const { baseUrl } = await server.next('ready', 120_000);
     server.send({ cmd: 'seed', users: o.pairs * 2 });
@@ -104,30 +125,68 @@ async function measure(t: Target, o: Options): Promise<Step[]> {
     const warm = await runStep(server, workers, Math.min(1000, o.pairs * 2), 3, 60_000);
     console.log(`${t.label}: warm-up ${warm.received}/${warm.sent} received, p99 ${warm.p99.toFixed(1)} ms`);
     await sleep(500);
-    steps.push(
-      ...(await ramp({
-        rates: o.rates,
-        run: (rate) => runStep(server, workers, rate, o.seconds),
-        log: (s) =>
-          console.log(
-            `${t.label}: ${s.offered}/s → ${s.received}/${s.sent} recv, p50 ${s.p50.toFixed(1)} p99 ${s.p99.toFixed(1)} ms, ` +
-              `cpu ${s.cpuPct.toFixed(0)}% (threads ${threads(s)}), load ${s.loadCpuPct.toFixed(0)}%, steal ${s.stealPct.toFixed(0)}% ${s.pass ? 'pass' : `FAIL${s.firstError ? ` (${s.firstError})` : ''}`}`,
-          ),
-        // Near the limit, or a latency spike rather than a queue (the median stayed low: this
-        // machine's I/O stalls hit the relay too, at half its capacity): one more try.
-        retry: (s) => s.p99 < 3 * P99_LIMIT_MS || s.p50 < P99_LIMIT_MS / 4,
-        grid: 250,
-      })),
-    );
-    server.send({ cmd: 'shutdown' });
-    await server.next('shutdown', 60_000).catch(() => undefined);
-  } finally {
-    for (const w of workers) if (w.proc.connected) w.send({ cmd: 'exit' });
-    await Promise.all([...workers.map((w) => w.stop())]);
-    await Promise.race([server.exited, sleep(10_000)]);
-    await server.stop();
+  } catch (err) {
+    await close();
+    throw err;
   }
-  return steps;
+  return { target: t, run: (rate) => runStep(server, workers, rate, o.seconds), close };
+}
+
+/** The ladder of one target (ladder.ts `ramp`), its steps run through `turn`. */
+function climb(rig: Rig, o: Options, turn: <T>(f: () => Promise<T>) => Promise<T>): Promise<Step[]> {
+  const label = rig.target.label;
+  return ramp({
+    rates: o.rates,
+    run: (rate) => turn(() => rig.run(rate)),
+    log: (s) =>
+      console.log(
+        `${label}: ${s.offered}/s → ${s.received}/${s.sent} recv, p50 ${s.p50.toFixed(1)} p99 ${s.p99.toFixed(1)} ms, ` +
+          `cpu ${s.cpuPct.toFixed(0)}% (threads ${threads(s)}), load ${s.loadCpuPct.toFixed(0)}%, steal ${s.stealPct.toFixed(0)}% ${s.pass ? 'pass' : `FAIL${s.firstError ? ` (${s.firstError})` : ''}`}`,
+      ),
+    // Near the limit, or a latency spike rather than a queue (the median stayed low: this
+    // machine's I/O stalls hit the relay too, at half its capacity): one more try.
+    retry: (s) => s.p99 < 3 * P99_LIMIT_MS || s.p50 < P99_LIMIT_MS / 4,
+    grid: 250,
+  });
+}
+
+/**
+ * One step at a time across all ladders, in the order they ask: with two targets climbing at once
+ * their steps alternate, so both meet the machine as it is at that moment (these virtual machines
+ * change speed by a third within minutes, which decides a sequential comparison's ratio).
+ */
+function oneAtATime(): <T>(f: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(f: () => Promise<T>) => {
+    const result = tail.then(f);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+}
+
+/** Each target's steps: set up and climbed one after the other, or (interleaved) all set up, then climbed together. */
+async function measureAll(targets: Target[], o: Options): Promise<Array<{ label: string; steps: Step[] }>> {
+  const turn = oneAtATime();
+  if (!o.interleave) {
+    const results: Array<{ label: string; steps: Step[] }> = [];
+    for (const t of targets) {
+      const rig = await setUp(t, o);
+      try {
+        results.push({ label: t.label, steps: await climb(rig, o, turn) });
+      } finally {
+        await rig.close();
+      }
+    }
+    return results;
+  }
+  const rigs: Rig[] = [];
+  try {
+    for (const t of targets) rigs.push(await setUp(t, o));
+    const ladders = await Promise.all(rigs.map((r) => climb(r, o, turn)));
+    return rigs.map((r, i) => ({ label: r.target.label, steps: ladders[i]! }));
+  } finally {
+    await Promise.all(rigs.map((r) => r.close()));
+  }
 }
 
 async function main(): Promise<void> {
@@ -143,7 +202,8 @@ async function main(): Promise<void> {
   );
   console.log(
     `${o.pairs} pairs (${o.pairs * 2} sockets) in ${o.workers} load processes, ${o.seconds} s per step, ` +
-      `pass: p99 send→receive < ${P99_LIMIT_MS} ms, ≥ 99.9 % received, no error acks\n`,
+      `pass: p99 send→receive < ${P99_LIMIT_MS} ms, ≥ 99.9 % received, no error acks; ` +
+      `${o.interleave ? 'ladders interleaved step by step' : 'ladders one after the other'}\n`,
   );
   const { targets, cleanup } = await benchTargets({
     name: 'delivery',
@@ -153,9 +213,9 @@ async function main(): Promise<void> {
     prof: o.prof,
   });
 
-  const results: Array<{ label: string; steps: Step[] }> = [];
+  let results: Array<{ label: string; steps: Step[] }>;
   try {
-    for (const t of targets) results.push({ label: t.label, steps: await measure(t, o) });
+    results = await measureAll(targets, o);
   } finally {
     await cleanup();
   }
