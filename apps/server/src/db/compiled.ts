@@ -4,7 +4,6 @@ import {
   Kysely,
   SqliteAdapter,
   SqliteIntrospector,
-  SqliteQueryCompiler,
   sql,
   type Compilable,
   type InsertResult,
@@ -15,6 +14,7 @@ import { all, runSteps, type Steps } from './steps.js';
 import { isPostgres } from './dialect.js';
 import type { Executor } from './repo.js';
 import { nameStatement } from './pg-named.js';
+import { SqliteLimitCompiler } from './sqlite-compiler.js';
 
 const PARAM = Symbol('param');
 
@@ -24,7 +24,7 @@ const SQLITE_TARGET: Executor = new Kysely<Database>({
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new DummyDriver(),
     createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createQueryCompiler: () => new SqliteLimitCompiler(),
   },
 });
 

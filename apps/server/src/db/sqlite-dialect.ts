@@ -1,4 +1,11 @@
-import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+} from 'kysely';
+import { SqliteLimitCompiler } from './sqlite-compiler.js';
 
 /**
  * Kysely's SQLite dialect with transactions that take the write lock as they begin (`BEGIN
@@ -14,5 +21,10 @@ export class ImmediateSqliteDialect extends SqliteDialect {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
     };
     return driver;
+  }
+
+  /** Whole-number limits written into the SQL (sqlite-compiler.ts). */
+  override createQueryCompiler(): QueryCompiler {
+    return new SqliteLimitCompiler();
   }
 }

@@ -76,17 +76,20 @@ const upsertVersions = preparedBy<number, Record<string, number>, { user_id: num
 const currentVersion = prepared<{ userId: number }, { version: number }>((db, p) =>
   db.selectFrom('sync_versions').select('version').where('user_id', '=', p('userId')),
 );
-const logSince = prepared<
-  { userId: number; since: number; limit: number },
+// The sync statements take their limit as a key, written into the SQL on SQLite (db/sqlite-compiler.ts):
+// one statement per page size, and the service asks with one.
+const logSince = preparedBy<
+  number,
+  { userId: number; since: number },
   { version: number; conversation_id: number; message_id: number | null }
->((db, p) =>
+>((limit, db, p) =>
   db
     .selectFrom('sync_log')
     .select(['version', 'conversation_id', 'message_id'])
     .where('user_id', '=', p('userId'))
     .where('version', '>', p('since'))
     .orderBy('version')
-    .limit(p('limit')),
+    .limit(limit),
 );
 /** A user's sync version of a one-to-one message in `t` (0: stored before messages carried them). */
 const versionOf = (t: 'x' | 'b', userId: number) =>
@@ -117,10 +120,11 @@ const newMessageConversations = prepared<{ userId: number; since: number }, { co
  * message.store.ts), so they are the messages after the last one at or before `since`: found by
  * walking the (conversation, seq) index back from the end, so the cost follows what changed.
  */
-const newMessagesIn = prepared<
-  { userId: number; since: number; conversationId: number; limit: number },
+const newMessagesIn = preparedBy<
+  number,
+  { userId: number; since: number; conversationId: number },
   { version: number; conversation_id: number; message_id: number }
->((db, p) => {
+>((limit, db, p) => {
   const seen = db
     .selectFrom('messages as b')
     .select('b.seq')
@@ -137,7 +141,7 @@ const newMessagesIn = prepared<
     .where(seenBy('x', p('userId')))
     .where(versionOf('x', p('userId')), '>', p('since'))
     .orderBy('x.seq')
-    .limit(p('limit'));
+    .limit(limit);
 });
 const insertLog = preparedBy<number, Record<string, number | null>, never>((n, db, p) =>
   db.insertInto('sync_log').values(
@@ -306,10 +310,10 @@ export class SyncRepo extends Repo {
         out.push({ version, conversation_id: Number(r.conversation_id), message_id: messageId });
       }
     };
-    for (const r of await logSince.all(this.db, { userId, since, limit })) add(r);
+    for (const r of await logSince(limit).all(this.db, { userId, since })) add(r);
     for (const c of await newMessageConversations.all(this.db, { userId, since })) {
       const conversationId = Number(c.conversation_id);
-      for (const r of await newMessagesIn.all(this.db, { userId, since, conversationId, limit })) add(r);
+      for (const r of await newMessagesIn(limit).all(this.db, { userId, since, conversationId })) add(r);
     }
     return out.sort((a, b) => a.version - b.version).slice(0, limit);
   }
