@@ -16,7 +16,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { DServerCommand, DServerReply, DWorkerCommand, DWorkerReply } from './lib/delivery-ipc.js';
-import { mb, ms1 } from './lib/bench-stats.js';
+import { cpuMs, mb, ms1 } from './lib/bench-stats.js';
 import { best, ramp, runLoadStep, type StepFigures } from './lib/ladder.js';
 import { benchTargets, type Target } from './lib/targets.js';
 import { Child, printTable, sleep } from './lib/proc.js';
@@ -88,6 +88,8 @@ async function runStep(
 /** A target's server with its load processes connected and warmed up, ready to step. */
 interface Rig {
   target: Target;
+  /** The server's process. */
+  pid: number;
   run: (rate: number) => Promise<Step>;
   close: () => Promise<void>;
 }
@@ -129,15 +131,41 @@ async function setUp(t: Target, o: Options): Promise<Rig> {
     await close();
     throw err;
   }
-  return { target: t, run: (rate) => runStep(server, workers, rate, o.seconds), close };
+  return { target: t, pid: server.pid, run: (rate) => runStep(server, workers, rate, o.seconds), close };
 }
 
-/** The ladder of one target (ladder.ts `ramp`), its steps run through `turn`. */
-function climb(rig: Rig, o: Options, turn: <T>(f: () => Promise<T>) => Promise<T>): Promise<Step[]> {
+/**
+ * Waits until none of `others` uses more than 5 % of a core (over 500 ms), at most 15 s: an idle
+ * target's server still finishes the work its last step left (Parley indexes the step's messages for
+ * search, checkpoints the WAL, collects garbage), which must not land in another target's step.
+ */
+async function othersQuiet(others: Rig[]): Promise<number> {
+  const start = performance.now();
+  while (performance.now() < start + 15_000) {
+    const before = others.map((r) => cpuMs(r.pid));
+    await sleep(500);
+    if (others.every((r, i) => cpuMs(r.pid) - before[i]! <= 25)) break;
+  }
+  return performance.now() - start;
+}
+
+/** The ladder of one target (ladder.ts `ramp`), its steps run through `turn` once the other targets are quiet. */
+function climb(
+  rig: Rig,
+  others: Rig[],
+  o: Options,
+  turn: <T>(f: () => Promise<T>) => Promise<T>,
+): Promise<Step[]> {
   const label = rig.target.label;
   return ramp({
     rates: o.rates,
-    run: (rate) => turn(() => rig.run(rate)),
+    run: (rate) =>
+      turn(async () => {
+        const waited = others.length ? await othersQuiet(others) : 0;
+        if (waited > 1000)
+          console.log(`${label}: waited ${(waited / 1000).toFixed(1)} s for the other targets to go idle`);
+        return rig.run(rate);
+      }),
     log: (s) =>
       console.log(
         `${label}: ${s.offered}/s → ${s.received}/${s.sent} recv, p50 ${s.p50.toFixed(1)} p99 ${s.p99.toFixed(1)} ms, ` +
@@ -172,7 +200,7 @@ async function measureAll(targets: Target[], o: Options): Promise<Array<{ label:
     for (const t of targets) {
       const rig = await setUp(t, o);
       try {
-        results.push({ label: t.label, steps: await climb(rig, o, turn) });
+        results.push({ label: t.label, steps: await climb(rig, [], o, turn) });
       } finally {
         await rig.close();
       }
@@ -182,7 +210,16 @@ async function measureAll(targets: Target[], o: Options): Promise<Array<{ label:
   const rigs: Rig[] = [];
   try {
     for (const t of targets) rigs.push(await setUp(t, o));
-    const ladders = await Promise.all(rigs.map((r) => climb(r, o, turn)));
+    const ladders = await Promise.all(
+      rigs.map((r) =>
+        climb(
+          r,
+          rigs.filter((x) => x !== r),
+          o,
+          turn,
+        ),
+      ),
+    );
     return rigs.map((r, i) => ({ label: r.target.label, steps: ladders[i]! }));
   } finally {
     await Promise.all(rigs.map((r) => r.close()));
