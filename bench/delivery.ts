@@ -238,7 +238,7 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   console.log(
-    `${o.pairs} pairs (${o.pairs * 2} sockets) in ${o.workers} load processes, ${o.seconds} s per step, ` +
+    `${o.pairs} pairs (${o.pairs * 2} sockets) in ${o.workers} load processes per target, ${o.seconds} s per step, ` +
       `pass: p99 send→receive < ${P99_LIMIT_MS} ms, ≥ 99.9 % received, no error acks; ` +
       `${o.interleave ? 'ladders interleaved step by step' : 'ladders one after the other'}\n`,
   );

@@ -90,6 +90,29 @@ describe('prepared', () => {
     expect(builds).toBe(2);
     expect(statements.filter((s) => s.includes('in (?, ?)'))).toHaveLength(1);
   });
+  it('refuses a named parameter in a LIMIT on SQLite, and runs a limit given as a preparedBy key', async () => {
+    const named = prepared<{ owner: number; n: number }, { name: string }>((d, p) =>
+      (d as unknown as Kysely<T>)
+        .selectFrom('items')
+        .select('name')
+        .where('owner', '=', p('owner'))
+        .orderBy('id')
+        .limit(p('n')),
+    );
+    await expect(named.all(asExecutor(db), { owner: 7, n: 1 })).rejects.toThrow(
+      "prepared: the parameter 'n' is a LIMIT, which SQLite would plan again on every run; make the limit a preparedBy key",
+    );
+    const keyed = preparedBy<number, { owner: number }, { name: string }>((n, d, p) =>
+      (d as unknown as Kysely<T>)
+        .selectFrom('items')
+        .select('name')
+        .where('owner', '=', p('owner'))
+        .orderBy('id')
+        .limit(n),
+    );
+    expect(await keyed(1).all(asExecutor(db), { owner: 7 })).toEqual([{ name: 'a' }]);
+    expect(await keyed(5).all(asExecutor(db), { owner: 7 })).toEqual([{ name: 'a' }, { name: 'b' }]);
+  });
 });
 
 describe('prepared queries inside a unit of work on SQLite', () => {

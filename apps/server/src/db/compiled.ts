@@ -95,7 +95,9 @@ interface Compiled {
  *
  * It runs on any executor (the database or a unit of work's transaction), through Kysely's executor,
  * so connection handling and transactions stay Kysely's. Only value positions may be parameters
- * (not `in` lists, whose length changes the SQL: build one per length with `preparedBy`).
+ * (not `in` lists, whose length changes the SQL: build one per length with `preparedBy`), and not a
+ * LIMIT: SQLite plans with a bound limit and prepares the statement again on every run
+ * (sqlite-compiler.ts), so a limit is a `preparedBy` key, written into the SQL.
  */
 export function prepared<P extends object, R>(
   build: (db: Executor, p: ParamOf<P>) => Compilable<R>,
@@ -210,8 +212,22 @@ export class PreparedQuery<P extends object, R> {
       // Run as a named statement: parsed and planned once per connection (db/pg-named.ts).
       nameStatement(c.sql);
       this.postgres = c;
-    } else this.sqlite = c;
+    } else {
+      refuseNamedLimit(c);
+      this.sqlite = c;
+    }
     return c;
+  }
+}
+
+/** Throws when a named parameter stands in a LIMIT (see `prepared`): the SQL's `?` are its parameters, in order. */
+function refuseNamedLimit(c: Compiled): void {
+  for (const m of c.sql.matchAll(/\blimit \?/gi)) {
+    const name = c.names[c.sql.slice(0, m.index).split('?').length - 1];
+    if (name)
+      throw new Error(
+        `prepared: the parameter '${name}' is a LIMIT, which SQLite would plan again on every run; make the limit a preparedBy key`,
+      );
   }
 }
 
