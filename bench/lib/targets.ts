@@ -45,8 +45,9 @@ export async function benchTargets(o: {
   const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-${o.name}-`));
   const schema = `bench_${o.name}_${process.pid}`;
-  // Parley runs with its start script's node flags, then BENCH_SERVER_FLAGS (experiments: GC settings).
-  const extra = [...parleyNodeFlags(), ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
+  // Parley runs with its start script's node flags, then BENCH_SERVER_FLAGS (experiments: GC settings);
+  // the relay with node's defaults, then BENCH_RELAY_FLAGS (to try the same flags on it).
+  const extra = [...parleyNodeFlags(), ...envFlags('BENCH_SERVER_FLAGS')];
   const flagsFor = (name: string) => [
     ...extra,
     ...(o.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.prof, name)}`] : []),
@@ -67,11 +68,21 @@ export async function benchTargets(o: {
     else console.log(`PostgreSQL at ${pgUrl} unreachable: skipped`);
   }
   if (o.only.includes('relay'))
-    targets.push({ ...o.relay, script: path.join(lib, o.relay.script), env: process.env, execArgv: [] });
+    targets.push({
+      ...o.relay,
+      script: path.join(lib, o.relay.script),
+      env: process.env,
+      execArgv: envFlags('BENCH_RELAY_FLAGS'),
+    });
   const cleanup = async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (targets.some((t) => t.env.DATABASE_SCHEMA === schema))
       await dropSchema(pgUrl, schema).catch(() => undefined);
   };
   return { targets, cleanup };
+}
+
+/** Node flags from an environment variable, space-separated. */
+function envFlags(name: string): string[] {
+  return (process.env[name] ?? '').split(' ').filter(Boolean);
 }
