@@ -12,6 +12,7 @@
  *
  * PostgreSQL: BENCH_PG_URL, else postgres://postgres@127.0.0.1:5432/test (skipped when unreachable).
  * --prof writes a V8 CPU profile of each Parley server process into DIR (node --cpu-prof).
+ * Node flags: Parley gets its start script's, then BENCH_SERVER_FLAGS; the relay BENCH_RELAY_FLAGS.
  */
 import os from 'node:os';
 import path from 'node:path';
