@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { socket } from '../../lib/realtime';
+import { usePendingCaret } from '../../lib/usePendingCaret';
 import { abstractOf, sendText } from './send';
 import { FileChips, RichToolbar, sendChips, takeFiles, useHasChips } from './composer-rich';
 import { EmojiPicker } from './EmojiPicker';
@@ -130,7 +131,8 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     void socket.send('typing', { conversationID: id }).catch(() => {});
   };
 
-  const mention = useMention(id, text, setText, box);
+  const placeCaret = usePendingCaret(box);
+  const mention = useMention(id, text, setText, box, placeCaret);
   const hasChips = useHasChips(id);
   const send = () => {
     const value = text;
@@ -155,10 +157,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     const end = el.selectionEnd ?? text.length;
     const next = text.slice(0, start) + s + text.slice(end);
     setText(next);
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(start + s.length, start + s.length);
-    });
+    placeCaret(next, start + s.length);
   };
 
   return (

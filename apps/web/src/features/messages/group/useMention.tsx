@@ -37,6 +37,8 @@ export function useMention(
   text: string,
   setText: (v: string) => void,
   box: RefObject<HTMLTextAreaElement | null>,
+  /** Puts the caret after the picked name once the text is in the box (lib/usePendingCaret.ts). */
+  placeCaret: (value: string, pos: number) => void,
 ): Mention {
   const { t } = useTranslation('groupChat');
   const group = isGroupID(conversationID);
@@ -72,11 +74,8 @@ export function useMention(
     const next = applyMention(text, at.start, caret, name);
     picked.current.push({ userID: c === AT_ALL ? AT_ALL : c.userID, name });
     setText(next.text);
+    placeCaret(next.text, next.caret);
     setAt(null);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(next.caret, next.caret);
-    });
   };
 
   const open = !!at && candidates.length > 0;
