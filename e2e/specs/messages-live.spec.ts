@@ -52,6 +52,23 @@ describe('messages: live chat between two browsers', () => {
     await shot(b.page, 'list-desktop');
   });
 
+  it('an emoji goes in at the caret, and what is typed next follows it in the box', async () => {
+    const { A, B } = await pair(h);
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    await a.page.goto('/messages');
+    await openChat(a.page, B);
+    const input = a.page.getByTestId('composer-input');
+    await input.fill('你好世界');
+    await input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(2, 2));
+    await a.page.getByTestId('emoji-button').click();
+    await a.page.getByTestId('emoji-panel').getByRole('button', { name: '😀' }).click();
+    await a.page.getByTestId('emoji-panel').waitFor({ state: 'detached' });
+    // Typed at once after the pick: the caret is already behind the emoji, and the box keeps focus.
+    await a.page.keyboard.type('呀');
+    expect(await input.inputValue()).toBe('你好😀呀世界');
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
   it('the sidebar counts new messages on another screen too (no counter push per message)', async () => {
     const { A, B } = await pair(h);
     const b = await h.open({ login: B.login, viewport: DESKTOP });
