@@ -24,13 +24,14 @@ function run(cmd, args, env = {}) {
 }
 
 /**
- * Debian packages the browser suite needs, each found by a file it installs: Chromium, CJK fonts (a
- * Chromium installed without them draws Chinese as empty boxes in every screenshot) and coturn (the
- * TURN call test).
+ * Debian packages the browser suite needs, each found by a file it installs: Chromium, CJK and color
+ * emoji fonts (a Chromium installed without them draws Chinese, and half of the composer's emoji
+ * panel, as empty boxes in the screenshots) and coturn (the TURN call test).
  */
 const BROWSER_DEPS = [
   { path: '/usr/bin/chromium', packages: ['chromium'] },
   { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', packages: ['fonts-noto-cjk'] },
+  { path: '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf', packages: ['fonts-noto-color-emoji'] },
   { path: '/usr/bin/turnserver', packages: ['coturn'] },
 ];
 

@@ -61,6 +61,8 @@ describe('messages: live chat between two browsers', () => {
     await input.fill('你好世界');
     await input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(2, 2));
     await a.page.getByTestId('emoji-button').click();
+    await a.page.getByTestId('emoji-panel').waitFor();
+    await shot(a.page, 'emoji-desktop');
     await a.page.getByTestId('emoji-panel').getByRole('button', { name: '😀' }).click();
     await a.page.getByTestId('emoji-panel').waitFor({ state: 'detached' });
     // Typed at once after the pick: the caret is already behind the emoji, and the box keeps focus.
