@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Password hashing at argon2's cheapest cost: the suites register thousands of accounts. Only a
+ * NODE_ENV=test process accepts it (apps/server/src/config.ts); a test checks the production cost.
+ */
+export const TEST_PASSWORD_COST = { PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_TIME_COST: '1' };
+
 // Unit and integration tests of the protocol, server and web packages. The browser suite (e2e/) has
 // its own config and runs after a web build (see scripts/test-all.mjs).
 export default defineConfig({
@@ -14,6 +20,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          env: TEST_PASSWORD_COST,
         },
       },
       'apps/web/vitest.config.ts',

@@ -1,6 +1,20 @@
 import os from 'node:os';
 import path from 'node:path';
 
+/** argon2id cost of password hashes: memory in KiB, passes, lanes. */
+export interface PasswordCost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** OWASP's minimum recommended argon2id cost: the default, and the floor outside NODE_ENV=test. */
+export const PRODUCTION_PASSWORD_COST: Readonly<PasswordCost> = Object.freeze({
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+});
+
 /** Typed configuration. The only module that reads process.env. */
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -26,6 +40,12 @@ export interface Config {
   /** Channel prefix on Redis, so several deployments can share one Redis. */
   redisPrefix: string;
   tokenTtlSeconds: number;
+  /**
+   * Cost of new password hashes (PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_TIME_COST). Only a test
+   * process (NODE_ENV=test) may go below PRODUCTION_PASSWORD_COST: the suites register thousands of
+   * accounts. Verification reads the cost from each stored hash, so either kind keeps working.
+   */
+  passwordCost: PasswordCost;
   /** Lifetime of a login QR code. */
   qrTtlSeconds: number;
   uploadMaxBytes: number;
@@ -93,6 +113,22 @@ function list(raw: string | undefined): string[] {
     .filter(Boolean);
 }
 
+function passwordCost(env: Env, nodeEnv: Config['env']): PasswordCost {
+  const cost = {
+    memoryCost: int(env, 'PASSWORD_HASH_MEMORY_KIB', PRODUCTION_PASSWORD_COST.memoryCost),
+    timeCost: int(env, 'PASSWORD_HASH_TIME_COST', PRODUCTION_PASSWORD_COST.timeCost),
+    parallelism: PRODUCTION_PASSWORD_COST.parallelism,
+  };
+  const floor = nodeEnv === 'test' ? { memoryCost: 8, timeCost: 1 } : PRODUCTION_PASSWORD_COST;
+  if (cost.memoryCost < floor.memoryCost || cost.timeCost < floor.timeCost) {
+    throw new Error(
+      `Password hashing below the minimum cost (${floor.memoryCost} KiB, ${floor.timeCost} passes)` +
+        (nodeEnv === 'test' ? '' : ': lower costs are for NODE_ENV=test only'),
+    );
+  }
+  return cost;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv =
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -114,6 +150,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'parley',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
+    passwordCost: passwordCost(env, nodeEnv),
     qrTtlSeconds: int(env, 'QR_TTL_SECONDS', 120),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024),
     uploadBannedSha256: (env.UPLOAD_BANNED_SHA256 ?? '')

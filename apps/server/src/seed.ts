@@ -36,7 +36,7 @@ runOperatorTool(async (handle, config) => {
         wtId: a.wtId,
         phone: a.phone,
         nickName: a.nickName,
-        pwdHash: await hashPassword(a.pwd),
+        pwdHash: await hashPassword(a.pwd, config.passwordCost),
         now,
         bio: a.official ? '官方助手，解答常见问题' : '',
         isOfficial: a.official ? 1 : 0,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '@parley/protocol';
+import { PRODUCTION_PASSWORD_COST } from '../../src/config.js';
 import { api, registerUser, startTestServer, uniquePhone, type TestServer } from '../helpers.js';
 
 let t: TestServer;
@@ -87,5 +88,38 @@ describe('POST /user/login/register', () => {
     });
     expect(big.status).toBe(413);
     expect(big.code).toBe(413);
+  });
+});
+
+describe('password hash cost', () => {
+  async function storedHash(server: TestServer, wtId: string): Promise<string> {
+    const row = await server.server.ctx.db
+      .selectFrom('users')
+      .select('pwd_hash')
+      .where('wt_id', '=', wtId)
+      .executeTakeFirstOrThrow();
+    return String(row.pwd_hash);
+  }
+
+  it('stores argon2id at the production cost unless configured lower, and both kinds log in', async () => {
+    const prod = await startTestServer({ passwordCost: PRODUCTION_PASSWORD_COST });
+    try {
+      const user = await registerUser(prod);
+      expect(await storedHash(prod, user.wtId)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      const login = await api<LoginResult>(prod, 'POST', '/user/login/pwd', {
+        body: { phone: user.phone, pwd: user.pwd },
+      });
+      expect(login.code).toBe(200);
+    } finally {
+      await prod.close();
+    }
+    // The suite's servers use the test cost from the environment (vitest.config.ts).
+    const cheap = await registerUser(t);
+    expect(t.config.passwordCost).toEqual({ memoryCost: 8, timeCost: 1, parallelism: 1 });
+    expect(await storedHash(t, cheap.wtId)).toMatch(/^\$argon2id\$v=19\$m=8,t=1,p=1\$/);
+    const login = await api<LoginResult>(t, 'POST', '/user/login/pwd', {
+      body: { phone: cheap.phone, pwd: cheap.pwd },
+    });
+    expect(login.code).toBe(200);
   });
 });

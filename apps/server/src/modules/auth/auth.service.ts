@@ -83,7 +83,7 @@ export class AuthService {
           wtId,
           phone: body.phone,
           nickName: body.nickName,
-          pwdHash: await hashPassword(body.pwd),
+          pwdHash: await hashPassword(body.pwd, this.ctx.config.passwordCost),
           now,
         }),
       );
@@ -208,7 +208,7 @@ export class AuthService {
     if (!(await verifyPassword(user.pwd_hash, body.currentPwd)))
       throw fail('wrongPassword', 'currentPwd: 当前密码错误');
     await this.users.update(user.id, {
-      step2_hash: body.pwd ? await hashPassword(body.pwd) : null,
+      step2_hash: body.pwd ? await hashPassword(body.pwd, this.ctx.config.passwordCost) : null,
       step2_tips: body.pwd ? (body.tips ?? '') : '',
       updated_at: this.ctx.clock.now(),
     });
