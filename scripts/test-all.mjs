@@ -1,13 +1,22 @@
 #!/usr/bin/env node
 // The whole test suite, as the README's test command runs it (CI calls the same through .ci/run):
-//  1. protocol + server + web unit/integration tests on SQLite (Redis suites when REDIS_URL is set)
-//  2. the server suite again on PostgreSQL when DATABASE_URL is set (with Redis, the two-node test)
-//  3. a production build of the web client, then the browser suite in real Chromium
-// It installs Debian's Chromium and coturn when they are missing (root only), and ends with one line
-// 'N passed, N failed, N skipped'. Every pass runs even when an earlier one failed (a SQLite failure
-// must not hide what PostgreSQL or the browser suite would say); a summary of the passes comes
-// before the totals, and any failure makes the exit code non-zero. In CI (CI=true) PostgreSQL and Redis are required, not optional.
-import { spawnSync } from 'node:child_process';
+//  - protocol + server + web unit/integration tests on SQLite (Redis suites when REDIS_URL is set)
+//  - the server suite again on PostgreSQL when DATABASE_URL is set (with Redis, the two-node tests),
+//    less the files that never touch the database (NOT_FOR_POSTGRES)
+//  - a production build of the web client, then the browser suite in real Chromium
+// The SQLite pass, the PostgreSQL pass and the web build run at the same time: they share no state
+// (temp dirs against per-file schemas, random Redis prefixes). The browser suite starts when all
+// three are done. Each concurrent pass writes its output to a log that is printed whole when the pass
+// ends, so passes never interleave line by line.
+// It installs Debian's Chromium and coturn when they are missing (root only), and ends with the time
+// and counts of each pass, each failed test, and one line 'N passed, N failed, N skipped'. Every
+// pass runs even when another one failed (a SQLite failure must not hide what PostgreSQL or the
+// browser suite would say); any failure makes the exit code non-zero. In CI (CI=true) PostgreSQL
+// and Redis are required, not optional.
+//
+//   node scripts/test-all.mjs [unit|pg|e2e]   one pass only
+//   TEST_WORKERS=N                            test files run at once in each server pass (default 2)
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -16,11 +25,58 @@ const outDir = path.join(root, '.tmp', 'test-results');
 fs.mkdirSync(outDir, { recursive: true });
 const ci = Boolean(process.env.CI);
 const only = process.argv[2]; // optional: unit | pg | e2e
+const workers = process.env.TEST_WORKERS || '2';
+const runStarted = Date.now();
 
-function run(cmd, args, env = {}) {
+/**
+ * Server test files the PostgreSQL pass leaves out, because there they would run exactly what the
+ * SQLite pass already ran: the unit tests under src/ (no database), the suites that force or only run
+ * on SQLite, and the file-storage suites (their subject is the storage, not the database).
+ */
+const NOT_FOR_POSTGRES = [
+  'apps/server/src/**',
+  'apps/server/test/seed.test.ts',
+  'apps/server/test/messaging/send-thread.test.ts',
+  'apps/server/test/messaging/now-batcher.test.ts',
+  'apps/server/test/messaging/search-index.test.ts',
+  'apps/server/test/uploads/uploads.test.ts',
+  'apps/server/test/uploads/tus.test.ts',
+  'apps/server/test/uploads/s3.test.ts',
+  'apps/server/test/uploads/profile.test.ts',
+];
+
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+
+/** Runs a command with its output on this terminal (the sequential steps). */
+function runInline(cmd, args, env = {}) {
   console.log(`\n$ ${[cmd, ...args].join(' ')}`);
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return res.status ?? 1;
+}
+
+/**
+ * Runs a command beside others, its output into `name`.log; when it ends the log is printed whole
+ * under a header. Resolves to the exit code.
+ */
+function runLogged(name, cmd, args, env = {}) {
+  const logFile = path.join(outDir, `${name}.log`);
+  const out = fs.openSync(logFile, 'w');
+  console.log(`[${name}] started: ${[cmd, ...args].join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'), ...env },
+    });
+    child.on('close', (code, signal) => {
+      fs.closeSync(out);
+      const status = code ?? (signal ? 1 : 0);
+      console.log(`\n──── ${name}: exit ${status} after ${seconds(Date.now() - started)} (${logFile}) ────`);
+      process.stdout.write(fs.readFileSync(logFile));
+      resolve(status);
+    });
+  });
 }
 
 /**
@@ -45,14 +101,17 @@ function ensureBrowserDeps() {
     process.exit(1);
   }
   console.log(`Installing Debian packages for the browser tests: ${missing.join(', ')}…`);
-  if (run('apt-get', ['update', '-qq']) !== 0 || run('apt-get', ['install', '-y', '-qq', ...missing]) !== 0) {
+  if (
+    runInline('apt-get', ['update', '-qq']) !== 0 ||
+    runInline('apt-get', ['install', '-y', '-qq', ...missing]) !== 0
+  ) {
     console.error(`Could not install ${missing.join(', ')} from Debian packages.`);
     process.exit(1);
   }
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-/** One line per pass for the summary: its name, exit code and counts. */
+/** One line per pass for the summary: its name, exit code, counts and time. */
 const passes = [];
 /**
  * The failed tests of a JSON report, one line each: file, test name and the first line of its error.
@@ -81,7 +140,7 @@ function failedTests(report) {
   return lines;
 }
 
-function tally(name, file, code) {
+function tally(name, file, code, ms) {
   const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -95,18 +154,21 @@ function tally(name, file, code) {
   // A runner that exits non-zero with no failed test (e.g. an error outside any test) still fails.
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
   for (const k of Object.keys(totals)) totals[k] += counts[k];
-  passes.push({ name, code, ...counts });
+  passes.push({ name, code, ms, ...counts });
 }
 
-function vitest(name, args, env) {
+/** One vitest pass beside the others; its counts come from its JSON report. */
+async function vitest(name, args, env) {
   const file = path.join(outDir, `${name}.json`);
   fs.rmSync(file, { force: true });
-  const code = run(
+  const started = Date.now();
+  const code = await runLogged(
+    name,
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
     env,
   );
-  tally(name, file, code);
+  tally(name, file, code, Date.now() - started);
   return code;
 }
 
@@ -119,35 +181,45 @@ if (ci) {
   }
 }
 
-// Each pass runs whatever the previous ones did; `failed` only collects.
-let failed = false;
 const steps = only ? [only] : ['unit', 'pg', 'e2e'];
+const concurrent = [];
+if (steps.includes('e2e')) ensureBrowserDeps();
 if (steps.includes('unit')) {
   // SQLite pass: DATABASE_URL is removed so the repository tests use the embedded database.
-  const code = vitest('unit', ['--project', 'protocol', '--project', 'server', '--project', 'web'], {
-    DATABASE_URL: '',
-    PARLEY_TEST_PASS: 'sqlite',
-  });
-  if (code !== 0) failed = true;
+  concurrent.push(
+    vitest(
+      'unit',
+      ['--project', 'protocol', '--project', 'server', '--project', 'web', `--maxWorkers=${workers}`],
+      { DATABASE_URL: '', PARLEY_TEST_PASS: 'sqlite' },
+    ),
+  );
 }
 if (steps.includes('pg')) {
   if (process.env.DATABASE_URL) {
-    const code = vitest('pg', ['--project', 'server'], { PARLEY_TEST_PASS: 'postgres' });
-    if (code !== 0) failed = true;
+    const exclude = NOT_FOR_POSTGRES.flatMap((glob) => ['--exclude', glob]);
+    concurrent.push(
+      vitest('pg', ['--project', 'server', `--maxWorkers=${workers}`, ...exclude], {
+        PARLEY_TEST_PASS: 'postgres',
+      }),
+    );
   } else {
-    console.log('\nDATABASE_URL is not set: the PostgreSQL pass and the two-node test are skipped.');
+    console.log('\nDATABASE_URL is not set: the PostgreSQL pass and the two-node tests are skipped.');
   }
 }
+let webBuild = Promise.resolve(0);
+if (steps.includes('e2e')) webBuild = runLogged('web-build', 'npm', ['run', 'build', '-w', '@parley/web']);
+const buildCode = await webBuild;
+await Promise.all(concurrent);
+
 if (steps.includes('e2e')) {
-  ensureBrowserDeps();
-  if (run('npm', ['run', 'build', '-w', '@parley/web']) !== 0) {
-    failed = true;
+  if (buildCode !== 0) {
     totals.failed += 1;
-    passes.push({ name: 'e2e', code: 1, passed: 0, failed: 1, skipped: 0, note: 'web build failed' });
+    passes.push({ name: 'e2e', code: 1, ms: 0, passed: 0, failed: 1, skipped: 0, note: 'web build failed' });
   } else {
     const file = path.join(outDir, 'e2e.json');
     fs.rmSync(file, { force: true });
-    const code = run(
+    const started = Date.now();
+    const code = runInline(
       'npx',
       [
         'vitest',
@@ -161,8 +233,7 @@ if (steps.includes('e2e')) {
       // The browser suite runs the product on its embedded defaults (SQLite, in-process bus).
       { DATABASE_URL: '', REDIS_URL: '' },
     );
-    tally('e2e', file, code);
-    if (code !== 0) failed = true;
+    tally('e2e', file, code, Date.now() - started);
   }
 }
 
@@ -171,9 +242,11 @@ for (const p of passes) {
   const status = p.code === 0 ? 'ok' : `FAILED (exit ${p.code})`;
   const note = p.note ? ` — ${p.note}` : '';
   console.log(
-    `  ${p.name.padEnd(5)} ${status}: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped${note}`,
+    `  ${p.name.padEnd(5)} ${status}: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped in ${seconds(p.ms)}${note}`,
   );
   for (const line of p.failures ?? []) console.log(`        ✗ ${line}`);
 }
+const together = concurrent.length > 1 ? ' (the SQLite and PostgreSQL passes side by side)' : '';
+console.log(`  total ${seconds(Date.now() - runStarted)}${together}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failed || totals.failed > 0 ? 1 : 0);
+process.exit(passes.some((p) => p.code !== 0) || totals.failed > 0 ? 1 : 0);
