@@ -1,20 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { api, registerUser, startTestServer } from '../helpers.js';
-import { servicesFor } from '../realtime/helpers.js';
+import { describeWithServices } from '../services.js';
 
-// Runs when REDIS_URL is set. In CI a missing or unreachable Redis fails this file (never skips).
-const services = servicesFor(['REDIS_URL']);
-
-if (services.mustFail) {
-  describe('Redis rate limits (required in CI)', () => {
-    it('needs REDIS_URL', () => {
-      throw new Error(`CI requires ${services.missing.join(', ')} for the Redis rate-limit suite`);
-    });
-  });
-}
-
-describe.skipIf(!services.run)('rate limits shared through Redis', () => {
+// Runs when REDIS_URL is set; in CI a missing or unreachable Redis fails this file (services.ts).
+describeWithServices(['REDIS_URL'], 'rate limits shared through Redis', () => {
   it('locks an account after 10 failures spread over two nodes, and throttles an IP across nodes', async () => {
     const shared = {
       redisUrl: process.env.REDIS_URL,

@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CallAction, type CallSignal } from '@parley/protocol';
 import { api } from '../helpers.js';
 import { befriend, userOn } from '../messaging/helpers.js';
-import { servicesFor } from '../realtime/helpers.js';
 import { startNodeProcess, type NodeProcess } from '../realtime/node-process.js';
 import { openTab, type Tab } from './helpers.js';
+import { describeWithServices } from '../services.js';
 
 // Two server processes sharing PostgreSQL and Redis: a call placed on one node rings tabs on both,
 // is accepted on the other, relays SDP across the bus, and times out exactly once.
-const services = servicesFor(['DATABASE_URL', 'REDIS_URL']);
-
-describe.skipIf(!services.run)('calls across two nodes', () => {
+describeWithServices(['DATABASE_URL', 'REDIS_URL'], 'calls across two nodes', () => {
   const schema = `t_2c_${randomBytes(5).toString('hex')}`;
   const env = {
     DATABASE_URL: process.env.DATABASE_URL ?? '',

@@ -1,19 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { nameStatement, statementName, withNamedStatements } from '../../src/db/pg-named.js';
 import { SyncRepo } from '../../src/modules/messaging/sync.repo.js';
 import { startTestServer } from '../helpers.js';
+import { describeWithServices } from '../services.js';
 
-// The PostgreSQL pass only: hot statements run as named statements on the pool's connections.
+// The PostgreSQL pass only (services.ts): hot statements run as named statements on the pool's
+// connections.
 const url = process.env.DATABASE_URL;
 
-describe.runIf(url)('named statements (PostgreSQL)', () => {
+describeWithServices(['DATABASE_URL'], 'named statements (PostgreSQL)', () => {
   let pool: pg.Pool;
   beforeAll(() => {
     pool = withNamedStatements(new pg.Pool({ connectionString: url, max: 1 }));
   });
-  afterAll(() => pool.end());
+  afterAll(() => pool?.end());
 
   const prepared = async (client: pg.PoolClient) =>
     (
@@ -61,7 +63,7 @@ describe.runIf(url)('named statements (PostgreSQL)', () => {
   });
 });
 
-describe.runIf(url)('the server’s pool (PostgreSQL)', () => {
+describeWithServices(['DATABASE_URL'], 'the server’s pool (PostgreSQL)', () => {
   /** The named statements on the connection a transaction holds, after a hot read on it. */
   async function namedAfterHotRead(namedStatements: boolean) {
     const t = await startTestServer({ databaseNamedStatements: namedStatements });

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { GroupInfo, Message } from '@parley/protocol';
 import { openSocket, type TestSocket } from '../helpers.js';
-import { servicesFor } from '../realtime/helpers.js';
 import { useTwoNodes } from './two-nodes.js';
 import { post, userOn } from './helpers.js';
+import { describeWithServices } from '../services.js';
 
 // Two server processes sharing PostgreSQL and Redis: one publish per group message on the group's
 // topic reaches the members' sockets on both nodes; sends through both nodes share one gap-free
 // sequence; a removed member's node stops delivering to them.
-const services = servicesFor(['DATABASE_URL', 'REDIS_URL']);
-
-describe.skipIf(!services.run)('group messaging across two nodes', () => {
+describeWithServices(['DATABASE_URL', 'REDIS_URL'], 'group messaging across two nodes', () => {
   const { nodes, sockets } = useTwoNodes('2g');
 
   it('sends through both nodes reach every member on either node; removal stops delivery', async () => {

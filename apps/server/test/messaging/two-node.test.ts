@@ -1,15 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Message } from '@parley/protocol';
 import { openSocket } from '../helpers.js';
-import { servicesFor } from '../realtime/helpers.js';
 import { useTwoNodes } from './two-nodes.js';
 import { befriend, burst, expectOneOrder, fullHistory, userOn } from './helpers.js';
+import { describeWithServices } from '../services.js';
 
 // Two server processes sharing PostgreSQL and Redis: senders on both nodes write into one
 // conversation; sequences stay gap-free and every tab on either node receives every message.
-const services = servicesFor(['DATABASE_URL', 'REDIS_URL']);
-
-describe.skipIf(!services.run)('messaging across two nodes', () => {
+describeWithServices(['DATABASE_URL', 'REDIS_URL'], 'messaging across two nodes', () => {
   const { nodes, sockets } = useTwoNodes('2m');
 
   it('1,000 messages sent through both nodes: one gap-free order, delivered to tabs on both', async () => {

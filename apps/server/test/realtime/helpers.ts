@@ -85,23 +85,6 @@ export async function eventually(
 }
 
 /**
- * Which external services a suite needs. Outside CI a suite whose service is not configured is
- * skipped; in CI (CI set) a missing service is an error, so the suite fails instead of skipping.
- * `PARLEY_TEST_PASS=sqlite` marks the SQLite pass of scripts/test-all.mjs, where DATABASE_URL is
- * blanked on purpose: suites that need PostgreSQL run in the PostgreSQL pass instead.
- */
-export function servicesFor(needs: Array<'DATABASE_URL' | 'REDIS_URL'>): {
-  run: boolean;
-  missing: string[];
-  mustFail: boolean;
-} {
-  const missing = needs.filter((k) => !process.env[k]);
-  const sqlitePass = process.env.PARLEY_TEST_PASS === 'sqlite' && needs.includes('DATABASE_URL');
-  const mustFail = missing.length > 0 && Boolean(process.env.CI) && !sqlitePass;
-  return { run: missing.length === 0, missing, mustFail };
-}
-
-/**
  * Holds the next socket token check of `t` after it passed, until `release()`: the window in which a
  * logout can race the socket's registration. `restore()` puts the real check back.
  */

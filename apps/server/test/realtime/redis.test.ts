@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { WsClose } from '@parley/protocol';
 import { RedisBus } from '../../src/realtime/redis-bus.js';
@@ -10,24 +10,13 @@ import {
   expectLoggedOutBeforeHello,
   holdTokenCheck,
   internalUserId,
-  servicesFor,
   waitUntil,
 } from './helpers.js';
+import { describeWithServices } from '../services.js';
 
-// Runs when REDIS_URL is set. In CI a missing or unreachable Redis fails this file (never skips).
-const services = servicesFor(['REDIS_URL']);
+// Runs when REDIS_URL is set; in CI a missing or unreachable Redis fails this file (services.ts).
 const redisUrl = process.env.REDIS_URL ?? '';
 const prefix = () => `parley-test-${randomBytes(4).toString('hex')}`;
-
-if (services.mustFail) {
-  describe('Redis bus (required in CI)', () => {
-    it('needs REDIS_URL', () => {
-      throw new Error(
-        `CI requires ${services.missing.join(', ')} for the Redis suite (e.g. redis://127.0.0.1:6379)`,
-      );
-    });
-  });
-}
 
 function collector(bus: RedisBus): BusMessage[] {
   const got: BusMessage[] = [];
@@ -35,7 +24,7 @@ function collector(bus: RedisBus): BusMessage[] {
   return got;
 }
 
-describe.skipIf(!services.run)('Redis bus', () => {
+describeWithServices(['REDIS_URL'], 'Redis bus', () => {
   it('watches asked for together subscribe together, and each resolves only once Redis confirmed', async () => {
     const p = prefix();
     const a = await RedisBus.connect({ url: redisUrl, prefix: p });
@@ -186,7 +175,7 @@ describe.skipIf(!services.run)('Redis bus', () => {
   });
 });
 
-describe.skipIf(!services.run)('gateway over Redis (two in-process nodes)', () => {
+describeWithServices(['REDIS_URL'], 'gateway over Redis (two in-process nodes)', () => {
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
@@ -272,7 +261,7 @@ describe.skipIf(!services.run)('gateway over Redis (two in-process nodes)', () =
   });
 });
 
-describe.skipIf(!services.run)('a node shutting down over Redis', () => {
+describeWithServices(['REDIS_URL'], 'a node shutting down over Redis', () => {
   it('closes its sockets without one UNSUBSCRIBE per user; a socket closing while it runs does unsubscribe', async () => {
     const redisPrefix = prefix();
     const t = await startTestServer({ redisUrl, redisPrefix });
