@@ -16,7 +16,12 @@ export class UpgradeQueue<T> {
 
   constructor(
     private readonly run: (item: T) => void,
-    private readonly opts: { sliceMs: number; max: number },
+    private readonly opts: {
+      sliceMs: number;
+      max: number;
+      /** The clock the slice is measured on (tests pass their own); `performance.now` by default. */
+      now?: () => number;
+    },
   ) {}
 
   /** Upgrades waiting. */
@@ -40,12 +45,13 @@ export class UpgradeQueue<T> {
 
   private readonly drain = (): void => {
     this.scheduled = false;
-    const until = performance.now() + this.opts.sliceMs;
+    const now = this.opts.now ?? (() => performance.now());
+    const until = now() + this.opts.sliceMs;
     while (this.head < this.items.length) {
       const item = this.items[this.head]!;
       this.items[this.head++] = undefined;
       this.run(item);
-      if (performance.now() >= until) break;
+      if (now() >= until) break;
     }
     if (this.head === this.items.length) {
       this.items = [];
