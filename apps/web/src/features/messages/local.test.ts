@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { forgetOnLogout, localCache, outbox } from './local';
 
 describe('device cache', () => {
@@ -20,6 +20,7 @@ describe('device cache', () => {
       createdAt: 1,
       ownerID: 'me',
     });
+    expect((await outbox.list('me')).map((m) => m.clientMsgId)).toEqual(['c1']);
     let listener: (token: string | null) => void = () => {};
     forgetOnLogout((l) => {
       listener = l;
@@ -27,10 +28,10 @@ describe('device cache', () => {
     });
     listener('token');
     listener(null);
-    await new Promise<void>((resolve) => {
-      const check = async () => ((await outbox.list('me')).length === 0 ? resolve() : setTimeout(check, 5));
-      void check();
+    // The clearing is not awaited by the listener: wait (with vi.waitFor's deadline) until it landed.
+    await vi.waitFor(async () => {
+      expect(await outbox.list('me')).toEqual([]);
+      expect(await localCache.loadMessages('me', 'C2Cpeer')).toBeUndefined();
     });
-    expect(await localCache.loadMessages('me', 'C2Cpeer')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
 import { useToasts } from '../../ui/toast-store';
@@ -44,14 +44,31 @@ describe('PeoplePicker', () => {
     expect(row('u4').textContent).toContain('已在群聊中');
   });
 
-  it('searches after 500 ms on remark or nickname and shows 搜索结果, or {type}不存在', async () => {
-    setup();
-    fireEvent.change(screen.getByTestId('picker-search'), { target: { value: '美' } });
-    expect(screen.queryByText('搜索结果')).toBeNull();
-    await waitFor(() => expect(screen.getByText('搜索结果')).toBeTruthy(), { timeout: 1500 });
-    expect(rows().map((r) => r.dataset.id)).toEqual(['u2']);
-    fireEvent.change(screen.getByTestId('picker-search'), { target: { value: 'nobody' } });
-    await waitFor(() => expect(screen.getByText('好友不存在')).toBeTruthy(), { timeout: 1500 });
+  it('searches after 500 ms on remark or nickname and shows 搜索结果, or {type}不存在', () => {
+    vi.useFakeTimers();
+    try {
+      setup();
+      fireEvent.change(screen.getByTestId('picker-search'), { target: { value: '美' } });
+      act(() => vi.advanceTimersByTime(499));
+      expect(screen.queryByText('搜索结果')).toBeNull();
+      expect(rows().map((r) => r.dataset.id)).toEqual(['u2', 'u4', 'u1', 'u3']);
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.getByText('搜索结果')).toBeTruthy();
+      expect(rows().map((r) => r.dataset.id)).toEqual(['u2']);
+      // By nickname; typing again restarts the wait.
+      fireEvent.change(screen.getByTestId('picker-search'), { target: { value: '95' } });
+      act(() => vi.advanceTimersByTime(300));
+      fireEvent.change(screen.getByTestId('picker-search'), { target: { value: '9527' } });
+      act(() => vi.advanceTimersByTime(499));
+      expect(rows().map((r) => r.dataset.id)).toEqual(['u2']);
+      act(() => vi.advanceTimersByTime(1));
+      expect(rows().map((r) => r.dataset.id)).toEqual(['u3']);
+      fireEvent.change(screen.getByTestId('picker-search'), { target: { value: 'nobody' } });
+      act(() => vi.advanceTimersByTime(500));
+      expect(screen.getByText('好友不存在')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows 暂无{type} without candidates and keeps 完成 disabled until something is picked', () => {
