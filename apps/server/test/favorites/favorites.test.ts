@@ -69,21 +69,35 @@ describe('favorites', () => {
   });
 
   it("refuses media that is not this server's, missing fields, unknown types", async () => {
-    expect(await add(ann, { contentType: 2, videoImage: 'https://evil.example/x.png' })).toMatchObject({
-      status: 400,
-      code: 400,
-    });
-    expect((await add(ann, { contentType: 2 })).msg).toBe('videoImage: 不能为空');
-    expect((await add(ann, { contentType: 4, videoImageAddress: `${FILE}.bin` })).msg).toBe(
-      'fileName: 不能为空',
-    );
-    expect((await add(ann, { contentType: 6, collectTitle: 'x' })).status).toBe(400);
-    expect((await add(ann, { contentType: 1, collectTitle: '   ' })).status).toBe(400);
-    expect((await add(ann, { contentType: '1', collectTitle: 'x' })).status).toBe(400);
-    expect((await add(ann, { contentType: 1, collectTitle: 'x'.repeat(200_000) })).status).toBe(400);
-    expect((await add(ann, { contentType: 5, lat: '31', lng: 121 })).status).toBe(400);
-    expect((await list(ann, { pageSize: 1000 })).status).toBe(400);
-    expect((await post(t, ann, '/user/collection/batchDel', { ids: 'all' })).status).toBe(400);
+    const refused = (field: string, text: string) => ({ status: 400, code: 400, msg: `${field}: ${text}` });
+    const before = (await list(ann)).data.total;
+    const cases: Array<[() => Promise<unknown>, object]> = [
+      [
+        () => add(ann, { contentType: 2, videoImage: 'https://evil.example/x.png' }),
+        refused('videoImage', 'videoImage必须是本服务器上传的文件'),
+      ],
+      [() => add(ann, { contentType: 2 }), refused('videoImage', '不能为空')],
+      [() => add(ann, { contentType: 4, videoImageAddress: `${FILE}.bin` }), refused('fileName', '不能为空')],
+      [
+        () => add(ann, { contentType: 6, collectTitle: 'x' }),
+        refused('contentType', 'contentType格式不正确'),
+      ],
+      [() => add(ann, { contentType: 1, collectTitle: '   ' }), refused('collectTitle', '不能为空')],
+      [
+        () => add(ann, { contentType: '1', collectTitle: 'x' }),
+        refused('contentType', 'contentType格式不正确'),
+      ],
+      [
+        () => add(ann, { contentType: 1, collectTitle: 'x'.repeat(5001) }),
+        refused('collectTitle', 'collectTitle不能超过5000个字符'),
+      ],
+      [() => add(ann, { contentType: 5, lat: '31', lng: 121 }), refused('lat', 'lat格式不正确')],
+      [() => list(ann, { pageSize: 1000 }), refused('pageSize', 'pageSize不能超过50')],
+      [() => post(t, ann, '/user/collection/batchDel', { ids: 'all' }), refused('ids', 'ids格式不正确')],
+    ];
+    for (const [call, expected] of cases) expect(await call()).toMatchObject(expected);
+    // Nothing of it was stored.
+    expect((await list(ann)).data.total).toBe(before);
   });
 
   it('lists pages of 10, searches, filters by type, pins to the top', async () => {
@@ -112,23 +126,51 @@ describe('favorites', () => {
       0,
     );
     expect((await list(ben)).data.rows[0]!.collectTitle).toBe('item 11');
-    expect(
-      (await list(ann, { contentType: 7 })).data.rows.every(
-        (r) => r.contentType === 1 || r.contentType === 7,
-      ),
-    ).toBe(true);
+  });
+
+  it('filters by type: 1 and 7 (text and link) together, every other type alone', async () => {
+    const cat = await userOn(t, 'cat');
+    const text = (await add(cat, { contentType: 1, collectTitle: 'plain words' })).data;
+    const image = (await add(cat, { contentType: 2, videoImage: `${FILE}.png` })).data;
+    const link = (await add(cat, { contentType: 1, collectTitle: 'see http://parley.example' })).data;
+    const place = (
+      await add(cat, { contentType: 5, addressTitle: '外滩', collectTitle: '黄浦区', lat: 31.2, lng: 121.5 })
+    ).data;
+    expect([text, image, link, place].map((f) => f.contentType)).toEqual([1, 2, 7, 5]);
+    const filtered = async (contentType: number) => {
+      const page = (await list(cat, { contentType })).data;
+      expect(page.total, `type ${contentType}`).toBe(page.rows.length);
+      return page.rows.map((r) => [r.id, r.contentType]);
+    };
+    // Newest first.
+    expect(await filtered(7)).toEqual([
+      [link.id, 7],
+      [text.id, 1],
+    ]);
+    expect(await filtered(1)).toEqual([
+      [link.id, 7],
+      [text.id, 1],
+    ]);
+    expect(await filtered(2)).toEqual([[image.id, 2]]);
+    expect(await filtered(5)).toEqual([[place.id, 5]]);
+    expect(await filtered(4)).toEqual([]);
+    expect((await list(cat)).data.total).toBe(4);
   });
 
   it("never shows or changes another user's favorites", async () => {
     const hers = (await add(ann, { contentType: 1, collectTitle: 'secret of ann' })).data;
     expect((await list(ben, { collectTitle: 'secret' })).data.total).toBe(0);
-    expect(await post(t, ben, '/user/collection/topSet', { id: hers.id })).toMatchObject({ status: 404 });
+    const notFound = { status: 404, code: 404, msg: '访问资源不存在' };
+    expect(await post(t, ben, '/user/collection/topSet', { id: hers.id })).toMatchObject(notFound);
+    expect(await post(t, ben, '/user/collection/topCancel', { id: hers.id })).toMatchObject(notFound);
     const mine = (await add(ben, { contentType: 1, collectTitle: 'mine' })).data;
     // One foreign id in the batch: nothing is deleted.
-    expect(await post(t, ben, '/user/collection/batchDel', { ids: [mine.id, hers.id] })).toMatchObject({
-      status: 404,
-    });
-    expect((await list(ann, { collectTitle: 'secret' })).data.total).toBe(1);
+    expect(await post(t, ben, '/user/collection/batchDel', { ids: [mine.id, hers.id] })).toMatchObject(
+      notFound,
+    );
+    expect((await list(ann, { collectTitle: 'secret' })).data.rows).toMatchObject([
+      { id: hers.id, topStatus: 0 },
+    ]);
     expect((await list(ben, { collectTitle: 'mine' })).data.total).toBe(1);
     expect(await post(t, ben, '/user/collection/batchDel', { ids: [mine.id] })).toMatchObject({
       code: 200,
