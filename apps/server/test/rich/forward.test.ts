@@ -65,8 +65,8 @@ describe('forwarding', () => {
     expect(abstracts).toHaveLength(7);
     expect(abstracts[0]).toBe('ben: line 0');
     // The originals go away for ann.
-    await post(t, ann, '/message/revoke', { messageID: ids[1] });
-    await post(t, ann, '/message/delete', { messageIDs: ids });
+    expect((await post(t, ann, '/message/revoke', { messageID: ids[1] })).code).toBe(200);
+    expect((await post(t, ann, '/message/delete', { messageIDs: ids })).code).toBe(200);
     // cat (the receiver) reads the whole record by its key.
     const seen = (await history(t, cat, ann)).messages.find((m) => m.type === 'merger')!;
     const record = await post<{ messages: Message[] }>(t, cat, '/message/merger', {
@@ -92,33 +92,32 @@ describe('forwarding', () => {
     // Conversations the caller cannot write to: with oneself (403), with someone who blocked them (20007).
     expect(
       await forward(ann, { messageIDs: [mine.ID], conversationIDs: [c2c(ann)], mode: 'single' }),
-    ).toMatchObject({
-      status: 403,
-    });
+    ).toMatchObject({ status: 403, code: 403, msg: '当前操作没有权限' });
     expect((await post(t, dan, '/user/friendBlack/add', { friendWtId: ann.wtId })).code).toBe(200);
     expect(
-      (await forward(ann, { messageIDs: [mine.ID], conversationIDs: [c2c(dan)], mode: 'merged' })).code,
-    ).toBe(20007);
+      await forward(ann, { messageIDs: [mine.ID], conversationIDs: [c2c(dan)], mode: 'merged' }),
+    ).toMatchObject({
+      status: 403,
+      code: 20007,
+      msg: 'The identifier is in blacklist. Failed to send this message!',
+    });
     expect((await history(t, dan, ann)).messages.filter((m) => m.type === 'merger')).toEqual([]);
     // Nobody forwards someone else's conversation.
     const theirs = await sent(t, ben, dan, 'private');
     expect(
       await forward(ann, { messageIDs: [theirs.ID], conversationIDs: [c2c(cat)], mode: 'single' }),
-    ).toMatchObject({
-      status: 404,
-      code: 404,
-    });
+    ).toMatchObject({ status: 404, code: 404, msg: '访问资源不存在' });
     expect(await forward(ann, { messageIDs: [], conversationIDs: [c2c(cat)], mode: 'merged' })).toMatchObject(
-      {
-        status: 400,
-        msg: 'messageIDs: 未选择消息',
-      },
+      { status: 400, code: 400, msg: 'messageIDs: 未选择消息' },
     );
     expect(
-      (await forward(ann, { messageIDs: [mine.ID], conversationIDs: ['C2Cnobody_at_all'], mode: 'single' }))
-        .code,
-    ).toBe(10010);
-    expect((await post(t, ann, '/message/merger', { downloadKey: '0'.repeat(32) })).code).toBe(7004);
+      await forward(ann, { messageIDs: [mine.ID], conversationIDs: ['C2Cnobody_at_all'], mode: 'single' }),
+    ).toMatchObject({ status: 404, code: 10010, msg: '该用户不存在' });
+    expect(await post(t, ann, '/message/merger', { downloadKey: '0'.repeat(32) })).toMatchObject({
+      status: 404,
+      code: 7004,
+      msg: '文件不存在,请检查文件路径是否正确',
+    });
     // A client cannot invent a merged record's contents.
     const forged = await post<Message>(t, ann, '/message/send', {
       conversationID: c2c(ben),
@@ -131,20 +130,43 @@ describe('forwarding', () => {
   });
 
   it('hostile bodies answer 400 naming the field, never a 500', async () => {
-    const big = 'x'.repeat(200_000);
-    for (const [body, field] of [
-      [{ messageIDs: 'abc', conversationIDs: [c2c(ben)], mode: 'single' }, 'messageIDs'],
-      [{ messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'merged', title: big }, 'title'],
-      [{ messageIDs: [big], conversationIDs: [c2c(ben)], mode: 'single' }, 'messageIDs.0'],
-      [{ messageIDs: ['a'], conversationIDs: Array(21).fill(c2c(ben)), mode: 'single' }, 'conversationIDs'],
-      [{ messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'both' }, 'mode'],
-      [{ forwardId: 1, messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'single' }, 'forwardId'],
+    const long = 'x'.repeat(65); // one past the title's limit; no message ID is this long
+    for (const [body, field, text] of [
+      [
+        { messageIDs: 'abc', conversationIDs: [c2c(ben)], mode: 'single' },
+        'messageIDs',
+        'messageIDs格式不正确',
+      ],
+      [
+        { messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'merged', title: long },
+        'title',
+        'title不能超过64个字符',
+      ],
+      [
+        { messageIDs: [long], conversationIDs: [c2c(ben)], mode: 'single' },
+        'messageIDs.0',
+        'messageID格式不正确',
+      ],
+      [
+        { messageIDs: ['a'], conversationIDs: Array(21).fill(c2c(ben)), mode: 'single' },
+        'conversationIDs',
+        '最多转发给20个会话',
+      ],
+      [{ messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'both' }, 'mode', 'mode格式不正确'],
+      [
+        { forwardId: 1, messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'single' },
+        'forwardId',
+        'forwardId格式不正确',
+      ],
     ] as const) {
       const res = await post(t, ann, '/message/forward', { forwardId: randomUUID(), ...body });
-      expect(res.status, field).toBe(400);
-      expect(res.code, field).toBe(400);
+      expect(res, field).toMatchObject({ status: 400, code: 400, msg: `${field}: ${text}`, data: { field } });
     }
-    expect((await post(t, ann, '/message/merger', { downloadKey: '../../x' })).status).toBe(400);
+    expect(await post(t, ann, '/message/merger', { downloadKey: '../../x' })).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: 'downloadKey: downloadKey格式不正确',
+    });
   });
 
   it('answers 80001 when a forwarded text meets the sensitive-word list', async () => {
@@ -163,7 +185,7 @@ describe('forwarding', () => {
         mode: 'merged',
         title: 'blocked words',
       });
-      expect(res).toMatchObject({ code: 80001 });
+      expect(res).toMatchObject({ status: 400, code: 80001, msg: '消息或者资料中文本存在敏感内容,发送失败' });
     } finally {
       await s.close();
     }
