@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CallAction, type CallSignal } from '@parley/protocol';
+import { CallAction, type CallSignal, type CallUpdated } from '@parley/protocol';
 import { api } from '../helpers.js';
 import { befriend, userOn } from '../messaging/helpers.js';
 import { startNodeProcess, type NodeProcess } from '../realtime/node-process.js';
@@ -65,9 +65,21 @@ describeWithServices(['DATABASE_URL', 'REDIS_URL'], 'calls across two nodes', ()
     // Unanswered: both nodes sweep, one of them ends it; one card, one timeout per tab.
     const { data: second } = await ta.send('call.invite', { v: 1, userID: b.wtId, type: 1 });
     expect((await ta.updated(CallAction.timeout)).call.callId).toBe(second.callId);
-    await tb2.updated(CallAction.timeout);
+    expect((await tb1.updated(CallAction.timeout)).call.callId).toBe(second.callId);
+    expect((await tb2.updated(CallAction.timeout)).call.callId).toBe(second.callId);
     const current = await api<{ call: unknown }>(nodeB.baseUrl, 'GET', '/call/current', { token: a.token });
     expect(current.data.call).toBeNull();
+    // A later call that times out too: by its timeout both nodes have swept again since the second
+    // one ended, so a second timeout or card of the second call would have come before it.
+    const { data: third } = await ta.send('call.invite', { v: 1, userID: b.wtId, type: 1 });
+    expect((await ta.updated(CallAction.timeout)).call.callId).toBe(third.callId);
+    expect((await tb1.updated(CallAction.timeout)).call.callId).toBe(third.callId);
+    expect((await tb2.updated(CallAction.timeout)).call.callId).toBe(third.callId);
+    const timeouts = (tab: Tab) =>
+      tab.socket.frames
+        .filter((f) => f.type === 'call.updated' && (f.data as CallUpdated).action === CallAction.timeout)
+        .map((f) => (f.data as CallUpdated).call.callId);
+    for (const tab of [ta, tb1, tb2]) expect(timeouts(tab)).toEqual([second.callId, third.callId]);
     const history = await api<{ messages: { payload: { data: string } }[] }>(
       nodeB.baseUrl,
       'POST',
@@ -83,11 +95,10 @@ describeWithServices(['DATABASE_URL', 'REDIS_URL'], 'calls across two nodes', ()
           JSON.parse(m.payload.data ?? '{}') as { businessID?: string; callId?: string; result?: string },
       )
       .filter((c) => c.businessID === 'call');
-    expect(cards.map((c) => c.result)).toEqual(['answered', 'missed']);
-    expect(
-      ta.socket.frames.filter(
-        (f) => f.type === 'call.updated' && (f.data as { action: number }).action === CallAction.timeout,
-      ),
-    ).toHaveLength(1);
+    expect(cards.map((c) => [c.callId, c.result])).toEqual([
+      [call.callId, 'answered'],
+      [second.callId, 'missed'],
+      [third.callId, 'missed'],
+    ]);
   });
 });
