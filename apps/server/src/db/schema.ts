@@ -31,6 +31,8 @@ export interface UsersTable {
   /** 0 active, 1 cancelled, 2 disabled */
   status: number;
   is_official: number;
+  /** Until then (unix ms) the user may not send messages (20012); 0: never banned. */
+  send_banned_until: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -140,6 +142,8 @@ export interface UploadsTable {
   /** Derived sizes: the upload they were made from, and 'thumb' or 'large'. */
   parent_key: string | null;
   variant: string | null;
+  /** SHA-256 (hex) of the uploaded file (derived sizes: their original's); null before it was kept. */
+  content_sha256: string | null;
 }
 
 /** A merged forward's messages as they were when forwarded (JSON array of Message). */

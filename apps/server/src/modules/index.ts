@@ -33,7 +33,7 @@ export async function registerModules(
     uploads.service.isOwnImage(userId, url),
   );
   const friends = createFriendsModule(ctx, users);
-  const messaging = createMessagingModule(ctx, users, friends);
+  const messaging = createMessagingModule(ctx, users, friends, uploads.service);
   const groups = createGroupsModule(ctx, users, friends, (userId, url) =>
     uploads.service.isOwnImage(userId, url),
   );

@@ -61,4 +61,12 @@ describe('messages policy matrix', () => {
     expect(decide(messagesPolicy, 'conversation.open', ME, { peerId: 1 })).toBe('forbidden');
     expect(decide(messagesPolicy, 'conversation.open', ME, { peerId: undefined })).toBe('userNotFound');
   });
+
+  it('message.send: refused while a send ban lasts, allowed from the moment it ends', () => {
+    const send = (bannedUntil: number) =>
+      decide(messagesPolicy, 'message.send', ME, { bannedUntil, now: NOW });
+    expect(send(0)).toBe(true);
+    expect(send(NOW + 1)).toBe('bannedSender');
+    expect(send(NOW)).toBe(true);
+  });
 });

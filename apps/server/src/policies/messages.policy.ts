@@ -24,6 +24,12 @@ export interface MessageFacts {
   now: number;
 }
 
+/** The sender's own standing: an operator's send ban (users.send_banned_until, unix ms; 0 none). */
+export interface SenderFacts {
+  bannedUntil: number;
+  now: number;
+}
+
 const canSee = (actorId: number, f: MessageFacts): Decision => {
   const m = f.message;
   if (!m || !f.member || f.hidden) return 'notFound';
@@ -36,6 +42,8 @@ export const messagesPolicy = definePolicy({
   /** Open (read, change) one's side of a one-to-one conversation: the peer exists and is not oneself. */
   'conversation.open': (actor, p: PeerFacts) =>
     p.peerId === undefined ? 'userNotFound' : p.peerId === actor.userId ? 'forbidden' : true,
+  /** Send a message (one-to-one or group): not while an operator's send ban lasts. */
+  'message.send': (_actor, f: SenderFacts) => (f.bannedUntil > f.now ? 'bannedSender' : true),
   /** See a message: a member of its conversation, visible to the reader, not deleted or cleared. */
   'message.view': (actor, f: MessageFacts) => canSee(actor.userId, f),
   /** Revoke: one's own message, within the revoke window (an admin rule comes with groups). */

@@ -102,6 +102,28 @@ export function checkContent(body: SendMessageBody, sensitiveWords: readonly str
   return { payload, searchText: searchText.toLowerCase() };
 }
 
+/**
+ * The uploads a message's payload names (before it is checked: anything that is not a string where
+ * a URL goes is left out, the payload check refuses it later).
+ */
+export function fileUrlsOf(type: SendMessageBody['type'], payload: unknown): string[] {
+  if (typeof payload !== 'object' || payload === null) return [];
+  const p = payload as Record<string, unknown>;
+  const urls =
+    type === 'image'
+      ? (Array.isArray(p.imageInfoArray) ? p.imageInfoArray : []).map(
+          (i) => (i as { url?: unknown } | null)?.url,
+        )
+      : type === 'file'
+        ? [p.fileUrl]
+        : type === 'video'
+          ? [p.url, p.snapshotUrl]
+          : type === 'sound'
+            ? [p.url]
+            : [];
+  return urls.filter((u): u is string => typeof u === 'string');
+}
+
 /** `description` is JSON {title, detail} (both strings); the title is searchable. */
 function checkLocation(payload: Record<string, unknown>): string {
   if (payload.description === undefined) return '';

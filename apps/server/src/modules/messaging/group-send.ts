@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { fail } from '../../lib/errors.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
 import { groupsPolicy, Identity } from '../../policies/groups.policy.js';
+import { messagesPolicy } from '../../policies/messages.policy.js';
 import { authorize } from '../../policies/policy.js';
 import type { UserRepo } from '../users/user.repo.js';
 import { CommitBatcher } from './commit-batcher.js';
@@ -15,10 +16,10 @@ import { MessageRepo } from './message.repo.js';
 import { MessagingViews } from './messaging.views.js';
 
 /**
- * Sending to a group (docs/api.md "Group messaging"): the same idempotency, content rules and rate
- * limit as one-to-one, the group policy (a member; not muted; under mute-all only managers), mentions
- * checked against the members, then one unit of work (group commit) that stores the message and
- * queues one frame on the group's topic. The ack comes after the commit.
+ * Sending to a group (docs/api.md "Group messaging"): the same idempotency, send ban, content rules
+ * and rate limit as one-to-one, the group policy (a member; not muted; under mute-all only managers),
+ * mentions checked against the members, then one unit of work (group commit) that stores the message
+ * and queues one frame on the group's topic. The ack comes after the commit.
  */
 export class GroupSendService {
   private readonly limiter: Limiter;
@@ -38,13 +39,15 @@ export class GroupSendService {
     const first = await messages.byClientId(userId, body.clientMsgId);
     if (first) return new MessagingViews(this.ctx.db).message(userId, first);
 
+    const me = await this.users.byId(userId);
+    if (!me) throw fail('unauthorized');
+    const bannedUntil = Number(me.send_banned_until);
+    authorize(messagesPolicy, 'message.send', { userId }, { bannedUntil, now: this.ctx.clock.now() });
     const chat = await this.chats.open(userId, body.conversationID);
     authorize(groupsPolicy, 'message.send', { userId }, chat.loaded.facts);
     const content = checkContent(body, this.ctx.config.sensitiveWords);
     const { atUserList, mentions } = await this.mentions(chat.loaded.group.id, userId, chat, body);
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
-    const me = await this.users.byId(userId);
-    if (!me) throw fail('unauthorized');
     const payload = atUserList.length ? Object.assign({}, content.payload, { atUserList }) : content.payload;
     try {
       // Keys: the sender (their member row) and the conversation (its row), negative to stay apart.

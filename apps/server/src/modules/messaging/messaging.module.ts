@@ -9,7 +9,7 @@ import { MessageService } from './message.service.js';
 import { conversationHandlers, messageHandlers } from './messaging.routes.js';
 import { PeerResolver } from './peer.js';
 import { SearchIndexer } from './search-indexer.js';
-import { SendService, storeFriendNotice } from './send.service.js';
+import { SendService, storeFriendNotice, type BannedFiles } from './send.service.js';
 import { SyncRepo } from './sync.repo.js';
 import { GroupConvRepo } from './group-conv.repo.js';
 
@@ -18,9 +18,14 @@ import { GroupConvRepo } from './group-conv.repo.js';
  * drafts and search. Registers the `unread` counter and the friendship.deleted hook; the socket
  * frames are registered once the gateway exists (`registerFrames`).
  */
-export function createMessagingModule(ctx: AppContext, users: UsersModule, friends: FriendsModule) {
+export function createMessagingModule(
+  ctx: AppContext,
+  users: UsersModule,
+  friends: FriendsModule,
+  files?: BannedFiles,
+) {
   const peers = new PeerResolver(users.repo);
-  const send = new SendService(ctx, peers, friends.blacklist);
+  const send = new SendService(ctx, peers, friends.blacklist, files);
   const indexer = new SearchIndexer(ctx, ctx.config.searchIndexEveryMs);
   const messages = new MessageService(ctx, peers, indexer);
   const conversations = new ConversationService(ctx, peers, users.counters);

@@ -6,6 +6,8 @@ import { runSteps, type Steps } from '../../db/steps.js';
 import type { AppContext } from '../../lib/context.js';
 import type { Origin } from '../../realtime/types.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { messagesPolicy } from '../../policies/messages.policy.js';
+import { authorize } from '../../policies/policy.js';
 import type { Party, UserRow } from '../users/user.repo.js';
 import { CommitBatcher } from './commit-batcher.js';
 import { checkContent } from './content.js';
@@ -64,7 +66,7 @@ export class SendCore {
   /** `now`: the send's time, taken by the caller from the application's clock. */
   /** `origin`: the sender's socket frame, when it came as one (realtime/types.ts `Origin`). */
   async send(userId: number, body: SendMessageBody, now: number, origin?: Origin): Promise<Message> {
-    const check = () => this.check(userId, body);
+    const check = () => this.check(userId, body, now);
     const store = (uow: StepUnit, checked: Checked) => this.store(uow, userId, body, checked, now, origin);
     return this.answer(userId, await this.commit(userId, body, check, store));
   }
@@ -109,14 +111,15 @@ export class SendCore {
   }
 
   /** Everything a send must pass, read-only: a retry's stored message, or the parties and content. */
-  private *check(userId: number, body: SendMessageBody): Steps<Checked> {
+  private *check(userId: number, body: SendMessageBody, now: number): Steps<Checked> {
     const first = yield* messageByClientIdSteps(userId, body.clientMsgId);
     if (first) return { first };
-    return yield* this.clear(userId, body);
+    return yield* this.clear(userId, body, now);
   }
 
-  private *clear(userId: number, body: SendMessageBody): Steps<Cleared> {
+  private *clear(userId: number, body: SendMessageBody, now: number): Steps<Cleared> {
     const { me, peer } = yield* this.peers.openWithMe(userId, body.conversationID);
+    authorize(messagesPolicy, 'message.send', { userId }, { bannedUntil: Number(me.send_banned_until), now });
     const content = checkContent(body, this.ctx.config.sensitiveWords);
     yield* this.gate.mayMessage(userId, peer);
     return { me, peer, content };

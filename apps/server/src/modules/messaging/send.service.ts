@@ -8,10 +8,16 @@ import type { Limiter } from '../../lib/rate-limiter.js';
 import { decoded, type MaybeEncoded } from '../../realtime/encoded.js';
 import type { Origin } from '../../realtime/types.js';
 import { isGroupId, type GroupPort } from './group-port.js';
+import { fileUrlsOf } from './content.js';
 import { appendMessage } from './message.store.js';
 import type { PeerResolver } from './peer.js';
 import { SendCore, type MessageGate } from './send-core.js';
 import { SendThread } from './send-thread/send-thread.js';
+
+/** What sending needs of uploads: whether a message's files are banned content now. */
+export interface BannedFiles {
+  anyBanned(urls: readonly string[]): Promise<boolean>;
+}
 
 /**
  * The send use case as routes and frames call it: group conversations go to the group engine; the
@@ -29,16 +35,22 @@ export class SendService {
     private readonly ctx: AppContext,
     peers: PeerResolver,
     gate: MessageGate,
+    /** The uploads module's banned-content check (none: not checked). */
+    private readonly files?: BannedFiles,
   ) {
     this.limiter = ctx.limiters('message.send', ctx.config.messageSendPerMinute, 60_000);
     this.core = new SendCore(ctx, peers, gate);
     this.thread =
       !isPostgres(ctx.db) && ctx.config.sendThread
-        ? new SendThread(ctx, {
-            filePath: sqlitePath(ctx.config),
-            sensitiveWords: ctx.config.sensitiveWords,
-            searchIndexEveryMs: ctx.config.searchIndexEveryMs,
-          })
+        ? new SendThread(
+            ctx,
+            {
+              filePath: sqlitePath(ctx.config),
+              sensitiveWords: ctx.config.sensitiveWords,
+              searchIndexEveryMs: ctx.config.searchIndexEveryMs,
+            },
+            ctx.config.sendThreadEntry,
+          )
         : null;
   }
 
@@ -56,6 +68,7 @@ export class SendService {
     body: SendMessageBody,
     origin?: Origin,
   ): Promise<MaybeEncoded<Message>> {
+    await this.refuseBannedFiles(body);
     if (this.group && isGroupId(body.conversationID)) return this.group.send(userId, body);
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const now = this.ctx.clock.now();
@@ -63,6 +76,18 @@ export class SendService {
     // (docs/performance.md "Eleventh session").
     if (this.thread?.usable) return this.thread.send(userId, body, now, origin);
     return this.core.send(userId, body, now, origin);
+  }
+
+  /**
+   * A message naming an upload whose content an operator banned after it was stored (the upload
+   * itself was refused with 4005 once banned): 80004 for an image message, 4005 for a file, video or
+   * voice message. One-to-one, group and forwarded sends all pass here.
+   */
+  private async refuseBannedFiles(body: SendMessageBody): Promise<void> {
+    if (!this.files) return;
+    const urls = fileUrlsOf(body.type, body.payload);
+    if (urls.length > 0 && (await this.files.anyBanned(urls)))
+      throw fail(body.type === 'image' ? 'sensitiveImage' : 'bannedFile');
   }
 
   /** Where one-to-one sends run: 'off' (this thread), else the send thread's state. */

@@ -13,4 +13,16 @@ export class UploadRepo extends Repo {
   byKey(key: string): Promise<UploadRow | undefined> {
     return this.db.selectFrom('uploads').selectAll().where('key', '=', key).executeTakeFirst();
   }
+
+  /** Whether one of the uploads `keys` was made from a file with one of these SHA-256 (hex). */
+  async anyWithContent(keys: string[], sha256: readonly string[]): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('uploads')
+      .select('id')
+      .where('key', 'in', keys)
+      .where('content_sha256', 'in', [...sha256])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
 }

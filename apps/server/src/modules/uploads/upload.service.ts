@@ -121,11 +121,9 @@ export class UploadService {
     if (file.size > maxUploadBytes(this.ctx.config.uploadMaxBytes)) throw fail('fileTooLarge');
     const type: FileTypeDef = detectFileType(file.head) ?? GENERIC_FILE;
     if (wantsImage && type.kind !== 'image') throw fail('invalidImage');
-    const banned = this.ctx.config.uploadBannedSha256;
-    if (banned.length > 0) {
-      const sha = file.sha256 ?? (await sha256Of(file.tmpPath));
-      if (banned.includes(sha)) throw fail('bannedFile');
-    }
+    // Kept with the upload, so a message naming it can be refused if its content is banned later.
+    const sha = file.sha256 ?? (await sha256Of(file.tmpPath));
+    if (this.ctx.config.uploadBannedSha256.includes(sha)) throw fail('bannedFile');
     const facts = type.kind === 'image' ? await readImage(file.tmpPath, type.ext) : null;
     if (type.kind === 'image' && !facts) throw fail('invalidImage');
 
@@ -174,6 +172,7 @@ export class UploadService {
       height: facts?.height ?? null,
       parent_key: null,
       variant: null,
+      content_sha256: sha,
     });
     for (const d of derived)
       await this.uploads.insert({
@@ -188,6 +187,7 @@ export class UploadService {
         height: d.height,
         parent_key: key,
         variant: d.variant,
+        content_sha256: sha,
       });
     return {
       url: urlOf(key),
@@ -217,6 +217,21 @@ export class UploadService {
   async isOwnImage(ownerId: number, url: string): Promise<boolean> {
     const row = await this.byUrl(url);
     return row !== undefined && Number(row.owner_id) === ownerId && row.kind === 'image';
+  }
+
+  /**
+   * Whether one of these URLs names an upload of this server whose content is banned now
+   * (UPLOAD_BANNED_SHA256, which may have grown since the upload was accepted). Other URLs are
+   * ignored; no list, no query.
+   */
+  async anyBanned(urls: readonly string[]): Promise<boolean> {
+    const banned = this.ctx.config.uploadBannedSha256;
+    if (banned.length === 0) return false;
+    const keys = urls.flatMap((url) => {
+      const key = url.startsWith(UPLOAD_URL_PREFIX) ? url.slice(UPLOAD_URL_PREFIX.length) : '';
+      return STORAGE_KEY.test(key) ? [key] : [];
+    });
+    return keys.length > 0 && this.uploads.anyWithContent(keys, banned);
   }
 
   /** The upload behind one of this server's file URLs (undefined for anything else). */

@@ -20,8 +20,8 @@ const userByWtId = prepared<{ wtId: string }, UserRow>((db, p) =>
 );
 
 /** What a message shows of its sender and receiver, and what the send rules read. */
-export type Party = Pick<UserRow, 'id' | 'wt_id' | 'nick_name' | 'avatar' | 'status'>;
-const PARTY = ['id', 'wt_id', 'nick_name', 'avatar', 'status'] as const;
+export type Party = Pick<UserRow, 'id' | 'wt_id' | 'nick_name' | 'avatar' | 'status' | 'send_banned_until'>;
+const PARTY = ['id', 'wt_id', 'nick_name', 'avatar', 'status', 'send_banned_until'] as const;
 // A sender (by id) and the peer their conversation ID names (by wtId): two index lookups, one
 // statement. The send thread keeps its rows (db/stable-reads.ts).
 const partiesQ = prepared<{ id: number; wtId: string }, Party>(
