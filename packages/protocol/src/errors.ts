@@ -25,10 +25,8 @@ export const Errors = {
   // Login and session.
   step2Required: def(712, 200, '请输入二级密码'),
   sessionExpired: def(11011, 401, '登录已过期，请重新登录'),
-  sessionReplaced: def(11012, 401, '您的账号已在其他设备登录'),
   sessionRevoked: def(11013, 401, '登录状态已失效，请重新登录'),
   accountDisabled: def(11014, 401, '账号已被停用'),
-  passwordChanged: def(11015, 401, '密码已修改，请重新登录'),
   forcedLogout: def(11016, 401, '您已被强制下线'),
 
   // Parley's auth errors.
@@ -86,7 +84,6 @@ export const Errors = {
   fileTooLarge: def(7005, 413, '文件大小超出了限制,如果上传文件,最大限制是100MB'),
   messageTooLong: def(80002, 400, '消息内容过长，请减少长度后重试'),
   sensitiveImage: def(80004, 400, '消息中图片存在敏感内容,发送失败'),
-  muted: def(10017, 403, '您已被禁止聊天'),
   mutedInGroup: def(10017, 403, '您已被禁言'),
   allMuted: def(10017, 403, '全员禁言中'),
   accountCancelled: def(20003, 404, '用户已注销'),
@@ -106,5 +103,9 @@ export const Errors = {
 
 export type ErrorName = keyof typeof Errors;
 
-/** Codes that make the web client clear its session and go to /login. */
+/**
+ * Codes that make the web client clear its session and go to /login: the product's whole range.
+ * This server sends 11011, 11013, 11014 and 11016 (the catalogue above); 11012 (another device took
+ * the session) and 11015 (password changed) belong to features it does not have.
+ */
 export const SESSION_CODES: readonly number[] = [712, 11011, 11012, 11013, 11014, 11015, 11016];

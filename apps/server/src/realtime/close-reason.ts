@@ -25,10 +25,8 @@ export function truncateUtf8(text: string, maxBytes = MAX_CLOSE_REASON_BYTES): s
 const SESSION_REASONS: Record<number, string> = {
   401: 'invalid token',
   11011: 'session expired',
-  11012: 'session replaced by another login',
   11013: 'session revoked',
   11014: 'account disabled',
-  11015: 'password changed',
   11016: 'forced logout',
 };
 

@@ -6,14 +6,10 @@ import type { Session } from '../../lib/session.js';
 import type { SessionRepo } from './session.repo.js';
 
 const codeToError = new Map<number, ErrorDef>(
-  [
-    Errors.sessionExpired,
-    Errors.sessionReplaced,
-    Errors.sessionRevoked,
-    Errors.accountDisabled,
-    Errors.passwordChanged,
-    Errors.forcedLogout,
-  ].map((e) => [e.code, e]),
+  [Errors.sessionExpired, Errors.sessionRevoked, Errors.accountDisabled, Errors.forcedLogout].map((e) => [
+    e.code,
+    e,
+  ]),
 );
 
 /** Issues, resolves and revokes session tokens. Tokens are random; only their SHA-256 is stored. */
