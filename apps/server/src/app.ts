@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -48,6 +48,10 @@ export async function buildServer(
     bodyLimit: 1024 * 1024,
     genReqId: () => Math.random().toString(36).slice(2, 12),
     forceCloseConnections: 'idle',
+    // A URL the router cannot decode (`/api/user/%E0%A4`) is answered in the envelope too.
+    frameworkErrors: (_err, _request, reply: FastifyReply) => {
+      void reply.status(400).send({ code: 400, msg: Errors.badRequest.msg, data: null });
+    },
   });
   const dbHandle = await openDatabase(config);
   const bus = await createBus(config, app.log);
