@@ -7,6 +7,7 @@ import { usePendingCaret } from '../../lib/usePendingCaret';
 import { abstractOf, sendText } from './send';
 import { FileChips, RichToolbar, sendChips, takeFiles, useHasChips } from './composer-rich';
 import { EmojiPicker } from './EmojiPicker';
+import { refusedLocally } from './local-review';
 import { useMention } from './group/useMention';
 import { CloseIcon } from './icons';
 import { useChatStore } from './store';
@@ -139,6 +140,8 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     // Pasted or dropped files waiting as chips go first, with or without text.
     sendChips(id);
     if (!value.trim()) return;
+    // Refused by the local review list: the text and the quote stay for the writer to change.
+    if (refusedLocally(value)) return;
     const atUserList = mention.take(value);
     const q = quote;
     setText('');

@@ -3,6 +3,7 @@ import { socket } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { toast } from '../../ui/toast-store';
 import { applyMessage } from './conversations';
+import { refusedLocally } from './local-review';
 import { isGroupID } from './group/logic';
 import { refreshSoon } from './group/receipts';
 import { outbox } from './local';
@@ -73,7 +74,10 @@ export async function deliver(out: OutgoingMessage): Promise<Delivery> {
   }
 }
 
-/** Writes a text: kept in the outbox, shown with a spinner, then delivered. */
+/**
+ * Writes a text: kept in the outbox, shown with a spinner, then delivered. A text the local review
+ * list refuses (3123) is neither kept nor sent.
+ */
 export async function sendText(
   conversationID: string,
   text: string,
@@ -81,6 +85,7 @@ export async function sendText(
   clientMsgId: string = crypto.randomUUID(),
   extra: Pick<OutgoingMessage, 'atUserList'> = {},
 ): Promise<Delivery> {
+  if (refusedLocally(text)) return 'failed';
   const me = user();
   const out: OutgoingMessage = {
     conversationID,
