@@ -39,13 +39,21 @@ describe('messages: read receipts follow what the reader sees', () => {
     const mine = a.page.getByTestId('message').filter({ hasText: '你看到了吗' });
     await mine.getByTestId('read-marker').filter({ hasText: '未读' }).waitFor();
     await b.page.getByTestId('scroll-latest').filter({ hasText: '1条新消息' }).waitFor();
-    // Delivered to B's screen but not seen: still unread on the server, still 未读 for A.
-    expect((await conversationOf(h, B, A)).unreadCount).toBe(1);
+    // A later message goes the same way: once B's page has counted it and A's has its ack, a read
+    // B's page sent for the first one (it would go as the first arrived) has reached the server and
+    // A. None was sent: still unread on the server, still 未读 for A.
+    await typeAndSend(a.page, '还在吗');
+    const later = a.page.getByTestId('message').filter({ hasText: '还在吗' });
+    await later.and(a.page.locator('[data-status="success"]')).waitFor();
+    await b.page.getByTestId('scroll-latest').filter({ hasText: '2条新消息' }).waitFor();
+    expect((await conversationOf(h, B, A)).unreadCount).toBe(2);
     expect(await mine.getByTestId('read-marker').textContent()).toBe('未读');
+    expect(await later.getByTestId('read-marker').textContent()).toBe('未读');
 
-    // B goes back to the latest: seen, read, and A's marker turns 已读 live.
+    // B goes back to the latest: seen, read, and A's markers turn 已读 live.
     await b.page.getByTestId('scroll-latest').click();
     await mine.getByTestId('read-marker').filter({ hasText: '已读' }).waitFor();
+    await later.getByTestId('read-marker').filter({ hasText: '已读' }).waitFor();
     expect((await conversationOf(h, B, A)).unreadCount).toBe(0);
   });
 
