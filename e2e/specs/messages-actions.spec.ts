@@ -61,8 +61,12 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
     expect(await b.page.getByTestId('reedit').count()).toBe(0);
     await line.getByTestId('reedit').click();
     await composerHas(a.page, '发错了这句');
-    // A revoked line has no menu.
+    // A revoked line has no menu: after the right click, a later message comes in and shows (an
+    // open menu would stay: only Escape, a click elsewhere or leaving the window closes one), and
+    // still no menu is open.
     await line.click({ button: 'right' });
+    await sendApi(h, B, A, '撤回后的下一条');
+    await bubbles(a.page).filter({ hasText: '撤回后的下一条' }).waitFor();
     expect(await a.page.getByTestId('message-menu').count()).toBe(0);
   });
 
