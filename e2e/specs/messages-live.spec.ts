@@ -6,7 +6,7 @@ import { bubbles, DESKTOP, openChat, pair, row, sendApi, shot, typeAndSend } fro
 const h = useHarness({ name: 'messages-live' });
 
 describe('messages: live chat between two browsers', () => {
-  it('send and receive live; unread badges in the list and the sidebar; 未读 turns 已读 when the peer reads; typing', async () => {
+  it('send and receive live; unread badges in the list and the sidebar; 未读 turns 已读 when the peer reads', async () => {
     const { A, B } = await pair(h);
     const a = await h.open({ login: A.login, viewport: DESKTOP });
     const b = await h.open({ login: B.login, viewport: DESKTOP });
@@ -36,10 +36,6 @@ describe('messages: live chat between two browsers', () => {
     await b.page.getByTestId('nav-messages').getByTestId('badge').waitFor({ state: 'detached' });
     await mine.getByTestId('read-marker').filter({ hasText: '已读' }).waitFor();
 
-    // Typing: A writes without sending; B's header says so.
-    await a.page.getByTestId('composer-input').click();
-    await a.page.getByTestId('composer-input').pressSequentially('在吗');
-    await b.page.getByTestId('typing').filter({ hasText: '对方正在输入...' }).waitFor();
     await expectAccessible(b.page, 'messages: chat');
 
     // B answers; A gets it live, in order, after a time separator at the top.
@@ -47,9 +43,51 @@ describe('messages: live chat between two browsers', () => {
     await bubbles(a.page).filter({ hasText: '在的，什么事？' }).waitFor();
     expect(await bubbles(a.page).allTextContents()).toEqual(['你好，博文', '在的，什么事？']);
     expect(await a.page.getByTestId('time-separator').count()).toBe(1);
-    // B's reply stopped the typing mark on A? (A was the one typing: B's header clears when A sends or after 5 s.)
     await shot(a.page, 'chat-desktop');
     await shot(b.page, 'list-desktop');
+  });
+
+  it('typing: B sees 对方正在输入... while A writes, for 5 s after the last typing frame, and no longer once the message comes', async () => {
+    const { A, B } = await pair(h);
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    const b = await h.open({ login: B.login, viewport: DESKTOP });
+    // B's page runs on a clock the test moves (Playwright's clock: Date and timers of the page).
+    await b.page.clock.install();
+    await Promise.all([
+      a.page.goto(`/messages?conversationID=C2C${B.wtId}`),
+      b.page.goto(`/messages?conversationID=C2C${A.wtId}`),
+    ]);
+    await b.page.getByTestId('composer-input').waitFor();
+    const input = a.page.getByTestId('composer-input');
+    await input.click();
+    const typing = b.page.getByTestId('typing');
+    expect(await typing.count()).toBe(0);
+    // From here time on B's page moves only when the test moves it (the pause is set in its future).
+    await b.page.clock.pauseAt(Date.now() + 30_000);
+
+    // A writes without sending: one typing frame, and B's header says so for 5 s of B's time.
+    await input.pressSequentially('在吗');
+    await typing.filter({ hasText: '对方正在输入...' }).waitFor();
+    await b.page.clock.runFor(4_999);
+    expect(await typing.allTextContents()).toEqual(['对方正在输入...']);
+    await b.page.clock.runFor(20);
+    await typing.waitFor({ state: 'detached' });
+
+    // A sends (a message resets A's typing throttle) and writes again: the mark is back, and A's
+    // message ends it at once. B's clock still stands: only the message can have ended it.
+    await input.press('Enter');
+    await bubbles(b.page).filter({ hasText: '在吗' }).waitFor();
+    await input.pressSequentially('有事找你');
+    await typing.waitFor();
+    await input.press('Enter');
+    await bubbles(b.page).filter({ hasText: '有事找你' }).waitFor();
+    expect(await typing.count()).toBe(0);
+
+    // The mark as assistive technology meets it (axe needs the page's timers: the clock runs again).
+    await b.page.clock.resume();
+    await input.pressSequentially('？');
+    await typing.waitFor();
+    await expectAccessible(b.page, 'messages: chat, peer typing');
   });
 
   it('an emoji goes in at the caret, and what is typed next follows it in the box', async () => {
