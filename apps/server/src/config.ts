@@ -72,6 +72,12 @@ export interface Config {
   /** SQLite: one-to-one sends are checked and committed on their own thread (default: with two or more cores). */
   sendThread: boolean;
   /**
+   * The send thread's compiled entry (SEND_THREAD_ENTRY, a `send-thread.js` that scripts/build.mjs
+   * wrote). Unset: the one beside the running code; from source, thread.ts compiled by tsx at each
+   * start, which the test suites avoid by pointing here at the run's bundle.
+   */
+  sendThreadEntry: string | undefined;
+  /**
    * Sync log rows kept per user (the latest changes); older ones are pruned every `syncLogPruneMs`.
    * A client whose version is older than that gets `reset` from /message/sync and reloads.
    */
@@ -187,6 +193,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sendThread: env.SEND_THREAD
       ? env.SEND_THREAD !== '0' && env.SEND_THREAD !== 'false'
       : os.availableParallelism() > 1,
+    sendThreadEntry: env.SEND_THREAD_ENTRY ? path.resolve(baseDir, env.SEND_THREAD_ENTRY) : undefined,
     syncLogKeep: int(env, 'SYNC_LOG_KEEP', 10_000),
     searchIndexEveryMs: int(env, 'SEARCH_INDEX_EVERY_MS', 100),
     syncLogPruneMs: int(env, 'SYNC_LOG_PRUNE_MS', 3_600_000),

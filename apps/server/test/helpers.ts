@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import type { Envelope, LoginResult } from '@parley/protocol';
 import { loadConfig, type Config } from '../src/config.js';
 import { buildServer, type ParleyServer } from '../src/app.js';
+import { compiledServer } from './compiled-server.js';
 import { FrameLog, type Frame, type FramePredicate } from './frame-log.js';
 export { buildServer };
 export type { Frame, FramePredicate };
@@ -50,6 +51,9 @@ export async function startTestServer(
       databaseSchema: schema,
       redisUrl: overrides.redisUrl ?? undefined,
       webDistDir: undefined,
+      // The run's compiled send thread: from source every server's thread would compile its modules
+      // again through tsx (about a second of CPU for each of the suites' hundreds of servers).
+      sendThreadEntry: path.join((await compiledServer()).dir, 'send-thread.js'),
       ...overrides,
     },
   );

@@ -75,6 +75,8 @@ export class SendThread {
   constructor(
     private readonly ctx: Pick<AppContext, 'realtime' | 'log' | 'bus'>,
     private readonly data: ThreadData,
+    /** The thread's compiled entry (config `sendThreadEntry`); unset: the one beside this module. */
+    private readonly compiledEntry?: string,
   ) {}
 
   /** 'idle' until the first send starts the thread. */
@@ -130,8 +132,12 @@ export class SendThread {
     // Compiled (apps/server/scripts/build.mjs): this code is in main.js and the thread's bundle is
     // send-thread.js beside it. From source: thread.ts, through tsx's loader unless Node 22.6+
     // strips the types itself.
-    const compiled = !import.meta.url.endsWith('.ts');
-    const entry = new URL(compiled ? './send-thread.js' : './thread.ts', import.meta.url).href;
+    // A given compiled entry spares a process running from source the compilation of the thread's
+    // modules at every start (the test suites start hundreds of servers).
+    const compiled = !import.meta.url.endsWith('.ts') || this.compiledEntry !== undefined;
+    const entry = this.compiledEntry
+      ? pathToFileURL(this.compiledEntry).href
+      : new URL(compiled ? './send-thread.js' : './thread.ts', import.meta.url).href;
     const tsx = compiled || (process.features as { typescript?: unknown }).typescript ? null : tsxApi();
     const worker = new Worker(BOOT, {
       eval: true,
