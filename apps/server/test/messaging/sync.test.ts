@@ -1,6 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '@parley/protocol';
-import { FakeClock, openSocket, startTestServer, type TestServer, type TestSocket } from '../helpers.js';
+import {
+  FakeClock,
+  openSocket,
+  startTestServer,
+  type TestServer,
+  type TestSocket,
+  type TestUser,
+} from '../helpers.js';
 import { befriend, c2c, conversation, post, sent, sync, userOn } from './helpers.js';
 
 let t: TestServer;
@@ -21,6 +29,27 @@ async function tab(token: string, query?: string): Promise<TestSocket> {
   return s;
 }
 
+/**
+ * A backlog of `n` texts from `from` to `to`, built through the API the quick way: 25 sent one by
+ * one, then forwarded again (a forward writes each message again, in order), doubling up to 100 a
+ * call. Returned in the order of their sequence.
+ */
+async function backlog(from: TestUser, to: TestUser, n: number, prefix: string): Promise<Message[]> {
+  const out: Message[] = [];
+  for (let i = 0; i < Math.min(n, 25); i++) out.push(await sent(t, from, to, `${prefix}${i}`));
+  while (out.length < n) {
+    const res = await post<{ messages: Message[] }>(t, from, '/message/forward', {
+      forwardId: randomUUID(),
+      messageIDs: out.slice(0, Math.min(100, n - out.length)).map((m) => m.ID),
+      conversationIDs: [c2c(to)],
+      mode: 'single',
+    });
+    if (res.code !== 200) throw new Error(`forward failed: ${res.code} ${res.msg}`);
+    out.push(...res.data.messages);
+  }
+  return out.sort((x, y) => x.sequence - y.sequence);
+}
+
 type HelloData = { syncVersion: number; syncSince?: number; sync?: Awaited<ReturnType<typeof sync>> };
 const helloOf = (s: TestSocket) => s.frames.find((f) => f.type === 'hello')!.data as HelloData;
 
@@ -37,8 +66,7 @@ describe('sync after a reconnect', () => {
 
     // A is offline (no socket). B sends 200 messages, revokes three; A, on another device, reads up
     // to the 150th and deletes the 10th for themselves.
-    const missed: Message[] = [];
-    for (let i = 0; i < 200; i++) missed.push(await sent(t, b, a, `m${i}`));
+    const missed = await backlog(b, a, 200, 'm');
     const revoked = [missed[5]!, missed[120]!, missed[199]!];
     for (const m of revoked) {
       expect((await post(t, b, '/message/revoke', { messageID: m.ID })).code).toBe(200);
@@ -102,7 +130,7 @@ describe('sync after a reconnect', () => {
     again.send({ id: 's2', type: 'message.sync', data: { since: 'yesterday' } });
     expect(await again.next((f) => f.type === 'ack' && f.id === 's2')).toMatchObject({
       code: 400,
-      msg: expect.stringContaining('since'),
+      msg: 'data.since: since格式不正确',
     });
   });
 
@@ -192,24 +220,40 @@ describe('sync after a reconnect', () => {
   });
 
   it('pages a large backlog: hasMore until the last page, nothing lost or repeated', async () => {
+    // 1,100 messages (more than a page of 1,000) from four friends, written at the same time.
     const a = await userOn(t, 'pageA');
-    const b = await userOn(t, 'pageB');
-    await befriend(t, a, b);
+    const peers = [
+      await userOn(t, 'pageB'),
+      await userOn(t, 'pageC'),
+      await userOn(t, 'pageD'),
+      await userOn(t, 'pageE'),
+    ];
+    for (const p of peers) await befriend(t, a, p);
     const since = (await sync(t, a, 0)).version;
-    const missed: string[] = [];
-    for (let i = 0; i < 1100; i++) missed.push((await sent(t, b, a, `p${i}`)).ID);
-    const seen: string[] = [];
+    const backlogs = await Promise.all(peers.map((p, i) => backlog(p, a, 275, `p${i}-`)));
+    const seen: Message[] = [];
     let v = since;
     let pages = 0;
     for (;;) {
       const page = await sync(t, a, v);
       pages += 1;
-      seen.push(...page.messages.map((m) => m.ID));
+      seen.push(...page.messages);
       v = page.version;
       if (!page.hasMore) break;
     }
     expect(pages).toBe(2);
-    expect(seen).toEqual(missed);
+    // Every message once; each conversation's in its order.
+    expect(seen.map((m) => m.ID).sort()).toEqual(
+      backlogs
+        .flat()
+        .map((m) => m.ID)
+        .sort(),
+    );
+    peers.forEach((p, i) =>
+      expect(seen.filter((m) => m.conversationID === c2c(p)).map((m) => m.ID)).toEqual(
+        backlogs[i]!.map((m) => m.ID),
+      ),
+    );
   }, 60_000);
 });
 
@@ -241,11 +285,23 @@ describe('revoke', () => {
     // Revoking again is an idempotent retry (no second event).
     expect(await post(t, a, '/message/revoke', { messageID: m1.ID })).toMatchObject({
       code: 200,
-      data: { isRevoked: true },
+      data: { ID: m1.ID, isRevoked: true },
     });
     // The peer's message is not yours to revoke.
     const m3 = await sent(t, b, a, 'mine');
-    expect(await post(t, a, '/message/revoke', { messageID: m3.ID })).toMatchObject({ code: 403 });
+    expect(await post(t, a, '/message/revoke', { messageID: m3.ID })).toMatchObject({
+      status: 403,
+      code: 403,
+      msg: '当前操作没有权限',
+    });
+    // A later message reaches every tab; nothing came before it but the one revoke event (neither
+    // the retry nor the refused revokes announced anything).
+    for (const s of [a1, a2, b1]) {
+      await s.next((x) => x.type === 'message.new' && (x.data as Message).ID === m3.ID);
+      expect(s.frames.filter((x) => x.type === 'message.updated').map((x) => (x.data as Message).ID)).toEqual(
+        [m1.ID],
+      );
+    }
   });
 });
 
