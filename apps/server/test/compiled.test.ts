@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Health, Message } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServerBundle } from '../scripts/build.mjs';
+import { compiledServer } from './compiled-server.js';
 import { api, openSocket } from './helpers.js';
 import { c2c, sendText, userOn } from './messaging/helpers.js';
 import { startNodeProcess, type NodeProcess } from './realtime/node-process.js';
@@ -18,20 +18,18 @@ let outdir: string;
 let node: NodeProcess;
 beforeAll(async () => {
   if (!sqlite) return;
-  // Inside the repository: the bundle finds its packages in node_modules from where it lies.
-  fs.mkdirSync(path.join(serverRoot, '.tmp'), { recursive: true });
-  outdir = fs.mkdtempSync(path.join(serverRoot, '.tmp', 'compiled-'));
-  await buildServerBundle(outdir);
+  // The run's bundle (compiled-server.ts), shared with the other suites that start it.
+  const bundle = await compiledServer();
+  outdir = bundle.dir;
   node = await startNodeProcess(
     'compiled',
     { SEND_THREAD: '1', DATABASE_URL: '', REDIS_URL: '' },
     40_000,
-    path.join(outdir, 'main.js'),
+    bundle.main,
   );
 }, 90_000);
 afterAll(async () => {
   await node?.stop();
-  if (outdir) fs.rmSync(outdir, { recursive: true, force: true });
 });
 
 describe.runIf(sqlite)('the compiled server (npm start)', () => {
