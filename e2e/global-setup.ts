@@ -3,8 +3,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildServerBundle } from '../apps/server/scripts/build.mjs';
-import { ARTIFACTS_DIR, CHROMIUM, REPO_ROOT, WEB_DIST } from './harness/paths';
+import { compiledServer } from '../apps/server/test/compiled-server';
+import { ARTIFACTS_DIR, CHROMIUM, WEB_DIST } from './harness/paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,9 +18,10 @@ declare module 'vitest' {
 /**
  * Checks the prerequisites once (a built web app, Debian's Chromium — installed when missing) and
  * snapshots the build: servers of this run serve the copy, so a rebuild of apps/web/dist during the
- * run (another terminal, `vite build --watch`) cannot pull files from under the browser. It also
- * compiles the server (apps/server/scripts/build.mjs): the specs run what `npm start` runs. The
- * bundle lies inside the repository, where it finds its packages.
+ * run (another terminal, `vite build --watch`) cannot pull files from under the browser. The specs
+ * run the server compiled as `npm start` runs it, the same bundle the server suites use
+ * (apps/server/test/compiled-server.ts: built once per source tree, inside the repository, where it
+ * finds its packages).
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   if (!existsSync(`${WEB_DIST}/index.html`)) {
@@ -43,10 +44,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   if (!existsSync(join(snapshot, 'index.html')))
     throw new Error('web build changed while it was being copied; run again');
   project.provide('webDist', snapshot);
-  const serverDir = join(REPO_ROOT, '.tmp', `e2e-server-${process.pid}`);
-  project.provide('serverMain', (await buildServerBundle(serverDir)).main);
+  project.provide('serverMain', (await compiledServer()).main);
   return () => {
     rmSync(join(snapshot, '..'), { recursive: true, force: true });
-    rmSync(serverDir, { recursive: true, force: true });
   };
 }
