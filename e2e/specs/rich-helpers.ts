@@ -100,39 +100,112 @@ export async function dropFile(
   );
 }
 
-/** Records a short WebM video of a canvas animation in the page and picks it with the video button. */
-export async function pickRecordedVideo(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const c = document.createElement('canvas');
-    c.width = 320;
-    c.height = 180;
-    const g = c.getContext('2d')!;
-    const stream = c.captureStream(15);
-    const rec = new MediaRecorder(stream, { mimeType: 'video/webm' });
-    const chunks: Blob[] = [];
-    rec.ondataavailable = (e) => chunks.push(e.data);
-    let frame = 0;
-    const timer = setInterval(() => {
-      frame += 1;
-      g.fillStyle = `hsl(${(frame * 12) % 360} 70% 50%)`;
-      g.fillRect(0, 0, 320, 180);
+/**
+ * Makes a WebM video of `seconds` in the page and picks it with the video button. The frames are
+ * drawn on a canvas and encoded with WebCodecs (VP8) at set timestamps, then written as MediaRecorder
+ * writes a recording: a segment and clusters of unknown size, no duration. Nothing waits for the
+ * clip's length to pass.
+ */
+export async function pickGeneratedVideo(page: Page, seconds: number): Promise<void> {
+  await page.evaluate(async (seconds) => {
+    const [W, H, FPS] = [320, 180, 10];
+    const canvas = new OffscreenCanvas(W, H);
+    const g = canvas.getContext('2d')!;
+    const encoded: { data: Uint8Array; ms: number; key: boolean }[] = [];
+    let failure: unknown = null;
+    const encoder = new VideoEncoder({
+      output: (chunk) => {
+        const data = new Uint8Array(chunk.byteLength);
+        chunk.copyTo(data);
+        encoded.push({ data, ms: Math.round(chunk.timestamp / 1000), key: chunk.type === 'key' });
+      },
+      error: (e) => (failure = e),
+    });
+    encoder.configure({ codec: 'vp8', width: W, height: H, bitrate: 400_000, framerate: FPS });
+    for (let i = 0; i < seconds * FPS; i++) {
+      g.fillStyle = `hsl(${(i * 12) % 360} 70% 50%)`;
+      g.fillRect(0, 0, W, H);
       g.fillStyle = '#fff';
       g.font = 'bold 40px sans-serif';
-      g.fillText(`Parley ${frame}`, 40, 100);
-    }, 60);
-    const done = new Promise<void>((r) => (rec.onstop = () => r()));
-    rec.start();
-    await new Promise((r) => setTimeout(r, 1200));
-    rec.stop();
-    await done;
-    clearInterval(timer);
-    const file = new File(chunks, 'clip.webm', { type: 'video/webm' });
+      g.fillText(`Parley ${i}`, 40, 100);
+      const frame = new VideoFrame(canvas, { timestamp: (i * 1e6) / FPS, duration: 1e6 / FPS });
+      encoder.encode(frame, { keyFrame: i % FPS === 0 });
+      frame.close();
+    }
+    await encoder.flush();
+    encoder.close();
+    if (failure) throw failure;
+
+    // EBML: an element is its ID, its size (8-byte vint here) and its body.
+    const cat = (parts: Uint8Array[]) => {
+      const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+      let at = 0;
+      for (const p of parts) {
+        out.set(p, at);
+        at += p.length;
+      }
+      return out;
+    };
+    const size = (n: number) => {
+      const b = new Uint8Array(8);
+      b[0] = 0x01;
+      for (let i = 7, v = n; i > 0; i--, v = Math.floor(v / 256)) b[i] = v % 256;
+      return b;
+    };
+    const UNKNOWN = new Uint8Array([0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+    const el = (id: number[], ...body: Uint8Array[]) => {
+      const payload = cat(body);
+      return cat([new Uint8Array(id), size(payload.length), payload]);
+    };
+    const open = (id: number[], ...body: Uint8Array[]) => cat([new Uint8Array(id), UNKNOWN, ...body]);
+    const uint = (id: number[], v: number) => {
+      const b: number[] = [];
+      do {
+        b.unshift(v % 256);
+        v = Math.floor(v / 256);
+      } while (v > 0);
+      return el(id, new Uint8Array(b));
+    };
+    const text = (id: number[], s: string) => el(id, new TextEncoder().encode(s));
+    const block = (c: (typeof encoded)[number]) =>
+      el([0xa3], new Uint8Array([0x81, (c.ms >> 8) & 0xff, c.ms & 0xff, c.key ? 0x80 : 0]), c.data);
+
+    const file = cat([
+      el(
+        [0x1a, 0x45, 0xdf, 0xa3],
+        uint([0x42, 0x86], 1),
+        uint([0x42, 0xf7], 1),
+        uint([0x42, 0xf2], 4),
+        uint([0x42, 0xf3], 8),
+        text([0x42, 0x82], 'webm'),
+        uint([0x42, 0x87], 4),
+        uint([0x42, 0x85], 2),
+      ),
+      open(
+        [0x18, 0x53, 0x80, 0x67],
+        el([0x15, 0x49, 0xa9, 0x66], uint([0x2a, 0xd7, 0xb1], 1_000_000), text([0x4d, 0x80], 'parley-e2e')),
+        el(
+          [0x16, 0x54, 0xae, 0x6b],
+          el(
+            [0xae],
+            uint([0xd7], 1),
+            uint([0x73, 0xc5], 1),
+            uint([0x83], 1),
+            text([0x86], 'V_VP8'),
+            el([0xe0], uint([0xb0], W), uint([0xba], H)),
+          ),
+        ),
+        // One cluster from 0 ms (block times are 16-bit offsets: fine for a short clip).
+        open([0x1f, 0x43, 0xb6, 0x75], uint([0xe7], 0), ...encoded.map(block)),
+      ),
+    ]);
+
     const input = document.querySelector<HTMLInputElement>('[data-testid="tool-video-input"]')!;
     const dt = new DataTransfer();
-    dt.items.add(file);
+    dt.items.add(new File([file], 'clip.webm', { type: 'video/webm' }));
     input.files = dt.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
-  });
+  }, seconds);
 }
 
 const frames = (page: Page) =>

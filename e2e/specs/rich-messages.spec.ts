@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { Message } from '@parley/protocol';
 import { expectAccessible } from '../harness/a11y';
 import { api, registerUser, type TestUser } from '../harness/api';
@@ -12,7 +12,7 @@ import {
   dropFile,
   launchMediaBrowser,
   pasteImage,
-  pickRecordedVideo,
+  pickGeneratedVideo,
   revealBubble,
   richShot,
   sendRich,
@@ -115,12 +115,13 @@ describe('rich messages between two browsers', () => {
       uploadThroughput: -1,
     });
 
-    // A video recorded in the page, picked with the video button.
-    await pickRecordedVideo(a);
+    // A video made in the page, picked with the video button.
+    await pickGeneratedVideo(a, 3);
     const video = bubbleOf(b, 'video').last().getByTestId('video-play');
     await video.waitFor({ timeout: 30_000 });
-    // Its duration was measured in the browser although MediaRecorder wrote none (1.2 s → 0:01).
-    expect(await video.getAttribute('aria-label')).toMatch(/0:01$/);
+    // Its duration was measured in the browser although the file carries none, as a MediaRecorder
+    // recording (3 s → 0:03).
+    expect(await video.getAttribute('aria-label')).toMatch(/0:03$/);
 
     // Voice: click to start, the seconds count, click again to send (Chromium's fake microphone).
     await a.getByTestId('voice-button').click();
@@ -346,6 +347,83 @@ describe('rich messages between two browsers', () => {
     await b.locator('[data-testid="bubble"][data-type="helper"]').waitFor({ timeout: 20_000 });
     await richShot(b, 'bubbles-cards');
     await expectAccessible(b, 'rich: chat with cards');
+
+    // What each payload shows to the peer.
+    const shows: Record<string, (bubble: Locator) => Promise<void>> = {
+      file: async (el) => {
+        expect(await el.locator('.rich-file__name').textContent()).toBe('季度报告.pdf');
+        expect(await el.locator('.rich-file__size').textContent()).toBe('1.46Mb');
+        const download = el.getByTestId('file-download');
+        expect(await download.getAttribute('href')).toBe(doc.url);
+        expect(await download.getAttribute('download')).toBe('季度报告.pdf');
+      },
+      sound: async (el) => {
+        const play = el.getByTestId('sound-play');
+        expect(await play.textContent()).toBe('▶7"');
+        expect(await play.getAttribute('aria-label')).toBe('播放语音，7 秒');
+        // 10 px a second plus 20.
+        expect((await play.boundingBox())?.width).toBe(90);
+        expect(await el.locator('audio').getAttribute('src')).toBe(voice.url);
+        await el.getByTestId('sound-unplayed').waitFor();
+      },
+      face: async (el) => {
+        const sticker = el.getByTestId('face-bubble').getByRole('img', { name: '[表情]' });
+        // faces/f1: the second face colour (f0 is #ffcc4d) with an open mouth.
+        expect(await sticker.locator('circle').first().getAttribute('fill')).toBe('#ff9f43');
+        expect(await sticker.locator('path[fill="#c0392b"]').count()).toBe(1);
+      },
+      location: async (el) => {
+        expect(await el.locator('.rich-location__title').textContent()).toBe('外滩');
+        expect(await el.locator('.rich-location__detail').textContent()).toBe('上海市黄浦区中山东一路');
+        expect(await el.locator('.rich-location__coords').textContent()).toBe('31.2304, 121.4737');
+      },
+      nameCard: async (el) => {
+        const card = el.getByTestId('namecard-bubble');
+        expect(await card.getByTestId('namecard-open').textContent()).toContain('博文');
+        expect(await card.locator('.rich-card__foot').textContent()).toContain('个人名片');
+      },
+      link: async (el) => {
+        expect(await el.locator('.rich-card__title').textContent()).toBe('Parley 使用说明');
+        const link = el.getByRole('link', { name: 'https://parley.example/docs' });
+        expect(await link.getAttribute('href')).toBe('https://parley.example/docs');
+      },
+      order: async (el) => {
+        const card = el.getByTestId('order-bubble');
+        expect(await card.getAttribute('aria-label')).toBe('订单');
+        expect(await card.locator('a').getAttribute('href')).toBe('https://shop.example/1');
+        expect(await card.locator('.rich-card__title').textContent()).toBe('龙井茶 250g');
+        expect(await card.locator('.rich-card__desc').textContent()).toBe('明前特级');
+        expect(await card.locator('.rich-order__price').textContent()).toBe('¥128.00');
+        expect(await card.locator('img').getAttribute('src')).toBe(snap.url);
+      },
+      evaluate: async (el) => {
+        expect(await el.locator('.rich-card__title').textContent()).toBe('评价');
+        const stars = el.locator('.rich-evaluate__stars');
+        expect(await stars.getAttribute('aria-label')).toBe('4 星');
+        expect(await stars.textContent()).toBe('★★★★★');
+        expect(await stars.locator('.rich-evaluate__off').textContent()).toBe('★');
+        expect(await el.locator('.rich-card__desc').textContent()).toBe('服务很好');
+      },
+      note: async (el) => {
+        expect(await el.locator('.rich-card__title').textContent()).toBe('周会记录');
+        expect(await el.locator('.rich-card__desc').textContent()).toBe(
+          '1. 发布计划\n2. 性能目标\n3. 下周安排',
+        );
+        expect(await el.locator('.rich-card__foot').textContent()).toBe('笔记');
+      },
+      service: async (el) => {
+        expect(await el.locator('.rich-card__title').textContent()).toBe('订单服务');
+        expect(await el.locator('.rich-card__desc').textContent()).toBe('请确认以下信息');
+        expect(await el.locator('dt').allTextContents()).toEqual(['订单号', '状态']);
+        expect(await el.locator('dd').allTextContents()).toEqual(['P-1024', '已发货']);
+      },
+      helper: async (el) => {
+        expect(await el.locator('.rich-card__title').textContent()).toBe('常见问题');
+        expect(await el.locator('li strong').allTextContents()).toEqual(['如何发送文件？']);
+        expect(await el.locator('li p').allTextContents()).toEqual(['点击工具栏的文件按钮。']);
+      },
+    };
+    expect(Object.keys(shows).sort()).toEqual(seeds.map(([, kind]) => kind).sort());
     for (const kind of [
       'image',
       'video',
@@ -363,6 +441,7 @@ describe('rich messages between two browsers', () => {
       'helper',
     ]) {
       const bubble = await revealBubble(b, kind);
+      await shows[kind]?.(bubble);
       await bubble.screenshot({ path: `${SCREENSHOTS_DIR}/rich-bubble-${kind}.png`, animations: 'disabled' });
     }
   });
