@@ -1,28 +1,78 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractEntries } from '@parley/protocol';
+import { contractEntries, Limits } from '@parley/protocol';
 import { api, startTestServer, type TestServer, type TestUser } from '../helpers.js';
-import { createGroup, newUser } from './helpers.js';
+import { createGroup, must, newUser } from './helpers.js';
 
 /**
- * Hostile input on every groups and reports route: megabyte strings in every field, numbers as
- * strings and objects, wrong body shapes, someone else's group. Each answers a 4xx envelope (never
- * a 500), and nothing changes in the victim's group.
+ * Hostile input on every groups and reports route: over-long strings in every field, numbers as
+ * strings and objects, wrong body shapes, someone else's group. Each answers its exact refusal
+ * (never a 500), and nothing changes in the victim's group.
  */
 let t: TestServer;
 let attacker: TestUser;
 let victim: TestUser;
+let admin: TestUser;
+let member: TestUser;
+let banned: TestUser;
+let applicant: TestUser;
 let groupNumber: string;
+/** The id of a join application to the victim's group that waits for an answer. */
+let applicationId: number;
 const entries = contractEntries().filter((e) => e.domain === 'groups' || e.domain === 'reports');
-const MB = 'x'.repeat(1_000_000);
+const posts = entries.filter((e) => e.meta.method === 'POST');
 
 beforeAll(async () => {
   t = await startTestServer();
-  attacker = await newUser(t, 'hx');
-  victim = await newUser(t, 'hv');
-  groupNumber = (await createGroup(t, victim, [], { groupName: '受害者群' })).groupNumber;
+  [attacker, victim, admin, member, banned, applicant] = [
+    await newUser(t, 'hx'),
+    await newUser(t, 'hv'),
+    await newUser(t, 'ha'),
+    await newUser(t, 'hm'),
+    await newUser(t, 'hb'),
+    await newUser(t, 'hp'),
+  ];
+  // A group with something in every part of its state: a notice, a welcome, an admin, a muted
+  // member, a blacklisted user and a waiting application (joining needs approval).
+  groupNumber = (
+    await createGroup(t, victim, [admin, member, banned], { groupName: '受害者群', groupNotice: '公告' })
+  ).groupNumber;
+  const G = '/user/groupchat';
+  await must(t, victim, `${G}/admin/addOrRemove`, { groupNumber, wtIds: [admin.wtId], identity: 2 });
+  await must(t, victim, `${G}/admin/batchMuted`, { groupNumber, wtIds: [member.wtId], muteTime: 3600 });
+  await must(t, victim, `${G}/memberBlack/add`, { groupNumber, wtIds: [banned.wtId] });
+  await must(t, victim, `${G}/admin/setWelcomeMsg`, { groupNumber, groupWelcomeMsg: '欢迎' });
+  await must(t, victim, `${G}/edit`, { groupNumber, confirminviteSwitch: 1 }); // joining needs approval
+  await must(t, applicant, `${G}/member/activeJoin`, { groupNumber, applyMessage: '让我进去' });
+  const waiting = await must<{ rows: Array<{ id: number }> }>(
+    t,
+    victim,
+    '/user/groupNotice/joinApplyList',
+    {},
+  );
+  expect(waiting.rows).toHaveLength(1);
+  applicationId = waiting.rows[0]!.id;
 });
 afterAll(() => t?.close());
 
+/** Everything the owner can read of the group. */
+async function groupState(): Promise<Record<string, unknown>> {
+  const G = '/user/groupchat';
+  const read = (url: string) => must(t, victim, url, { groupNumber });
+  return {
+    info: await read(`${G}/getInfoById`),
+    members: await must(t, victim, `${G}/member/list`, { groupNumber, pageSize: 100 }),
+    muted: await read(`${G}/admin/getMutedList`),
+    blacklist: await read(`${G}/memberBlack/list`),
+    managers: await read(`${G}/member/position/managerList`),
+    applications: await must(t, victim, '/user/groupNotice/joinApplyList', {}),
+  };
+}
+
+const post = (url: string, rawBody: string) =>
+  api(t, 'POST', url, { token: attacker.token, rawBody, headers: { 'content-type': 'application/json' } });
+
+/** A JSON string longer than any text field of these routes may be (the group notice's storage bound). */
+const LONG = 'x'.repeat(Limits.groupNoticeChat * 4 + 1);
 const FIELDS = [
   'groupNumber',
   'groupName',
@@ -52,58 +102,196 @@ const FIELDS = [
   'complaintImage',
   'dictType',
 ];
+const every = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
 
-const post = (url: string, rawBody: string) =>
-  api(t, 'POST', url, { token: attacker.token, rawBody, headers: { 'content-type': 'application/json' } });
+/** The hostile bodies, by the kind of answer each gets. */
+const BODIES = {
+  tooLong: every(LONG),
+  object: every({ $gt: '' }),
+  array: every(['1', 2, null]),
+  numberString: every('1e3'),
+  negative: every(-1),
+  list: [],
+  string: 'x',
+  nothing: null,
+} as const;
+type BodyKind = keyof typeof BODIES;
+
+type Answer = { status: number; code: number; msg: string };
+const refused = (field: string, text: string): Answer => ({
+  status: 400,
+  code: 400,
+  msg: `${field}: ${text}`,
+});
+const format = (field: string, label = field) => refused(field, `${label}格式不正确`);
+const OK: Answer = { status: 200, code: 200, msg: '操作成功' };
+const NO_GROUP: Answer = { status: 404, code: 22001, msg: '群聊不存在' };
+const FORBIDDEN: Answer = { status: 403, code: 403, msg: '当前操作没有权限' };
+
+/**
+ * What each route answers: the field it checks first decides most answers (a wrong type is
+ * '格式不正确', a missing one '不能为空'). `numberString` ('1e3' everywhere) passes as a group number,
+ * so routes that take nothing else look the group up; `nothing` (a null body) is an empty one.
+ */
+function expected(route: string): Record<BodyKind, Answer> {
+  // A body that is not an object has no field to name.
+  const shape = {
+    list: { status: 400, code: 400, msg: 'Invalid input: expected object, received array' },
+    string: { status: 400, code: 400, msg: 'Invalid input: expected object, received string' },
+  };
+  const byFirstField = (a: Answer, numberString: Answer, nothing: Answer) => ({
+    tooLong: a,
+    object: a,
+    array: a,
+    negative: a,
+    numberString,
+    nothing,
+    ...shape,
+  });
+  const groupNumberFirst = (numberString: Answer) => ({
+    ...byFirstField(format('groupNumber'), numberString, refused('groupNumber', 'groupNumber不能为空')),
+  });
+  const all = (a: Answer) => byFirstField(a, a, a);
+  switch (route) {
+    case 'groups.add':
+      return {
+        ...byFirstField(
+          format('groupName', '群名称'),
+          format('wtIds'),
+          refused('groupName', '群名称不能为空'),
+        ),
+        tooLong: refused('groupName', `群名称不能超过${Limits.groupName}个字符`),
+      };
+    case 'groups.listByName':
+      return {
+        ...byFirstField(format('groupNickname'), OK, OK),
+        tooLong: refused('groupNickname', 'groupNickname不能超过64个字符'),
+      };
+    case 'groups.commonList':
+      return {
+        ...byFirstField(
+          format('wtId'),
+          { status: 404, code: 10010, msg: '该用户不存在' },
+          refused('wtId', 'wtId不能为空'),
+        ),
+        tooLong: refused('wtId', 'wtId过长'),
+      };
+    case 'groups.audit':
+      return all(format('id'));
+    case 'groups.joinApplyList':
+    case 'groups.myApplyList':
+    case 'groups.othersList':
+      return byFirstField(format('pageNum'), format('pageNum'), OK);
+    case 'reports.add':
+      return all(format('type'));
+    case 'reports.dict':
+      return all(format('dictType'));
+    case 'groups.edit':
+      return groupNumberFirst(format('inviteSwitch'));
+    case 'groups.joinLimit':
+      return groupNumberFirst(format('limitLevel'));
+    case 'groups.setTop':
+      return groupNumberFirst(format('topStatus'));
+    case 'groups.members':
+    case 'groups.blackList':
+      return groupNumberFirst(format('pageNum'));
+    case 'groups.invite':
+    case 'groups.removeMembers':
+    case 'groups.setAdmins':
+    case 'groups.mute':
+    case 'groups.blackAdd':
+    case 'groups.blackRemove':
+      return groupNumberFirst(format('wtIds'));
+    case 'groups.activeJoin':
+      return groupNumberFirst(format('joinType'));
+    case 'groups.info':
+    case 'groups.card':
+    case 'groups.editSelf':
+    case 'groups.setWelcome':
+    case 'groups.dissolve':
+    case 'groups.transfer':
+    case 'groups.quit':
+    case 'groups.memberInfo':
+    case 'groups.mutedList':
+    case 'groups.candidatesAdd':
+    case 'groups.candidatesRemove':
+    case 'groups.managerList':
+    case 'groups.positionMuted':
+    case 'groups.joinVerify':
+      return groupNumberFirst(NO_GROUP);
+    default:
+      throw new Error(`no expected answers for ${route}: add the route to this table`);
+  }
+}
 
 describe('hostile input on the groups and reports routes', () => {
-  for (const e of entries.filter((x) => x.meta.method === 'POST')) {
-    it(`${e.meta.path}: megabyte fields, wrong types and shapes never answer 500`, async () => {
-      const bodies: unknown[] = [
-        Object.fromEntries(FIELDS.map((f) => [f, MB])),
-        Object.fromEntries(FIELDS.map((f) => [f, { $gt: '' }])),
-        Object.fromEntries(FIELDS.map((f) => [f, ['1', 2, null]])),
-        Object.fromEntries(FIELDS.map((f) => [f, '1e3'])),
-        Object.fromEntries(FIELDS.map((f) => [f, -1])),
-        [],
-        'x',
-        null,
-      ];
-      for (const [i, body] of bodies.entries()) {
-        const res = await post(`${e.meta.path}`, JSON.stringify(body));
-        const what = `${JSON.stringify(body).slice(0, 40)} → ${res.code} ${res.msg}`;
-        // Never a 500; the megabyte body is refused outright (every route bounds its fields). Routes
-        // whose fields are all optional may answer other shapes with their defaults.
-        expect(res.status, what).toBeLessThan(500);
-        if (i === 0) expect(res.status, what).toBeGreaterThanOrEqual(400);
-        if (res.status !== 200) expect(typeof res.msg, what).toBe('string');
-      }
+  for (const e of posts) {
+    it(`${e.meta.path}: over-long fields, wrong types and shapes get their exact refusal`, async () => {
+      const want = expected(`${e.domain}.${e.name}`);
+      const before = await groupState();
+      const kinds = Object.keys(BODIES) as BodyKind[];
+      const answers = await Promise.all(kinds.map((k) => post(e.meta.path, JSON.stringify(BODIES[k]))));
+      kinds.forEach((kind, i) => {
+        const { status, code, msg } = answers[i]!;
+        expect({ status, code, msg }, kind).toEqual(want[kind]);
+      });
+      expect(await groupState()).toEqual(before);
     });
   }
 
+  it('a body over the size limit is refused before it is read', async () => {
+    const res = await post(
+      '/user/groupchat/edit',
+      JSON.stringify({ groupNumber, groupNotice: 'x'.repeat(1 << 20) }),
+    );
+    expect(res).toMatchObject({ status: 413, code: 413, msg: '请求内容过大' });
+  });
+
   it("someone else's group: every member route answers 403 and the group is unchanged", async () => {
-    for (const e of entries.filter((x) => x.domain === 'groups' && x.meta.method === 'POST')) {
-      const body = JSON.stringify({
-        groupNumber,
-        wtIds: [victim.wtId],
-        wtId: victim.wtId,
-        identity: 2,
-        muteTime: 60,
-        limitLevel: 5,
-        topStatus: 1,
-        groupName: '被改了',
-        groupWelcomeMsg: 'x',
-      });
-      const res = await post(e.meta.path, body);
-      expect(res.status, `${e.meta.path} → ${res.code} ${res.msg}`).not.toBe(500);
-      expect(res.status === 200 ? e.name : 'refused').toMatch(
-        /^(refused|card|joinVerify|activeJoin|list|listByName|commonList|joinApplyList|myApplyList|othersList|add)$/,
-      );
-    }
-    const info = await api<{ name: string; memberCount: number }>(t, 'POST', '/user/groupchat/getInfoById', {
-      token: victim.token,
-      body: { groupNumber },
+    const before = await groupState();
+    const body = JSON.stringify({
+      groupNumber,
+      id: applicationId,
+      auditStatus: 1,
+      wtIds: [member.wtId, banned.wtId, attacker.wtId],
+      wtId: member.wtId,
+      identity: 2,
+      muteTime: 0,
+      limitLevel: 5,
+      topStatus: 1,
+      groupName: '被改了',
+      groupNotice: '被改了',
+      groupWelcomeMsg: '被改了',
+      groupNickname: '被改了',
+      inviteSwitch: 1,
+      bannedSwitch: 1,
+      pageSize: 100,
     });
-    expect(info.data.name).toBe('受害者群');
+    // What a stranger may do with a group's number: see its card, apply to join, look for groups.
+    const allowed: Record<string, Answer> = {
+      add: { status: 200, code: 200, msg: '群组创建成功' },
+      card: OK,
+      listByName: OK,
+      commonList: OK,
+      activeJoin: { status: 200, code: 200, msg: '申请已发送' },
+      joinVerify: OK,
+      joinApplyList: OK,
+      myApplyList: OK,
+      othersList: OK,
+    };
+    for (const e of posts.filter((x) => x.domain === 'groups')) {
+      const { status, code, msg } = await post(e.meta.path, body);
+      expect({ status, code, msg }, e.meta.path).toEqual(allowed[e.name] ?? FORBIDDEN);
+    }
+    // Nothing changed but the attacker's own application, which waits like any other.
+    const after = await groupState();
+    const applications = after.applications as { rows: Array<{ userID: string; status: number }> };
+    expect(applications.rows.map((r) => [r.userID, r.status]).sort()).toEqual(
+      [
+        [applicant.wtId, 0],
+        [attacker.wtId, 0],
+      ].sort(),
+    );
+    expect({ ...after, applications: before.applications }).toEqual(before);
   });
 });
