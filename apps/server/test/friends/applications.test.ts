@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Counters, FriendApplication, FriendApplyUnread, Page } from '@parley/protocol';
+import {
+  Errors,
+  type Counters,
+  type FriendApplication,
+  type FriendApplyUnread,
+  type Page,
+} from '@parley/protocol';
 import { api, FakeClock, startTestServer, type TestServer } from '../helpers.js';
 import { apply, befriend, friendsOf, newUser, post } from './helpers.js';
 
@@ -85,17 +91,22 @@ describe('POST /userFriends/apply', () => {
     const a = await newUser(t, 'alice');
     const b = await newUser(t, 'bob');
     expect(await apply(t, a, a)).toMatchObject({ status: 400, code: 21001, msg: '不能添加自己为好友' });
-    expect(await post(t, a, '/userFriends/apply', { applyWtId: 'nobody_zz', applySource: 1 })).toMatchObject({
-      status: 404,
-      code: 10010,
-    });
+    expect(await post(t, a, '/userFriends/apply', { applyWtId: 'nobody_zz', applySource: 1 })).toMatchObject(
+      Errors.userNotFound,
+    );
     const long = await apply(t, a, b, { applyInfo: '一二三四五六七八九十一二三四五六' });
-    expect(long).toMatchObject({ status: 400, msg: 'applyInfo: 申请理由不能超过15个字符' });
+    expect(long).toMatchObject({ status: 400, code: 400, msg: 'applyInfo: 申请理由不能超过15个字符' });
     expect(await apply(t, a, b, { applyInfo: '一二三四五六七八九十一二三四五' })).toMatchObject({
       code: 200,
     });
-    expect(await apply(t, a, b, { applySource: 6 })).toMatchObject({ status: 400 });
-    expect((await post(t, undefined, '/userFriends/apply', { applyWtId: b.wtId })).status).toBe(401);
+    expect(await apply(t, a, b, { applySource: 6 })).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: 'applySource: applySource格式不正确',
+    });
+    expect(await post(t, undefined, '/userFriends/apply', { applyWtId: b.wtId })).toMatchObject(
+      Errors.unauthorized,
+    );
   });
 
   it('refuses applying to someone who blacklisted you, and to someone you blacklisted', async () => {
@@ -124,7 +135,7 @@ describe('POST /userFriends/apply', () => {
     const b = await newUser(t, 'bob');
     await befriend(t, a, b);
     expect(await apply(t, a, b)).toMatchObject({ status: 409, code: 21003, msg: '对方已是你的好友' });
-    expect(await apply(t, b, a)).toMatchObject({ status: 409, code: 21003 });
+    expect(await apply(t, b, a)).toMatchObject(Errors.alreadyFriend);
   });
 
   it('refuses applying to a cancelled account with 20003', async () => {
@@ -172,10 +183,7 @@ describe('POST /userFriends/apply/handle', () => {
     // Handling it again answers 21007.
     expect(
       await post(t, b, '/userFriends/apply/handle', { applyWtId: a.wtId, handleStatus: 1 }),
-    ).toMatchObject({
-      status: 409,
-      code: 21007,
-    });
+    ).toMatchObject(Errors.applyHandled);
     expect((await api<Counters>(t, 'GET', '/user/counters', { token: b.token })).data.friendApplyUnread).toBe(
       0,
     );
@@ -193,7 +201,7 @@ describe('POST /userFriends/apply/handle', () => {
     expect(await friendsOf(t, a)).toEqual([]);
     expect(
       await post(t, b, '/userFriends/apply/handle', { applyWtId: a.wtId, handleStatus: 1 }),
-    ).toMatchObject({ code: 21007 });
+    ).toMatchObject(Errors.applyHandled);
     await apply(t, a, b, { applyInfo: '再试一次' });
     const list = await received(t, b);
     expect(list.data.total).toBe(1);
@@ -215,16 +223,16 @@ describe('POST /userFriends/apply/handle', () => {
     // The applicant cannot accept their own application either.
     expect(
       await post(t, a, '/userFriends/apply/handle', { applyWtId: a.wtId, handleStatus: 1 }),
-    ).toMatchObject({ code: 21006 });
+    ).toMatchObject(Errors.applyNotFound);
     expect(
       await post(t, a, '/userFriends/apply/handle', { applyWtId: b.wtId, handleStatus: 1 }),
-    ).toMatchObject({ code: 21006 });
+    ).toMatchObject(Errors.applyNotFound);
     expect((await received(t, b)).data.rows[0]?.status).toBe(0);
     expect(await friendsOf(t, c)).toEqual([]);
     expect(await friendsOf(t, a)).toEqual([]);
     expect(
       await post(t, b, '/userFriends/apply/handle', { applyWtId: a.wtId, handleStatus: 3 }),
-    ).toMatchObject({ status: 400 });
+    ).toMatchObject({ status: 400, code: 400, msg: 'handleStatus: handleStatus格式不正确' });
   });
 });
 
@@ -244,7 +252,11 @@ describe('application list bounds and expiry', () => {
     expect(p1.data.rows).toHaveLength(2);
     expect(p2.data.rows).toHaveLength(1);
     expect(new Set([...p1.data.rows, ...p2.data.rows].map((r) => r.id)).size).toBe(3);
-    expect(await post(t, b, '/userFriends/applyList', { pageSize: 101 })).toMatchObject({ status: 400 });
+    expect(await post(t, b, '/userFriends/applyList', { pageSize: 101 })).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: 'pageSize: pageSize不能超过100',
+    });
   });
 
   it('an application older than 7 days reads as expired and can no longer be accepted', async () => {
@@ -261,10 +273,7 @@ describe('application list bounds and expiry', () => {
       ).toBe(0);
       expect(
         await post(t2, b, '/userFriends/apply/handle', { applyWtId: a.wtId, handleStatus: 1 }),
-      ).toMatchObject({
-        status: 409,
-        code: 21008,
-      });
+      ).toMatchObject(Errors.applyExpired);
       // Applying again renews it.
       await apply(t2, a, b);
       expect((await received(t2, b)).data.rows[0]?.status).toBe(0);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlackItem, BlackStatusResult, Page } from '@parley/protocol';
+import { Errors, type BlackItem, type BlackStatusResult, type Page } from '@parley/protocol';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { befriend, friendsOf, newUser, post } from './helpers.js';
 
@@ -60,20 +60,23 @@ describe('blacklist', () => {
     expect((await blacklistOf(t, me, { pageNum: 2, pageSize: 2 })).data.rows.map((r) => r.wtId)).toEqual([
       users[0]!.wtId,
     ]);
-    expect((await blacklistOf(t, me, { pageSize: 101 })).status).toBe(400);
-
-    expect(await post(t, me, '/user/friendBlack/add', { friendWtId: me.wtId })).toMatchObject({
+    expect(await blacklistOf(t, me, { pageSize: 101 })).toMatchObject({
       status: 400,
-      code: 21010,
+      code: 400,
+      msg: 'pageSize: pageSize不能超过100',
     });
-    expect(await post(t, me, '/user/friendBlack/add', { friendWtId: 'nobody_zz' })).toMatchObject({
-      status: 404,
-      code: 10010,
-    });
+
+    expect(await post(t, me, '/user/friendBlack/add', { friendWtId: me.wtId })).toMatchObject(
+      Errors.blackSelf,
+    );
+    expect(await post(t, me, '/user/friendBlack/add', { friendWtId: 'nobody_zz' })).toMatchObject(
+      Errors.userNotFound,
+    );
     expect(await post(t, me, '/user/friendBlack/add', {})).toMatchObject({
       status: 400,
+      code: 400,
       msg: 'friendWtId: friendWtId不能为空',
     });
-    expect((await post(t, undefined, '/user/friendBlack/list', {})).status).toBe(401);
+    expect(await post(t, undefined, '/user/friendBlack/list', {})).toMatchObject(Errors.unauthorized);
   });
 });

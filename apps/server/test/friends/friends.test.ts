@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomNotice, DeleteFriendResult, FriendInfo, FriendItem, Page, Tag } from '@parley/protocol';
+import {
+  Errors,
+  type CustomNotice,
+  type DeleteFriendResult,
+  type FriendInfo,
+  type FriendItem,
+  type Page,
+  type Tag,
+} from '@parley/protocol';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { apply, befriend, friendsOf, newUser, post } from './helpers.js';
 
@@ -51,9 +59,10 @@ describe('POST /userFriends/list', () => {
     expect(page2.data).toMatchObject({ total: 2, rows: [{ wtId: c.wtId }] });
     expect(await post(t, me, '/userFriends/list', { pageSize: 501 })).toMatchObject({
       status: 400,
+      code: 400,
       msg: 'pageSize: pageSize不能超过500',
     });
-    expect((await post(t, undefined, '/userFriends/list', {})).status).toBe(401);
+    expect(await post(t, undefined, '/userFriends/list', {})).toMatchObject(Errors.unauthorized);
   });
 });
 
@@ -94,6 +103,7 @@ describe('POST /userFriends/update (remark)', () => {
     const bytes97 = `${FAMILY.repeat(3)}一二三四五六七a`; // 11 characters, 97 bytes
     expect(await post(t, me, '/userFriends/update', { friendsWtId: b.wtId, remark: bytes97 })).toMatchObject({
       status: 400,
+      code: 400,
       msg: 'remark: 备注不能超过96个字节',
     });
     const sixteenBig = FAMILY.repeat(16); // 16 characters, 400 bytes
@@ -101,6 +111,7 @@ describe('POST /userFriends/update (remark)', () => {
       await post(t, me, '/userFriends/update', { friendsWtId: b.wtId, remark: sixteenBig }),
     ).toMatchObject({
       status: 400,
+      code: 400,
       msg: 'remark: 备注不能超过96个字节',
     });
     const chinese33 = '中'.repeat(33);
@@ -141,20 +152,21 @@ describe('POST /userFriends/updateSpaceStatus', () => {
     const info = await post<FriendInfo>(t, me, '/user/friendInfo', { searchId: b.wtId });
     expect(info.data).toMatchObject({ friendsSpaceStatus: 1, mineSpaceStatus: 1 });
     expect((await friendsOf(t, b))[0]).toMatchObject({ friendsSpaceStatus: 0, mineSpaceStatus: 0 });
-    expect((await post(t, me, '/userFriends/updateSpaceStatus', { friendsWtId: b.wtId })).status).toBe(400);
+    expect(await post(t, me, '/userFriends/updateSpaceStatus', { friendsWtId: b.wtId })).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: 'friendsSpaceStatus: 请指定friendsSpaceStatus或mineSpaceStatus',
+    });
     expect(
-      (await post(t, me, '/userFriends/updateSpaceStatus', { friendsWtId: b.wtId, mineSpaceStatus: 2 }))
-        .status,
-    ).toBe(400);
+      await post(t, me, '/userFriends/updateSpaceStatus', { friendsWtId: b.wtId, mineSpaceStatus: 2 }),
+    ).toMatchObject({ status: 400, code: 400, msg: 'mineSpaceStatus: mineSpaceStatus格式不正确' });
     const stranger = await newUser(t, 'str');
     expect(
-      (
-        await post(t, me, '/userFriends/updateSpaceStatus', {
-          friendsWtId: stranger.wtId,
-          mineSpaceStatus: 1,
-        })
-      ).code,
-    ).toBe(21002);
+      await post(t, me, '/userFriends/updateSpaceStatus', {
+        friendsWtId: stranger.wtId,
+        mineSpaceStatus: 1,
+      }),
+    ).toMatchObject(Errors.notFriend);
   });
 });
 
@@ -189,12 +201,12 @@ describe('POST /userFriends/delete', () => {
     const again = await post<DeleteFriendResult>(t, me, '/userFriends/delete', { friendsWtId: b.wtId });
     expect(again).toMatchObject({ status: 200, code: 200, data: { friendsWtId: b.wtId, deleted: false } });
     expect(await friendsOf(t, me)).toEqual([]);
-    expect(await post(t, me, '/userFriends/delete', { friendsWtId: 'nobody_zz' })).toMatchObject({
-      status: 404,
-      code: 10010,
-    });
+    expect(await post(t, me, '/userFriends/delete', { friendsWtId: 'nobody_zz' })).toMatchObject(
+      Errors.userNotFound,
+    );
     expect(await post(t, me, '/userFriends/delete', {})).toMatchObject({
       status: 400,
+      code: 400,
       msg: 'friendsWtId: friendsWtId不能为空',
     });
   });
@@ -282,7 +294,7 @@ describe('POST /user/sendCustomMessage', () => {
         toWtId: me.wtId,
         type: 'CustomMsg_Type_addFriend',
       }),
-    ).toMatchObject({ status: 403, code: 403 });
+    ).toMatchObject({ status: 403, code: 403, msg: 'fromWtId必须是当前用户' });
     // The notice must match the relation: no addBlack without blocking, no deleteFriend while friends.
     expect(
       await post(t, me, '/user/sendCustomMessage', {
@@ -290,14 +302,14 @@ describe('POST /user/sendCustomMessage', () => {
         toWtId: b.wtId,
         type: 'CustomMsg_Type_addBlack',
       }),
-    ).toMatchObject({ status: 409, code: 21012 });
+    ).toMatchObject(Errors.customMessageNotAllowed);
     expect(
       await post(t, me, '/user/sendCustomMessage', {
         fromWtId: me.wtId,
         toWtId: b.wtId,
         type: 'CustomMsg_Type_deleteFriend',
       }),
-    ).toMatchObject({ code: 21012 });
+    ).toMatchObject(Errors.customMessageNotAllowed);
     await post(t, me, '/user/friendBlack/add', { friendWtId: b.wtId });
     expect(
       (
@@ -319,15 +331,18 @@ describe('POST /user/sendCustomMessage', () => {
       ).code,
     ).toBe(200);
     expect(
-      (await post(t, me, '/user/sendCustomMessage', { fromWtId: me.wtId, toWtId: b.wtId, type: 'Other' }))
-        .status,
-    ).toBe(400);
+      await post(t, me, '/user/sendCustomMessage', { fromWtId: me.wtId, toWtId: b.wtId, type: 'Other' }),
+    ).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: 'type: Invalid option: expected one of "CustomMsg_Type_addFriend"|"CustomMsg_Type_addBlack"|"CustomMsg_Type_deleteFriend"',
+    });
     expect(
       await post(t, me, '/user/sendCustomMessage', {
         fromWtId: me.wtId,
         toWtId: 'nobody_zz',
         type: 'CustomMsg_Type_deleteFriend',
       }),
-    ).toMatchObject({ code: 10010 });
+    ).toMatchObject(Errors.userNotFound);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FriendLimits, TagLimits, type Tag } from '@parley/protocol';
+import { Errors, FriendLimits, TagLimits, type Tag } from '@parley/protocol';
 import { api, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { newUserRow } from '../../src/modules/users/user.repo.js';
 import { newFriendshipRow } from '../../src/modules/friends/friendship.repo.js';
@@ -167,7 +167,7 @@ describe(`${TagLimits.batch} ids per call`, () => {
       tagId: tag.id,
       wtIds: many(TagLimits.batch, (i) => (i === 0 ? friend.wtId : `nobody_${i}`)),
     });
-    expect(atCap).toMatchObject({ status: 404, code: 21002 });
+    expect(atCap).toMatchObject({ ...Errors.notFriend, msg: '对方不是你的好友: nobody_1' });
 
     const over = TagLimits.batch + 1;
     const cases: Array<[string, Record<string, unknown>, string]> = [

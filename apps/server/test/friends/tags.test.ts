@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FriendItem, Page, Tag } from '@parley/protocol';
+import { Errors, type FriendItem, type Page, type Tag } from '@parley/protocol';
 import { api, startTestServer, type TestServer } from '../helpers.js';
 import { befriend, friendsOf, newUser, post } from './helpers.js';
 
@@ -44,18 +44,21 @@ describe('tags', () => {
     const me = await newUser(t, 'me');
     expect(await post(t, me, '/userTag/add', { tagName: '一二三四五六七八九十一二三四五六' })).toMatchObject({
       status: 400,
+      code: 400,
       msg: 'tagName: 标签名称不能超过15个字符',
     });
-    expect(await post(t, me, '/userTag/add', { tagName: 'abcdefghijklmnop' })).toMatchObject({ status: 400 });
+    expect(await post(t, me, '/userTag/add', { tagName: 'abcdefghijklmnop' })).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: 'tagName: 标签名称不能超过15个字符',
+    });
     expect(await post(t, me, '/userTag/add', { tagName: '   ' })).toMatchObject({
       status: 400,
+      code: 400,
       msg: 'tagName: 标签名称不能为空',
     });
     await post(t, me, '/userTag/add', { tagName: '同事' });
-    expect(await post(t, me, '/userTag/add', { tagName: '同事' })).toMatchObject({
-      status: 409,
-      code: 21021,
-    });
+    expect(await post(t, me, '/userTag/add', { tagName: '同事' })).toMatchObject(Errors.tagNameTaken);
     expect(await tagsOf(me)).toHaveLength(1);
     // Another user may use the same name.
     const other = await newUser(t, 'other');
@@ -86,10 +89,7 @@ describe('tags', () => {
     // Only friends can be tagged; nothing is added when one is not.
     expect(
       await post(t, me, '/userTag/addUser4Tag', { tagId: gym.data.id, wtIds: [b.wtId, stranger.wtId] }),
-    ).toMatchObject({
-      status: 404,
-      code: 21002,
-    });
+    ).toMatchObject({ ...Errors.notFriend, msg: `对方不是你的好友: ${stranger.wtId}` });
     expect(
       (await post<Page<FriendItem>>(t, me, '/userTag/getUserList', { id: gym.data.id })).data.total,
     ).toBe(0);
@@ -119,10 +119,14 @@ describe('tags', () => {
         (x) => x.tagStatus === 0,
       ),
     ).toBe(true);
-    expect((await post(t, me, '/userTag/setTag4User', { friendsWtId: stranger.wtId, tagIds: [] })).code).toBe(
-      21002,
-    );
-    expect((await post(t, me, '/userTag/addUser4Tag', { tagId: work.data.id, wtIds: [] })).status).toBe(400);
+    expect(
+      await post(t, me, '/userTag/setTag4User', { friendsWtId: stranger.wtId, tagIds: [] }),
+    ).toMatchObject({ ...Errors.notFriend, msg: `对方不是你的好友: ${stranger.wtId}` });
+    expect(await post(t, me, '/userTag/addUser4Tag', { tagId: work.data.id, wtIds: [] })).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: 'wtIds: wtIds不能为空',
+    });
   });
 
   it("cannot read or change another user's tags (IDOR)", async () => {
@@ -153,6 +157,6 @@ describe('tags', () => {
     expect(
       (await post<Tag[]>(t, intruder, '/userTag/initSetList', { wtId: friend.wtId })).data.map((x) => x.id),
     ).toEqual([own.data.id]);
-    expect((await api(t, 'GET', '/userTag/list')).status).toBe(401);
+    expect(await api(t, 'GET', '/userTag/list')).toMatchObject(Errors.unauthorized);
   });
 });
