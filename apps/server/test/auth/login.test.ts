@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult, Step2Challenge } from '@parley/protocol';
+import { Errors, type LoginResult, type Step2Challenge } from '@parley/protocol';
 import { api, FakeClock, registerUser, startTestServer, type TestServer } from '../helpers.js';
 
 let t: TestServer;
@@ -32,33 +32,27 @@ describe('password login', () => {
     const unknown = await api(t, 'POST', '/user/login/pwd', {
       body: { phone: '13700000000', pwd: 'nope1234' },
     });
-    for (const r of [wrong, unknown]) {
-      expect(r.status).toBe(400);
-      expect(r.code).toBe(10001);
-      expect(r.msg).toBe('账号或密码错误');
-    }
+    for (const r of [wrong, unknown]) expect(r).toMatchObject(Errors.wrongPassword);
   });
 
   it('validates the login bodies', async () => {
+    const refused = (msg: string) => ({ status: 400, code: 400, msg });
     const noPwd = await api(t, 'POST', '/user/login/pwd', { body: { phone: '13912345678' } });
-    expect(noPwd.msg).toBe('pwd: 密码不能为空');
+    expect(noPwd).toMatchObject(refused('pwd: 密码不能为空'));
     const noId = await api(t, 'POST', '/user/login/id', { body: { pwd: 'x' } });
-    expect(noId.msg).toBe('wtId: ID不能为空');
+    expect(noId).toMatchObject(refused('wtId: ID不能为空'));
     const empty = await api(t, 'POST', '/user/login/pwd', {});
-    expect(empty.status).toBe(400);
-    expect(empty.msg).toBe('phone: 手机号不能为空');
+    expect(empty).toMatchObject(refused('phone: 手机号不能为空'));
   });
 
   it('locks an account after 10 failed logins in a row, even for the right password', async () => {
     const u = await registerUser(t, { wtId: 'lock_me01' });
     for (let i = 0; i < 10; i++) {
       const r = await api(t, 'POST', '/user/login/id', { body: { wtId: 'lock_me01', pwd: `bad${i}xx1` } });
-      expect(r.code).toBe(10001);
+      expect(r).toMatchObject(Errors.wrongPassword);
     }
     const locked = await api(t, 'POST', '/user/login/id', { body: { wtId: 'lock_me01', pwd: u.pwd } });
-    expect(locked.status).toBe(429);
-    expect(locked.code).toBe(10004);
-    expect(locked.msg).toBe('登录失败次数过多，请15分钟后再试');
+    expect(locked).toMatchObject(Errors.loginLocked);
     // The lock is per account: the same user by phone is a different key, other accounts still work.
     const other = await registerUser(t);
     expect(
@@ -70,22 +64,19 @@ describe('password login', () => {
 describe('sessions', () => {
   it('answers 401 with the catalogue text for a missing or unknown token', async () => {
     const none = await api(t, 'GET', '/user/info');
-    expect(none.status).toBe(401);
-    expect(none).toMatchObject({ code: 401, msg: '认证失败，无法访问系统资源' });
+    expect(none).toMatchObject({ status: 401, code: 401, msg: '认证失败，无法访问系统资源' });
     const garbage = await api(t, 'GET', '/user/info', { token: 'x'.repeat(43) });
-    expect(garbage).toMatchObject({ status: 401, code: 401 });
+    expect(garbage).toMatchObject(Errors.unauthorized);
     const malformed = await api(t, 'GET', '/user/info', { headers: { authorization: 'Basic abc' } });
-    expect(malformed.code).toBe(401);
+    expect(malformed).toMatchObject(Errors.unauthorized);
   });
 
   it('refuses a token reused after logout with 11013', async () => {
     const u = await registerUser(t);
     expect((await api(t, 'POST', '/user/logout', { token: u.token })).code).toBe(200);
     const reused = await api(t, 'GET', '/user/info', { token: u.token });
-    expect(reused.status).toBe(401);
-    expect(reused.code).toBe(11013);
-    expect(reused.msg).toBe('登录状态已失效，请重新登录');
-    expect((await api(t, 'POST', '/user/logout', { token: u.token })).code).toBe(11013);
+    expect(reused).toMatchObject({ status: 401, code: 11013, msg: '登录状态已失效，请重新登录' });
+    expect(await api(t, 'POST', '/user/logout', { token: u.token })).toMatchObject(Errors.sessionRevoked);
   });
 
   it('ends the other sessions with 11016 on logoutOthers and keeps the caller', async () => {
@@ -127,8 +118,7 @@ describe('second-step password (712)', () => {
     const first = await api<Step2Challenge>(t, 'POST', '/user/login/pwd', {
       body: { phone: u.phone, pwd: u.pwd },
     });
-    expect(first.status).toBe(200);
-    expect(first.code).toBe(712);
+    expect(first).toMatchObject({ status: 200, code: 712, msg: '请输入二级密码' });
     expect(first.data.tips).toBe('宠物名字');
     const ticket = first.data.ticket;
     const tips = await api<{ tips: string }>(t, 'POST', '/user/login/step2pwd/tips', { body: { ticket } });
@@ -177,8 +167,8 @@ describe('second-step password (712)', () => {
 
   it('rejects an unknown ticket', async () => {
     const r = await api(t, 'POST', '/user/login/step2pwd', { body: { ticket: 'nope', pwd: 'x' } });
-    expect(r.code).toBe(10005);
+    expect(r).toMatchObject(Errors.step2TicketInvalid);
     const missing = await api(t, 'POST', '/user/login/step2pwd', { body: { pwd: 'x' } });
-    expect(missing).toMatchObject({ status: 400, msg: 'ticket: ticket不能为空' });
+    expect(missing).toMatchObject({ status: 400, code: 400, msg: 'ticket: ticket不能为空' });
   });
 });

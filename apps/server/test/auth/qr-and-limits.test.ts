@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult, QrCodeIssued, QrPollResult } from '@parley/protocol';
+import { Errors, type LoginResult, type QrCodeIssued, type QrPollResult } from '@parley/protocol';
 import { FakeClock, api, registerUser, startTestServer, type TestServer } from '../helpers.js';
 
 let t: TestServer;
@@ -36,18 +36,18 @@ describe('QR login', () => {
   it('refuses confirming without a session, unknown codes and expired codes', async () => {
     const issued = await api<QrCodeIssued>(t, 'POST', '/user/login/genQrCode');
     const anon = await api(t, 'POST', '/user/login/qrCode/confirm', { body: { qrCode: issued.data.qrCode } });
-    expect(anon.code).toBe(401);
+    expect(anon).toMatchObject(Errors.unauthorized);
     const unknown = await api(t, 'POST', '/user/login/qrCode', { body: { qrCode: 'missing-code' } });
-    expect(unknown).toMatchObject({ status: 404, code: 10009 });
+    expect(unknown).toMatchObject(Errors.qrUnknown);
     clock.advance(3 * 60 * 1000);
     const expired = await api(t, 'POST', '/user/login/qrCode', { body: { qrCode: issued.data.qrCode } });
-    expect(expired).toMatchObject({ code: 10007, msg: '二维码已过期，请刷新' });
+    expect(expired).toMatchObject({ status: 400, code: 10007, msg: '二维码已过期，请刷新' });
     const u = await registerUser(t);
     const late = await api(t, 'POST', '/user/login/qrCode/confirm', {
       token: u.token,
       body: { qrCode: issued.data.qrCode },
     });
-    expect(late.code).toBe(10007);
+    expect(late).toMatchObject(Errors.qrExpired);
   });
 });
 

@@ -20,12 +20,12 @@ describeWithServices(['REDIS_URL'], 'rate limits shared through Redis', () => {
       for (let i = 0; i < 10; i++) {
         const node = i % 2 === 0 ? a : b;
         expect(
-          (await api(node, 'POST', '/user/login/pwd', { body: { phone, pwd: `wrong${i}x` } })).code,
-        ).toBe(10001);
+          await api(node, 'POST', '/user/login/pwd', { body: { phone, pwd: `wrong${i}x` } }),
+        ).toMatchObject({ status: 400, code: 10001, msg: '账号或密码错误' });
       }
       for (const node of [a, b]) {
         const locked = await api(node, 'POST', '/user/login/pwd', { body: { phone, pwd: onA.pwd } });
-        expect(locked).toMatchObject({ status: 429, code: 10004 });
+        expect(locked).toMatchObject({ status: 429, code: 10004, msg: '登录失败次数过多，请15分钟后再试' });
       }
       // 2 registrations + 10 failures + 2 locked = 14 calls from 127.0.0.1 so far; the IP limit of 40 per
       // minute is counted over both nodes together.
