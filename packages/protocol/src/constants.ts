@@ -5,10 +5,7 @@ export const Limits = {
   remarkBytes: 96,
   tagName: 15,
   friendApplyReason: 15,
-  quickPhrase: 200,
   groupName: 16,
-  conversationGroupName: 10,
-  customGroups: 20,
   admins: 20,
   groupNoticeChat: 3000,
   groupNoticePanel: 150,
@@ -20,13 +17,9 @@ export const Limits = {
   memberLevelMin: 1,
   memberLevelMax: 10,
   fileBytes: 100 * 1024 * 1024,
-  messageBytes: 12 * 1024,
   bio: 60,
   password: { min: 6, max: 32 },
   wtId: { min: 4, max: 20 },
-  groupCallMax: 9,
-  groupCallInviteMax: 8,
-  roomIdMax: 2147483647,
 } as const;
 
 export const Ui = {
@@ -44,7 +37,6 @@ export const Ui = {
   sidePanel: 320,
   /** The common-group popup of a profile. */
   commonGroupPopup: 300,
-  sidebar: 80,
   badgeMax: 99,
   duplicateErrorWindow: 3000,
   requestTimeout: 60_000,
@@ -59,16 +51,12 @@ export const Ui = {
 export const Chat = {
   revokeWindowSeconds: 5 * 60,
   timeGapSeconds: 600,
-  mergedPreviewLines: 7,
   readReceiptPage: 100,
 } as const;
 
 export const Paging = {
-  favorites: 10,
-  moments: 10,
   groupNotices: 20,
   memberFetch: 100,
-  callInvite: 30,
 } as const;
 
 export const Call = {

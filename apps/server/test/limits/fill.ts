@@ -22,8 +22,9 @@ export async function fillUsers(t: TestServer, n: number): Promise<string> {
 }
 
 /**
- * Makes the users of `fillUsers(prefix)` ordinary members of group `groupNumber`, rows inserted like
- * theirs, and sets the group's member count to its rows (what the size limit reads).
+ * Makes the users of `fillUsers(prefix)` ordinary members of group `groupNumber` as a join does:
+ * member rows, member rows of the group's chat (they see what comes after their join) and the
+ * group's member count (what the size limit reads). Returns that count.
  */
 export async function fillMembers(t: TestServer, groupNumber: string, prefix: string): Promise<number> {
   const db = t.server.ctx.db;
@@ -33,10 +34,15 @@ export async function fillMembers(t: TestServer, groupNumber: string, prefix: st
     .where('group_number', '=', groupNumber)
     .executeTakeFirstOrThrow();
   const id = sql.raw(String(Number(group.id)));
+  const now = sql.raw(String(Date.now()));
+  const like = sql.lit(`${prefix}%`);
   await sql`INSERT INTO group_members (group_id, user_id, identity, group_nickname, name_remark, mute_until,
       join_type, inviter_id, top_status, last_send_at, created_at)
-    SELECT ${id}, id, 1, '', '', 0, 2, NULL, 0, 0, ${sql.raw(String(Date.now()))} FROM users
-    WHERE wt_id LIKE ${sql.lit(`${prefix}%`)}`.execute(db);
+    SELECT ${id}, id, 1, '', '', 0, 2, NULL, 0, 0, ${now} FROM users WHERE wt_id LIKE ${like}`.execute(db);
+  await sql`INSERT INTO conversation_members (conversation_id, user_id, peer_id, read_seq, cleared_seq, visible,
+      pinned, pinned_at, muted, marks, custom_data, draft, activity_at, updated_at, state, until_seq, joined_seq)
+    SELECT c.id, u.id, NULL, c.last_seq, c.last_seq, 1, 0, 0, 0, 0, '', NULL, ${now}, ${now}, 0, 0, c.last_seq
+    FROM users u, conversations c WHERE c.group_id = ${id} AND u.wt_id LIKE ${like}`.execute(db);
   await sql`UPDATE groups SET member_count = (SELECT COUNT(*) FROM group_members WHERE group_id = ${id})
     WHERE id = ${id}`.execute(db);
   const row = await db

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ForwardLimits, MessageLimits, type Conversation, type Message } from '@parley/protocol';
+import { Chat, ForwardLimits, MessageLimits, type Conversation, type Message } from '@parley/protocol';
 import { startTestServer, type TestServer, type TestUser } from '../helpers.js';
-import { c2c, history, newUser, post, sent } from '../messaging/helpers.js';
-import { fillUsers } from './fill.js';
+import { c2c, fullHistory, history, newUser, post, sent } from '../messaging/helpers.js';
+import { createGroup, gid, sentGroup } from '../messaging/group-helpers.js';
+import { fillMembers, fillUsers } from './fill.js';
 
 // Message, list and forward limits at their boundary: at the limit accepted, one over refused with
 // code and text.
@@ -16,12 +17,14 @@ afterAll(() => t.close());
 const TOO_LONG = { status: 400, code: 80002, msg: '消息内容过长，请减少长度后重试' };
 const refused = (field: string, text: string) => ({ status: 400, code: 400, msg: `${field}: ${text}` });
 
-/** Two users and `n` texts from the first to the second, oldest first. */
+/** Two users and `n` texts from the first to the second (sent 20 at a time), oldest first. */
 async function chat(n: number): Promise<{ a: TestUser; b: TestUser; ids: string[] }> {
   const a = await newUser(t, 'lim_a');
   const b = await newUser(t, 'lim_b');
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) ids.push((await sent(t, a, b, `m${i}`)).ID);
+  for (let i = 0; i < n; i += 20)
+    await Promise.all(Array.from({ length: Math.min(20, n - i) }, (_, j) => sent(t, a, b, `m${i + j}`)));
+  const ids = (await fullHistory(t, a, b)).map((m) => m.ID);
+  expect(ids).toHaveLength(n);
   return { a, b, ids };
 }
 
@@ -102,6 +105,27 @@ describe('lists', () => {
   });
 });
 
+describe('read receipts', () => {
+  it(`the members of a group message, ${Chat.readReceiptPage} a page, not ${Chat.readReceiptPage + 1}`, async () => {
+    const owner = await newUser(t, 'rcpt');
+    const g = await createGroup(t, owner, []);
+    expect(await fillMembers(t, g.groupNumber, await fillUsers(t, 150))).toBe(151);
+    const m = await sentGroup(t, owner, g, 'who read this?');
+    const page = (count: number, cursor?: string) =>
+      post<{ members: unknown[]; nextCursor: string | null }>(t, owner, '/message/readMembers', {
+        conversationID: gid(g),
+        messageID: m.ID,
+        filter: 1,
+        count,
+        ...(cursor ? { cursor } : {}),
+      });
+    const first = await page(Chat.readReceiptPage);
+    expect(first.data.members).toHaveLength(Chat.readReceiptPage);
+    expect((await page(Chat.readReceiptPage, first.data.nextCursor!)).data.members).toHaveLength(50);
+    expect(await page(Chat.readReceiptPage + 1)).toMatchObject(refused('count', 'count不能超过100'));
+  });
+});
+
 describe('forwarding', () => {
   const forward = (from: TestUser, messageIDs: string[], conversationIDs: string[]) =>
     post<{ messages: Message[] }>(t, from, '/message/forward', {
@@ -119,7 +143,7 @@ describe('forwarding', () => {
     const record = await post<{ messages: Message[] }>(t, b, '/message/merger', {
       downloadKey: res.data.messages[0]!.payload.downloadKey,
     });
-    expect(record.data.messages.map((m) => m.ID)).toEqual(ids.slice(1));
+    expect(record.data.messages.map((m) => m.ID).sort()).toEqual(ids.slice(1).sort());
   });
 
   it(`to ${ForwardLimits.targets} conversations at once, not ${ForwardLimits.targets + 1}`, async () => {

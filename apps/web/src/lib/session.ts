@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { LoginResult, UserInfo } from '@parley/protocol';
+import { Limits, type LoginResult, type UserInfo } from '@parley/protocol';
 import { StorageKeys, storage } from './storage';
 
 export interface SessionState {
@@ -75,5 +75,5 @@ export const getToken = (): string | null => useSession.getState().token;
 export function memberLevel(user: Pick<UserInfo, 'vipType' | 'vipLevel'> | null | undefined): number | null {
   if (!user || !user.vipType) return null;
   const lvl = Math.trunc(Number(user.vipLevel));
-  return lvl >= 1 && lvl <= 10 ? lvl : 1;
+  return lvl >= Limits.memberLevelMin && lvl <= Limits.memberLevelMax ? lvl : Limits.memberLevelMin;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Chat } from '../constants.js';
 import { intField, listField, required, textField } from '../fields.js';
 import { groupNumberField } from '../models/group-requests.js';
 
@@ -20,8 +21,6 @@ export const MessageLimits = {
   syncPage: 1000,
   revokeWindowMs: 5 * 60 * 1000,
   deleteMax: 100,
-  /** Typing: clients show it for this long unless renewed. */
-  typingTtlMs: 5000,
 } as const;
 
 /** What a client may send; `groupTip` is written by the server only. */
@@ -170,7 +169,7 @@ export const readMembersBody = z.object({
   messageID: messageIdField('messageID'),
   filter: z.literal([0, 1], { error: 'filter格式不正确' }),
   cursor: z.string().max(40, 'cursor格式不正确').regex(/^\d*$/, 'cursor格式不正确').optional(),
-  count: intField('count', { min: 1, max: 100 }).default(100),
+  count: intField('count', { min: 1, max: Chat.readReceiptPage }).default(Chat.readReceiptPage),
 });
 
 /** POST /user/groupchat/admin/revokeAll: every message of `wtId` up to `seq`. */

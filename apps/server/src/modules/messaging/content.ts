@@ -1,4 +1,5 @@
 import {
+  ForwardLimits,
   friendCustomTypes,
   hasForbiddenChars,
   Limits,
@@ -90,7 +91,8 @@ export function checkContent(body: SendMessageBody, sensitiveWords: readonly str
       delete payload.messageList;
       if (typeof payload.downloadKey !== 'string' || !RECORD_KEY.test(payload.downloadKey))
         bad('payload.downloadKey');
-      if ((payload.abstractList as string[]).length > 7) bad('payload.abstractList', '最多7条');
+      if ((payload.abstractList as string[]).length > ForwardLimits.abstractLines)
+        bad('payload.abstractList', `最多${ForwardLimits.abstractLines}条`);
       searchText = String(payload.title ?? '');
       break;
     case 'custom':

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Call } from '@parley/protocol';
 import { toast } from '../../ui/toast-store';
 import { CallEngineError } from './engine';
 import { hhmmss } from './format';
@@ -10,7 +11,7 @@ export function useTimer(connectedAt: number | null): string {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     if (connectedAt === null) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
+    const t = setInterval(() => setNow(Date.now()), Call.timerTick);
     return () => clearInterval(t);
   }, [connectedAt]);
   return connectedAt === null ? '' : hhmmss((now - connectedAt) / 1000);
