@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Errors } from '@parley/protocol';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { GIF, PNG, JPG, upload } from '../uploads/fixtures.js';
 import { createGroup, must, newUser, post } from './helpers.js';
@@ -25,7 +26,11 @@ describe('reports of users and groups', () => {
     });
     expect(users.length).toBeGreaterThan(1);
     expect(groups.length).toBeGreaterThan(1);
-    expect((await post(t, u, '/dict/data/getListByDictType', { dictType: 'secret' })).status).toBe(400);
+    expect(await post(t, u, '/dict/data/getListByDictType', { dictType: 'secret' })).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: 'dictType: dictType格式不正确',
+    });
   });
 
   it('a report is stored with 1–5 own png/jpeg images and answered 感谢反馈，我们将尽快核实处理', async () => {
@@ -58,27 +63,26 @@ describe('reports of users and groups', () => {
     });
     expect(group.code).toBe(200);
 
-    const cases: Array<[Record<string, unknown>, number, string]> = [
-      [{ ...base, complaintImage: [] }, 400, 'complaintImage: 请上传举报图片'],
-      [{ ...base, complaintImage: Array(6).fill(png) }, 400, 'complaintImage: 最多上传5张图片'],
-      [{ ...base, complaintImage: [gif] }, 400, '图片消息失败,无效的图片格式'],
-      [{ ...base, complaintImage: [theirs] }, 400, '图片消息失败,无效的图片格式'],
+    const refused = (msg: string) => ({ status: 400, code: 400, msg });
+    const cases: Array<[Record<string, unknown>, { status: number; code: number; msg: string }]> = [
+      [{ ...base, complaintImage: [] }, refused('complaintImage: 请上传举报图片')],
+      [{ ...base, complaintImage: Array(6).fill(png) }, refused('complaintImage: 最多上传5张图片')],
+      [{ ...base, complaintImage: [gif] }, Errors.invalidImage],
+      [{ ...base, complaintImage: [theirs] }, Errors.invalidImage],
       [
         { ...base, complaintImage: [png], complaintDetail: '字'.repeat(501) },
-        400,
-        'complaintDetail: 举报描述不能超过500个字符',
+        refused('complaintDetail: 举报描述不能超过500个字符'),
       ],
-      [{ ...base, complaintImage: [png], complaintType: '77' }, 400, 'complaintType: 举报类型不正确'],
-      [{ ...base, complaintImage: [png], targetId: 'nobody_here' }, 404, '该用户不存在'],
+      [{ ...base, complaintImage: [png], complaintType: '77' }, refused('complaintType: 举报类型不正确')],
+      [{ ...base, complaintImage: [png], targetId: 'nobody_here' }, Errors.userNotFound],
       [
         { ...base, complaintImage: [png], type: 1, targetId: '00000000', complaintType: '1' },
-        404,
-        '群聊不存在',
+        Errors.groupNotFound,
       ],
     ];
-    for (const [body, status, msg] of cases) {
+    for (const [body, expected] of cases) {
       const res = await post(t, me, '/complaint/add', body);
-      expect([res.status, res.msg]).toEqual([status, msg]);
+      expect({ status: res.status, code: res.code, msg: res.msg }).toEqual(expected);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GroupApplication, GroupInfo, Page } from '@parley/protocol';
+import { Errors, type GroupApplication, type GroupInfo, type Page } from '@parley/protocol';
 import { openSocket, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { befriend } from '../friends/helpers.js';
 import { createGroup, must, newUser, post, setLevel } from './helpers.js';
@@ -24,14 +24,14 @@ describe('group boundaries', () => {
     const ok = await post<GroupInfo>(t, owner, `${G}/add`, { groupName: '一'.repeat(16), wtIds: [] });
     expect([ok.code, ok.msg, ok.data.name]).toEqual([200, '群组创建成功', '一'.repeat(16)]);
     const long = await post(t, owner, `${G}/add`, { groupName: '一'.repeat(17), wtIds: [] });
-    expect([long.status, long.msg]).toEqual([400, 'groupName: 群名称不能超过16个字符']);
+    expect(long).toMatchObject({ status: 400, code: 400, msg: 'groupName: 群名称不能超过16个字符' });
     const empty = await post(t, owner, `${G}/add`, { groupName: '  ', wtIds: [] });
-    expect([empty.status, empty.msg]).toEqual([400, 'groupName: 群名称不能为空']);
+    expect(empty).toMatchObject({ status: 400, code: 400, msg: 'groupName: 群名称不能为空' });
     const edit = await post(t, owner, `${G}/edit`, {
       groupNumber: ok.data.groupNumber,
       groupName: 'x'.repeat(17),
     });
-    expect(edit.status).toBe(400);
+    expect(edit).toMatchObject({ status: 400, code: 400, msg: 'groupName: 群名称不能超过16个字符' });
   });
 
   it('notice: 3000 characters pass, 3001 answer 400 群公告不能超过3000个字符; a megabyte is refused cheaply', async () => {
@@ -46,12 +46,12 @@ describe('group boundaries', () => {
       groupNumber: g.groupNumber,
       groupNotice: '告'.repeat(3001),
     });
-    expect([over.status, over.msg]).toEqual([400, 'groupNotice: 群公告不能超过3000个字符']);
+    expect(over).toMatchObject({ status: 400, code: 400, msg: 'groupNotice: 群公告不能超过3000个字符' });
     const huge = await post(t, owner, `${G}/edit`, {
       groupNumber: g.groupNumber,
       groupNotice: 'x'.repeat(1_000_000),
     });
-    expect(huge.status).toBe(400);
+    expect(huge).toMatchObject({ status: 400, code: 400, msg: 'groupNotice: 群公告不能超过3000个字符' });
   });
 
   it('join level limit: 0 (off) and 1–200 save; 201 and "abc" answer 400', async () => {
@@ -68,12 +68,12 @@ describe('group boundaries', () => {
       groupNumber: g.groupNumber,
       limitLevel: 201,
     });
-    expect([over.status, over.msg]).toEqual([400, 'limitLevel: 请输入1-200之间的整数']);
+    expect(over).toMatchObject({ status: 400, code: 400, msg: 'limitLevel: 请输入1-200之间的整数' });
     const neg = await post(t, owner, `${G}/admin/joinLimit`, {
       groupNumber: g.groupNumber,
       limitLevel: 'abc',
     });
-    expect(neg.status).toBe(400);
+    expect(neg).toMatchObject({ status: 400, code: 400, msg: 'limitLevel: limitLevel格式不正确' });
   });
 
   it('admins: 20 allowed, the 21st answers 409 22003 管理员人数已达上限; only the difference counts', async () => {
@@ -116,7 +116,7 @@ describe('group boundaries', () => {
     await must(t, owner!, `${G}/admin/addOrRemove`, { groupNumber: n, wtIds: [admin!.wtId], identity: 2 });
     await must(t, owner!, `${G}/edit`, { groupNumber: n, inviteSwitch: 2 });
     const refused = await post(t, member!, `${G}/member/batchInvite`, { groupNumber: n, wtIds: [a!.wtId] });
-    expect([refused.status, refused.msg]).toEqual([403, '当前操作没有权限']);
+    expect(refused).toMatchObject({ status: 403, code: 403, msg: '当前操作没有权限' });
     const byAdmin = await post<{ joined: string[] }>(t, admin!, `${G}/member/batchInvite`, {
       groupNumber: n,
       wtIds: [a!.wtId],
@@ -136,7 +136,7 @@ describe('group boundaries', () => {
     expect(list.rows[0]).toMatchObject({ userID: b!.wtId, applicationType: member!.wtId, status: 0 });
     await must(t, admin!, `${G}/member/audit`, { id: list.rows[0]!.id, auditStatus: 1 });
     const again = await post(t, owner!, `${G}/member/audit`, { id: list.rows[0]!.id, auditStatus: 2 });
-    expect([again.status, again.code]).toEqual([409, 22009]);
+    expect(again).toMatchObject(Errors.groupApplyHandled);
     const info = await must<GroupInfo>(t, b!, `${G}/getInfoById`, { groupNumber: n });
     expect(info.memberCount).toBe(5);
     ownerSock.close();
@@ -157,17 +157,17 @@ describe('group boundaries', () => {
     await must(t, owner!, `${G}/memberBlack/add`, { groupNumber: n, wtIds: [black!.wtId] });
     await setLevel(t, black!, 10);
     const blocked = await post(t, black!, `${G}/member/activeJoin`, { groupNumber: n });
-    expect([blocked.status, blocked.code]).toEqual([403, 22005]);
+    expect(blocked).toMatchObject(Errors.groupBlacklisted);
     const inviteBlocked = await post(t, owner!, `${G}/member/batchInvite`, {
       groupNumber: n,
       wtIds: [black!.wtId],
     });
-    expect(inviteBlocked.code).toBe(22005);
+    expect(inviteBlocked).toMatchObject(Errors.groupBlacklisted);
 
     await must(t, owner!, `${G}/edit`, { groupNumber: n, confirminviteSwitch: 2 });
     await setLevel(t, applicant!, 10);
     const closed = await post(t, applicant!, `${G}/member/activeJoin`, { groupNumber: n });
-    expect([closed.status, closed.code]).toEqual([403, 22007]);
+    expect(closed).toMatchObject(Errors.groupNotPublic);
 
     await must(t, owner!, `${G}/edit`, { groupNumber: n, confirminviteSwitch: 1 });
     const pending = await post<{ joined: number }>(t, applicant!, `${G}/member/activeJoin`, {
@@ -186,7 +186,7 @@ describe('group boundaries', () => {
     // Another group's manager cannot handle it.
     const [stranger] = await users(1, 'gs');
     const foreign = await post(t, stranger!, `${G}/member/audit`, { id: list.rows[0]!.id, auditStatus: 1 });
-    expect(foreign.status).toBe(403);
+    expect(foreign).toMatchObject(Errors.forbidden);
     await must(t, owner!, `${G}/member/audit`, { id: list.rows[0]!.id, auditStatus: 1 });
     const mine = await must<Page<GroupApplication>>(t, applicant!, '/user/groupNotice/myApplyList', {});
     expect(mine.rows[0]).toMatchObject({ status: 1, groupNumber: n });
@@ -233,8 +233,8 @@ describe('group life', () => {
     const info = await must<GroupInfo>(t, owner!, `${G}/getInfoById`, { groupNumber: n });
     expect([info.ownerWtId, info.selfMember.identity]).toEqual([admin!.wtId, 1]);
     // The old owner can no longer dissolve; the new one can't quit.
-    expect((await post(t, owner!, `${G}/remove`, { groupNumber: n })).status).toBe(403);
-    expect((await post(t, admin!, `${G}/member/quit`, { groupNumber: n })).status).toBe(403);
+    expect(await post(t, owner!, `${G}/remove`, { groupNumber: n })).toMatchObject(Errors.forbidden);
+    expect(await post(t, admin!, `${G}/member/quit`, { groupNumber: n })).toMatchObject(Errors.forbidden);
     await must(t, owner!, `${G}/member/quit`, { groupNumber: n });
     expect((await memberSock.next((f) => String(f.type) === '5')).data).toMatchObject({ change: 'quit' });
     await must(t, admin!, `${G}/remove`, { groupNumber: n });
@@ -257,7 +257,7 @@ describe('group life', () => {
     const mine = (await fetch(`${t.baseUrl}/api${G}/list`, {
       headers: { authorization: `Bearer ${a!.token}` },
     }).then((r) => r.json())) as { data: GroupInfo[] };
-    expect(list.status).toBe(404); // GET only
+    expect(list).toMatchObject(Errors.notFound); // GET only
     expect(mine.data.map((g) => g.groupNumber)).toEqual([g1.groupNumber, g2.groupNumber]);
     // 2 unpins as 0 does (the pin/unpin reading "1 or 2"); 3 is refused.
     const unpinned = await must<GroupInfo>(t, a!, `${G}/member/setTop`, {
@@ -266,7 +266,7 @@ describe('group life', () => {
     });
     expect(unpinned.selfMember.topStatus).toBe(0);
     const bad = await post(t, a!, `${G}/member/setTop`, { groupNumber: g2.groupNumber, topStatus: 3 });
-    expect(bad.status).toBe(400);
+    expect(bad).toMatchObject({ status: 400, code: 400, msg: 'topStatus: topStatus格式不正确' });
     const byName = await must<GroupInfo[]>(t, a!, `${G}/listByName`, { groupNickname: '乙' });
     expect(byName.map((g) => g.groupNumber)).toEqual([g2.groupNumber]);
     const common = await must<GroupInfo[]>(t, a!, `${G}/commonList`, { wtId: b!.wtId });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '@parley/protocol';
+import { Errors, type Message } from '@parley/protocol';
 import { startTestServer, type TestServer, type TestSocket, type TestUser } from '../helpers.js';
 import { createGroup, G, gid, must, newUser, post, ready, sentGroup } from './group-helpers.js';
 
@@ -95,13 +95,13 @@ describe('group read receipts', () => {
       conversationID: gid(g),
       messageIDs: [msg.ID],
     });
-    expect([notMine.status, notMine.msg]).toEqual([403, '当前操作没有权限']);
+    expect(notMine).toMatchObject({ status: 403, code: 403, msg: '当前操作没有权限' });
     const notMineList = await post(t, readers[0]!, '/message/readMembers', {
       conversationID: gid(g),
       messageID: msg.ID,
       filter: 0,
     });
-    expect(notMineList.status).toBe(403);
+    expect(notMineList).toMatchObject(Errors.forbidden);
   });
 
   it('a non-member reads, searches, reads receipts, revokes and marks nothing of the group', async () => {
@@ -125,7 +125,7 @@ describe('group read receipts', () => {
     ];
     for (const [url, body] of attempts) {
       const res = await post(t, outsider, url, body);
-      expect([url, res.status, res.msg]).toEqual([url, 403, '当前操作没有权限']);
+      expect({ url, status: res.status, code: res.code, msg: res.msg }).toEqual({ url, ...Errors.forbidden });
     }
     // Global search does not reach into the group either.
     const found = await must<{ messages: Message[] }>(t, outsider, '/message/search', { keyword: 'secret' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '@parley/protocol';
+import { Errors, type Message } from '@parley/protocol';
 import { FakeClock, startTestServer, type TestServer, type TestSocket } from '../helpers.js';
 import {
   createGroup,
@@ -77,9 +77,9 @@ describe('group sync and revoke', () => {
 
     // A member cannot revoke someone else's; an admin cannot revoke the owner's.
     const byMember = await post(t, other, '/message/revoke', { messageID: sent[0]!.ID });
-    expect([byMember.status, byMember.msg]).toEqual([403, '当前操作没有权限']);
+    expect(byMember).toMatchObject({ status: 403, code: 403, msg: '当前操作没有权限' });
     const byAdminOnOwner = await post(t, admin, '/message/revoke', { messageID: ownerMsg.ID });
-    expect(byAdminOnOwner.status).toBe(403);
+    expect(byAdminOnOwner).toMatchObject(Errors.forbidden);
 
     // Any time later: an admin revokes one message of a member.
     clock.advance(60 * 60 * 1000);
@@ -121,13 +121,13 @@ describe('group sync and revoke', () => {
       wtId: m.wtId,
       seq: 99,
     });
-    expect([byMemberAll.status, byMemberAll.msg]).toEqual([403, '当前操作没有权限']);
+    expect(byMemberAll).toMatchObject({ status: 403, code: 403, msg: '当前操作没有权限' });
     const adminOnOwner = await post(t, admin, `${G}/admin/revokeAll`, {
       groupNumber: g.groupNumber,
       wtId: owner.wtId,
       seq: 99,
     });
-    expect(adminOnOwner.status).toBe(403);
+    expect(adminOnOwner).toMatchObject(Errors.forbidden);
   });
 
   it('the legacy paths: withdrawMsg revokes one message by sequence, withdrawWebMsgByUser all up to one', async () => {
@@ -146,18 +146,18 @@ describe('group sync and revoke', () => {
       userWtId: m.wtId,
       msgSeq: sent[0]!.sequence,
     });
-    expect([out.status, out.msg]).toEqual([403, '当前操作没有权限']);
+    expect(out).toMatchObject({ status: 403, code: 403, msg: '当前操作没有权限' });
     const wrong = await post(t, owner, `${G}/admin/withdrawMsg`, {
       groupNumber: g.groupNumber,
       userWtId: owner.wtId,
       msgSeq: sent[0]!.sequence,
     });
-    expect(wrong.status).toBe(404);
+    expect(wrong).toMatchObject({ status: 404, code: 404, msg: '访问资源不存在' });
     const bad = await post(t, owner, `${G}/admin/withdrawMsg`, {
       groupNumber: g.groupNumber,
       userWtId: m.wtId,
     });
-    expect([bad.status, bad.msg]).toEqual([400, expect.stringContaining('msgSeq')]);
+    expect(bad).toMatchObject({ status: 400, code: 400, msg: 'msgSeq: msgSeq格式不正确' });
 
     const one = await must<Message>(t, owner, `${G}/admin/withdrawMsg`, {
       groupNumber: g.groupNumber,
@@ -232,7 +232,7 @@ describe('group sync and revoke', () => {
         h.map((m) => m.payload.text ?? (m.payload as { operationType: string }).operationType).at(-1),
       ).toBe(last);
       const refused = await sendGroup(t, user, g, 'let me in');
-      expect([refused.status, refused.msg]).toEqual([403, '当前操作没有权限']);
+      expect(refused).toMatchObject({ status: 403, code: 403, msg: '当前操作没有权限' });
     }
 
     await must(t, owner, `${G}/remove`, { groupNumber: g.groupNumber });
