@@ -146,6 +146,22 @@ describe('forwarding', () => {
     expect(record.data.messages.map((m) => m.ID).sort()).toEqual(ids.slice(1).sort());
   });
 
+  it(`a merged record shows ${ForwardLimits.abstractLines} abstract lines; a client's merger holds no more`, async () => {
+    const { a, b, ids } = await chat(ForwardLimits.abstractLines + 1);
+    const res = await forward(a, ids, [c2c(b)]);
+    const merger = res.data.messages[0]!;
+    expect(merger.payload.abstractList).toHaveLength(ForwardLimits.abstractLines);
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `a: line ${i}`);
+    const again = (abstractList: string[]) =>
+      send(a, b, 'merger', { title: '聊天记录', abstractList, downloadKey: merger.payload.downloadKey });
+    expect(await again(lines(ForwardLimits.abstractLines + 1))).toMatchObject(
+      refused('payload.abstractList', '最多7条'),
+    );
+    expect((await again(lines(ForwardLimits.abstractLines))).data.payload.abstractList).toEqual(
+      lines(ForwardLimits.abstractLines),
+    );
+  });
+
   it(`to ${ForwardLimits.targets} conversations at once, not ${ForwardLimits.targets + 1}`, async () => {
     const { a, ids } = await chat(1);
     const prefix = await fillUsers(t, ForwardLimits.targets + 1);
