@@ -28,7 +28,9 @@ describe('unexpected errors', () => {
   });
 
   it('answers wrong methods and unknown paths with 404 in the envelope', async () => {
-    expect(await api(t, 'DELETE', '/user/info')).toMatchObject({ status: 404, code: 404 });
+    const answer = { status: 404, code: 404, msg: '访问资源不存在' };
+    expect(await api(t, 'DELETE', '/user/info')).toMatchObject(answer);
+    expect(await api(t, 'GET', '/no/such/route')).toMatchObject(answer);
   });
 });
 
