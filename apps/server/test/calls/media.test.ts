@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Errors } from '@parley/protocol';
 import { api, FakeClock, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { befriend, invite, newUser, openTab } from './helpers.js';
 
@@ -39,12 +40,11 @@ describe('daily call limit and ICE servers', () => {
     clock.advance(60_000);
     expect((await post<number>(a, '/media/uploadCall', { callId, uploadStep: 2 })).data).toBe(1);
     expect((await post(a, '/media/exitCall', { callId })).code).toBe(200);
-    expect(await post(a, '/media/exitCall', { callId })).toMatchObject({
-      code: 23007,
-      msg: '通话记录不存在',
-    });
+    expect(await post(a, '/media/exitCall', { callId })).toMatchObject(Errors.callRecordNotFound);
     expect((await get<number>(a, '/media/checkCall')).data).toBe(1);
-    expect(await post(a, '/media/call', { acceptWtId: b.wtId, callType: 1 })).toMatchObject({ code: 23006 });
+    expect(await post(a, '/media/call', { acceptWtId: b.wtId, callType: 1 })).toMatchObject(
+      Errors.callLimitReached,
+    );
     const tab = await openTab(t, a);
     expect(await invite(tab, b)).toMatchObject({ code: 23006, msg: '今日通话时长已达上限，请开通会员解锁' });
     tab.close();
@@ -56,9 +56,17 @@ describe('daily call limit and ICE servers', () => {
     expect(info.data.plans.length).toBeGreaterThan(0);
 
     // Someone else's record does not exist for b; hostile bodies are 400.
-    expect(await post(b, '/media/uploadCall', { callId })).toMatchObject({ code: 23007 });
-    expect((await post(a, '/media/uploadCall', { callId: 'x'.repeat(100_000) })).code).toBe(400);
-    expect((await post(a, '/media/call', { acceptWtId: b.wtId, callType: 3 })).code).toBe(400);
+    expect(await post(b, '/media/uploadCall', { callId })).toMatchObject(Errors.callRecordNotFound);
+    expect(await post(a, '/media/uploadCall', { callId: 'x'.repeat(1000) })).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: 'callId: callId格式不正确',
+    });
+    expect(await post(a, '/media/call', { acceptWtId: b.wtId, callType: 3 })).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: 'callType: callType格式不正确',
+    });
 
     // Membership lifts the limit (as the operator script grants it).
     await t.server.modules.calls.usage.grantMembership(a.wtId, 2);
@@ -86,6 +94,6 @@ describe('daily call limit and ICE servers', () => {
     expect(turn.username).toBe(`${expiry}:${a.wtId}`);
     expect(turn.credential).toBe(createHmac('sha1', 'coturn-secret').update(turn.username!).digest('base64'));
     expect(res.data).toMatchObject({ iceTransportPolicy: 'all', expiresAt: expiry * 1000 });
-    expect((await api(t, 'GET', '/call/iceServers')).code).toBe(401);
+    expect(await api(t, 'GET', '/call/iceServers')).toMatchObject(Errors.unauthorized);
   });
 });

@@ -44,7 +44,10 @@ describe('CommitBatcher (group commit)', () => {
     );
     const results = await Promise.allSettled([ok('a1'), refused, ok('a2')]);
     expect(results[0]).toEqual({ status: 'fulfilled', value: 'A1' });
-    expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: 403 } });
+    expect(results[1]).toMatchObject({
+      status: 'rejected',
+      reason: { status: 403, code: 403, message: '当前操作没有权限' },
+    });
     expect(results[2]).toEqual({ status: 'fulfilled', value: 'A2' });
     expect(await rows()).toEqual([
       { k: 'a1', v: 1 },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, Counters, Message } from '@parley/protocol';
+import { Errors, type Conversation, type Counters, type Message } from '@parley/protocol';
 import { api, FakeClock, openSocket, startTestServer, type TestServer, type TestSocket } from '../helpers.js';
 import { befriend, c2c, conversation, fullHistory, post, sent, userOn } from './helpers.js';
 
@@ -69,7 +69,7 @@ describe('mute, archive and the fold rules', () => {
         enable,
       });
 
-    expect(await mark([c2c(x), 'C2Cnobody_at_all'], true)).toMatchObject({ code: 10010 });
+    expect(await mark([c2c(x), 'C2Cnobody_at_all'], true)).toMatchObject(Errors.userNotFound);
     expect((await conversation(t, me, x)).markList).toEqual([]);
 
     const folded = await mark([c2c(x), c2c(y)], true);

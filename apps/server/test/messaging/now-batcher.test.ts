@@ -93,7 +93,10 @@ describe.skipIf(!sqlite)('step functions and NowBatcher', () => {
       );
     const results = await Promise.allSettled([unit('n1'), unit('n2', true), unit('n3')]);
     expect(results[0]).toEqual({ status: 'fulfilled', value: 'N1' });
-    expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: 403 } });
+    expect(results[1]).toMatchObject({
+      status: 'rejected',
+      reason: { status: 403, code: 403, message: '当前操作没有权限' },
+    });
     expect(results[2]).toEqual({ status: 'fulfilled', value: 'N3' });
     expect(events.map((e) => (e.data as { fromID: string }).fromID)).toEqual(['n1', 'n3']);
     expect([await value('n1'), await value('n2'), await value('n3')]).toEqual([1, undefined, 1]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '@parley/protocol';
+import { Errors, type Message } from '@parley/protocol';
 import { openSocket, startTestServer, type TestServer, type TestSocket } from '../helpers.js';
 import { befriend, c2c, fullHistory, newUser, post, sendText } from './helpers.js';
 
@@ -131,11 +131,10 @@ describe('refused sends', () => {
   });
 
   it('sensitive words: 80001, and nothing is stored', async () => {
-    expect(await send({ type: 'text', payload: { text: '这是BadWord啊' } })).toMatchObject({
-      code: 80001,
-      msg: '消息或者资料中文本存在敏感内容,发送失败',
-    });
-    expect(await send({ type: 'text', payload: { text: '违禁词' } })).toMatchObject({ code: 80001 });
+    expect(await send({ type: 'text', payload: { text: '这是BadWord啊' } })).toMatchObject(
+      Errors.sensitiveText,
+    );
+    expect(await send({ type: 'text', payload: { text: '违禁词' } })).toMatchObject(Errors.sensitiveText);
     const texts = (await fullHistory(t, b, a)).map((m) => m.payload.text);
     expect(texts.some((x) => typeof x === 'string' && /badword|违禁词/i.test(x))).toBe(false);
   });
@@ -196,7 +195,7 @@ describe('refused sends', () => {
         type: 'text',
         payload: { text: 'x' },
       }),
-    ).toMatchObject({ code: 403 });
+    ).toMatchObject(Errors.forbidden);
   });
 });
 
