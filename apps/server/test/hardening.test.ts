@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult, Step2Challenge, Tag } from '@parley/protocol';
-import { WsClose } from '@parley/protocol';
+import { Errors, WsClose } from '@parley/protocol';
 import { MAX_CONNECTIONS_PER_USER } from '../src/realtime/gateway.js';
 import { api, openSocket, registerUser, uniquePhone, type TestServer } from './helpers.js';
 import { newUser, post } from './friends/helpers.js';
@@ -68,7 +68,7 @@ describe('races', () => {
     const upper = await api(t, 'POST', '/user/login/register', {
       body: { phone: uniquePhone(), pwd: 'abc12345', nickName: 'x', wtId: 'SAME_CASE_ID' },
     });
-    expect(upper.code).toBe(10003);
+    expect(upper).toMatchObject(Errors.wtIdTaken);
     const login = await api(t, 'POST', '/user/login/id', { body: { wtId: 'SAME_case_ID', pwd: 'abc12345' } });
     expect(login.code).toBe(200);
   });
@@ -96,12 +96,12 @@ describe('second-step password guessing', () => {
     const second = await ticketOf();
     for (let i = 0; i < 5; i++) {
       expect(
-        (await api(t, 'POST', '/user/login/step2pwd', { body: { ticket: second, pwd: `no${i}` } })).code,
-      ).toBe(10006);
+        await api(t, 'POST', '/user/login/step2pwd', { body: { ticket: second, pwd: `no${i}` } }),
+      ).toMatchObject(Errors.step2Wrong);
     }
     const third = await ticketOf();
     const locked = await api(t, 'POST', '/user/login/step2pwd', { body: { ticket: third, pwd: 'second22' } });
-    expect(locked).toMatchObject({ status: 429, code: 10004 });
+    expect(locked).toMatchObject(Errors.loginLocked);
   });
 });
 
@@ -132,7 +132,7 @@ describe('malformed requests', () => {
       body: 'garbage',
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { code: number }).code).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 400, msg: 'file: 上传数据不完整，请重试' });
     const xml = await fetch(`${t.baseUrl}/api/user/searchById`, {
       method: 'POST',
       headers: { authorization: `Bearer ${u.token}`, 'content-type': 'text/xml' },

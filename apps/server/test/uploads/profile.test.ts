@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfo } from '@parley/protocol';
+import { Errors, type UserInfo } from '@parley/protocol';
 import { api, openSocket, registerUser, startTestServer, type TestServer } from '../helpers.js';
 import { PNG, upload } from './fixtures.js';
 
@@ -64,17 +64,26 @@ describe('POST /user/updateProfile', () => {
     const u = await registerUser(t);
     expect(await update(u.token, { nickName: '一二三四五六七八九十一二三四五六' })).toMatchObject({
       status: 400,
+      code: 400,
       msg: 'nickName: 昵称不能超过15个字符',
     });
     expect(await update(u.token, { nickName: '  ' })).toMatchObject({
       status: 400,
+      code: 400,
       msg: 'nickName: 昵称不能为空',
     });
     expect(await update(u.token, { bio: 'x'.repeat(61) })).toMatchObject({
       status: 400,
+      code: 400,
       msg: 'bio: 个性签名不能超过60个字符',
     });
-    expect(await update(u.token, {})).toMatchObject({ status: 400, msg: 'nickName: 请至少修改一项资料' });
-    expect((await api(t, 'POST', '/user/updateProfile', { body: { nickName: 'x' } })).status).toBe(401);
+    expect(await update(u.token, {})).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: 'nickName: 请至少修改一项资料',
+    });
+    expect(await api(t, 'POST', '/user/updateProfile', { body: { nickName: 'x' } })).toMatchObject(
+      Errors.unauthorized,
+    );
   });
 });

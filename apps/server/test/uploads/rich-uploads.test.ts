@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Errors } from '@parley/protocol';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { GIF, upload } from './fixtures.js';
 
@@ -59,10 +60,10 @@ describe('rich uploads: images', () => {
       msg: '图片消息失败,无效的图片格式',
     });
     const broken = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(200, 1)]);
-    expect((await upload(t, user.token, { bytes: broken, name: 'x.bin' })).code).toBe(4004);
+    expect(await upload(t, user.token, { bytes: broken, name: 'x.bin' })).toMatchObject(Errors.invalidImage);
     const text = Buffer.from('just words');
-    expect((await upload(t, user.token, { bytes: text, name: 'notes.txt', intent: 'image' })).code).toBe(
-      4004,
+    expect(await upload(t, user.token, { bytes: text, name: 'notes.txt', intent: 'image' })).toMatchObject(
+      Errors.invalidImage,
     );
     expect(fs.readdirSync(path.join(t.config.dataDir, 'uploads', '.tmp'))).toEqual([]);
   });

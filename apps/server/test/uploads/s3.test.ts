@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import S3rver from 's3rver';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Errors } from '@parley/protocol';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { upload } from './fixtures.js';
 
@@ -83,6 +84,8 @@ describe('uploads on an S3-compatible store', () => {
     expect(back.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(Buffer.from(await back.arrayBuffer()).equals(bytes)).toBe(true);
     const missing = await fetch(`${t.baseUrl}/api/oss/files/0123456789abcdef0123456789abcdef.png`);
-    expect(missing.status).toBe(404);
+    expect({ status: missing.status, ...((await missing.json()) as object) }).toMatchObject(
+      Errors.fileMissing,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Errors } from '@parley/protocol';
 import * as tus from 'tus-js-client';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { PNG } from './fixtures.js';
@@ -121,8 +122,7 @@ describe('resumable uploads (tus)', () => {
       method: 'POST',
       headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' },
     });
-    expect(anon.status).toBe(401);
-    expect(((await anon.json()) as { code: number }).code).toBe(401);
+    expect({ status: anon.status, ...((await anon.json()) as object) }).toMatchObject(Errors.unauthorized);
     const big = await fetch(endpoint(), {
       method: 'POST',
       headers: {
@@ -131,8 +131,7 @@ describe('resumable uploads (tus)', () => {
         'upload-length': String(100 * MB + 1),
       },
     });
-    expect(big.status).toBe(413);
-    expect(await big.json()).toMatchObject({ code: 7005 });
+    expect({ status: big.status, ...((await big.json()) as object) }).toMatchObject(Errors.fileTooLarge);
 
     const created = await fetch(endpoint(), {
       method: 'POST',
@@ -152,6 +151,8 @@ describe('resumable uploads (tus)', () => {
       },
       body: Buffer.alloc(100),
     });
-    expect(patch.status).toBe(404);
+    expect({ status: patch.status, ...(JSON.parse(await patch.text()) as object) }).toMatchObject(
+      Errors.fileMissing,
+    );
   });
 });
