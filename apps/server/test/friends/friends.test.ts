@@ -116,8 +116,8 @@ describe('POST /userFriends/update (remark)', () => {
     });
     const chinese33 = '中'.repeat(33);
     expect(
-      (await post(t, me, '/userFriends/update', { friendsWtId: b.wtId, remark: chinese33 })).status,
-    ).toBe(400);
+      await post(t, me, '/userFriends/update', { friendsWtId: b.wtId, remark: chinese33 }),
+    ).toMatchObject({ status: 400, code: 400, msg: 'remark: 备注不能超过16个字符' });
     expect((await friendsOf(t, me))[0]?.remark).toBe('');
   });
 

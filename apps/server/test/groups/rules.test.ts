@@ -176,7 +176,7 @@ describe('group boundaries', () => {
     });
     expect([pending.msg, pending.data.joined]).toEqual(['申请已发送', 0]);
     const notYet = await post(t, applicant!, `${G}/getInfoById`, { groupNumber: n });
-    expect(notYet.status).toBe(403);
+    expect(notYet).toMatchObject(Errors.forbidden);
     const list = await must<Page<GroupApplication>>(t, owner!, '/user/groupNotice/joinApplyList', {});
     expect(list.rows[0]).toMatchObject({
       userID: applicant!.wtId,
