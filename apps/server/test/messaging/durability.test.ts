@@ -237,7 +237,8 @@ describe('durability', () => {
       }
     }
 
-    // Last, the whole of both conversations once more: all that was ever acknowledged, once.
+    // Last, the whole of both conversations and of each reader's sync from the start: all that was
+    // ever acknowledged, once.
     for (const conv of conversations) {
       const all = await historyAfter(node.baseUrl, conv, 0);
       expect(all.map((m) => m.sequence)).toEqual(all.map((_, i) => i + 1));
@@ -245,6 +246,11 @@ describe('durability', () => {
       const acked = conv.senders.flatMap((s) => [...s.acked].map(([id, m]) => [id, m.ID]));
       expect(acked.filter(([id, msgId]) => ids.get(id) !== msgId)).toEqual([]);
       expect(conv.checked).toBe(all.length);
+    }
+    for (const reader of syncs) {
+      const got = await syncedIds(node.baseUrl, { user: reader.user, since: 0, groups: { [group]: 0 } });
+      const ids = senders.filter((s) => readersOf(s).includes(reader)).flatMap((s) => [...s.acked.values()]);
+      expect([reader.user.wtId, ids.filter((m) => !got.has(m.ID)).length]).toEqual([reader.user.wtId, 0]);
     }
   }, 240_000);
 });
