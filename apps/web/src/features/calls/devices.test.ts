@@ -61,4 +61,33 @@ describe('switchDevice', () => {
     expect(old.stop).toHaveBeenCalled();
     expect(useCallStore.getState().localStream!.getTracks()).toEqual([fresh]);
   });
+
+  it.each([
+    [false, false],
+    [true, true],
+  ])(
+    'sends the picked microphone on or off as the one before (micOn %s → enabled %s)',
+    async (micOn, enabled) => {
+      const old = track('audio', 'a');
+      const fresh = track('audio', 'b');
+      inCall(old);
+      useCallStore.setState({ micOn });
+      vi.stubGlobal('navigator', {
+        mediaDevices: { getUserMedia: vi.fn(() => Promise.resolve({ getTracks: () => [fresh] })) },
+      });
+      vi.stubGlobal(
+        'MediaStream',
+        class {
+          constructor(private readonly list: MediaStreamTrack[]) {}
+          getTracks() {
+            return this.list;
+          }
+        },
+      );
+      const sent: MediaStreamTrack[] = [];
+      await switchDevice({ replaceTrack: async (t) => void sent.push(t) }, 'microphone', 'mic-b');
+      expect(sent).toEqual([fresh]);
+      expect(fresh.enabled).toBe(enabled);
+    },
+  );
 });

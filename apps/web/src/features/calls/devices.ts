@@ -1,5 +1,4 @@
 import { CallEngineError, EngineError } from './engine-errors';
-import type { PeerLink } from './peer';
 import { QUALITY_HEIGHT } from './settings';
 import { useCallStore, type DeviceLists } from './store';
 
@@ -31,13 +30,19 @@ export async function getDeviceList(): Promise<DeviceLists> {
   return devices;
 }
 
+/** What sends a new camera or microphone track to the peer (the peer link, or an effect in front of it). */
+export interface TrackSender {
+  replaceTrack(track: MediaStreamTrack): Promise<void>;
+}
+
 /**
- * Uses another camera, microphone or speaker during the call. When the picked camera or microphone
+ * Uses another camera, microphone or speaker during the call. The new camera or microphone keeps
+ * the on/off state of the one it replaces (a muted microphone stays muted). When the picked one
  * cannot be opened (unplugged, busy, refused), the one in use stays and this rejects with
  * `errors.switchDevice`, which the device menu shows.
  */
 export async function switchDevice(
-  link: PeerLink | null,
+  link: TrackSender | null,
   type: 'camera' | 'microphone' | 'speaker',
   deviceId: string,
 ): Promise<void> {
@@ -60,6 +65,7 @@ export async function switchDevice(
         throw new CallEngineError(EngineError.switchDevice, 'errors.switchDevice');
       }
       const track = fresh.getTracks()[0]!;
+      track.enabled = kind === 'audio' ? get().micOn : get().cameraOn;
       for (const old of stream.getTracks().filter((t) => t.kind === kind)) {
         old.stop();
         stream.removeTrack(old);
@@ -73,7 +79,7 @@ export async function switchDevice(
 }
 
 /** The next camera (front/back on phones). */
-export async function switchCamera(link: PeerLink | null): Promise<void> {
+export async function switchCamera(link: TrackSender | null): Promise<void> {
   const { camera, current } = await getDeviceList();
   if (camera.length < 2) return;
   const i = camera.findIndex((c) => c.deviceId === current.camera);

@@ -50,6 +50,42 @@ export class TrackEffects {
     }
   }
 
+  /**
+   * Sends another camera or microphone track (a device switch): when the effect on that kind is on,
+   * it moves to the new track and the peer gets its output; otherwise the peer gets the track.
+   */
+  async send(link: PeerLink, track: MediaStreamTrack): Promise<void> {
+    if (track.kind === 'audio' && this.denoised) {
+      const old = this.denoised;
+      try {
+        this.denoised = await denoise(track);
+        await link.replaceTrack(this.denoised.track);
+      } catch {
+        this.denoised = null;
+        set({ aiVoiceActive: false });
+        await link.replaceTrack(track);
+      }
+      old.stop();
+      return;
+    }
+    if (track.kind === 'video' && this.blurred) {
+      const old = this.blurred;
+      try {
+        const { blurBackground } = await import('./blur');
+        this.blurred = await blurBackground(track);
+        await link.replaceTrack(this.blurred.track);
+        set({ localPreview: new MediaStream([this.blurred.track]) });
+      } catch {
+        this.blurred = null;
+        set({ blurActive: false, localPreview: null });
+        await link.replaceTrack(track);
+      }
+      old.stop();
+      return;
+    }
+    await link.replaceTrack(track);
+  }
+
   /** The blurred camera goes (the camera itself stopped or dropped). */
   dropBlur(): void {
     this.blurred?.stop();

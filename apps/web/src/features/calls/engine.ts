@@ -172,14 +172,23 @@ class CallEngine {
     return getDeviceList();
   }
 
-  /** Uses another camera, microphone or speaker during the call (failures are ignored). */
+  /**
+   * Uses another camera, microphone or speaker during the call (an effect on the old one moves to
+   * the new one); rejects with errors.switchDevice when the picked one cannot be opened.
+   */
   switchDevice(type: 'camera' | 'microphone' | 'speaker', deviceId: string): Promise<void> {
-    return switchDevice(this.link, type, deviceId);
+    return switchDevice(this.sender(), type, deviceId);
   }
 
   /** The next camera (front/back on phones). */
   switchCamera(): Promise<void> {
-    return switchCamera(this.link);
+    return switchCamera(this.sender());
+  }
+
+  /** Sends a new camera or microphone track to the peer, through its effect when one is on. */
+  private sender() {
+    const link = this.link;
+    return link && { replaceTrack: (track: MediaStreamTrack) => this.effects.send(link, track) };
   }
 
   setVideoDisplayMode = settings.setVideoDisplayMode;
