@@ -15,18 +15,23 @@ export interface Harness {
 
 const safe = (s: string) => s.replace(/[^\w.-]+/g, '_').slice(0, 120);
 
+export interface HarnessOptions extends ServerOptions {
+  /** Chromium switches on top of the harness's own (e.g. fake camera and microphone). */
+  browserArgs?: string[];
+}
+
 /**
  * Per spec file: a real server on a temp data dir and a free port, one Chromium, and a screenshot
  * of every open page into e2e/artifacts/ when a test fails.
  */
-export function useHarness(opts: ServerOptions = {}): Harness {
+export function useHarness(opts: HarnessOptions = {}): Harness {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS_DIR, { recursive: true });
-    [server, browser] = await Promise.all([startServer(opts), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(opts), launchBrowser(opts.browserArgs)]);
   });
 
   beforeEach((ctx) => {
