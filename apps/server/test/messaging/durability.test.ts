@@ -22,7 +22,7 @@ import { befriend, c2c, post, userOn } from './helpers.js';
 
 const ROUNDS = 10;
 /** Acknowledged sends of each sender in a round before the kill. */
-const ACKS_PER_SENDER = 8;
+const ACKS_PER_SENDER = 5;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-durable-'));
 const schema = `t_dur_${randomBytes(5).toString('hex')}`;
