@@ -10,61 +10,72 @@ import { createGroup, must, newUser } from './helpers.js';
  */
 let t: TestServer;
 let attacker: TestUser;
-let victim: TestUser;
-let admin: TestUser;
-let member: TestUser;
-let banned: TestUser;
-let applicant: TestUser;
-let groupNumber: string;
-/** The id of a join application to the victim's group that waits for an answer. */
-let applicationId: number;
 const entries = contractEntries().filter((e) => e.domain === 'groups' || e.domain === 'reports');
 const posts = entries.filter((e) => e.meta.method === 'POST');
 
+/** A group the attacker is not in, its people, and the owner's view of it once it was set up. */
+interface Victim {
+  owner: TestUser;
+  member: TestUser;
+  banned: TestUser;
+  applicant: TestUser;
+  groupNumber: string;
+  /** A join application to the group that waits for an answer. */
+  applicationId: number;
+  initial: Record<string, unknown>;
+}
+/** For the hostile bodies. */
+let target: Victim;
+/** For a stranger's well-formed calls (one of which files an application). */
+let strangers: Victim;
+
+/**
+ * A group with something in every part of its state: a notice, a welcome, an admin, a muted
+ * member, a blacklisted user and a waiting application (joining needs approval).
+ */
+async function victimGroup(tag: string): Promise<Victim> {
+  const [owner, admin, member, banned, applicant] = [
+    await newUser(t, `${tag}o`),
+    await newUser(t, `${tag}a`),
+    await newUser(t, `${tag}m`),
+    await newUser(t, `${tag}b`),
+    await newUser(t, `${tag}p`),
+  ];
+  const { groupNumber } = await createGroup(t, owner, [admin, member, banned], {
+    groupName: '受害者群',
+    groupNotice: '公告',
+  });
+  const G = '/user/groupchat';
+  await must(t, owner, `${G}/admin/addOrRemove`, { groupNumber, wtIds: [admin.wtId], identity: 2 });
+  await must(t, owner, `${G}/admin/batchMuted`, { groupNumber, wtIds: [member.wtId], muteTime: 3600 });
+  await must(t, owner, `${G}/memberBlack/add`, { groupNumber, wtIds: [banned.wtId] });
+  await must(t, owner, `${G}/admin/setWelcomeMsg`, { groupNumber, groupWelcomeMsg: '欢迎' });
+  await must(t, owner, `${G}/edit`, { groupNumber, confirminviteSwitch: 1 }); // joining needs approval
+  await must(t, applicant, `${G}/member/activeJoin`, { groupNumber, applyMessage: '让我进去' });
+  const initial = await groupState({ owner, groupNumber });
+  const waiting = initial.applications as { rows: Array<{ id: number }> };
+  expect(waiting.rows).toHaveLength(1);
+  return { owner, member, banned, applicant, groupNumber, applicationId: waiting.rows[0]!.id, initial };
+}
+
 beforeAll(async () => {
   t = await startTestServer();
-  [attacker, victim, admin, member, banned, applicant] = [
-    await newUser(t, 'hx'),
-    await newUser(t, 'hv'),
-    await newUser(t, 'ha'),
-    await newUser(t, 'hm'),
-    await newUser(t, 'hb'),
-    await newUser(t, 'hp'),
-  ];
-  // A group with something in every part of its state: a notice, a welcome, an admin, a muted
-  // member, a blacklisted user and a waiting application (joining needs approval).
-  groupNumber = (
-    await createGroup(t, victim, [admin, member, banned], { groupName: '受害者群', groupNotice: '公告' })
-  ).groupNumber;
-  const G = '/user/groupchat';
-  await must(t, victim, `${G}/admin/addOrRemove`, { groupNumber, wtIds: [admin.wtId], identity: 2 });
-  await must(t, victim, `${G}/admin/batchMuted`, { groupNumber, wtIds: [member.wtId], muteTime: 3600 });
-  await must(t, victim, `${G}/memberBlack/add`, { groupNumber, wtIds: [banned.wtId] });
-  await must(t, victim, `${G}/admin/setWelcomeMsg`, { groupNumber, groupWelcomeMsg: '欢迎' });
-  await must(t, victim, `${G}/edit`, { groupNumber, confirminviteSwitch: 1 }); // joining needs approval
-  await must(t, applicant, `${G}/member/activeJoin`, { groupNumber, applyMessage: '让我进去' });
-  const waiting = await must<{ rows: Array<{ id: number }> }>(
-    t,
-    victim,
-    '/user/groupNotice/joinApplyList',
-    {},
-  );
-  expect(waiting.rows).toHaveLength(1);
-  applicationId = waiting.rows[0]!.id;
+  attacker = await newUser(t, 'hx');
+  [target, strangers] = await Promise.all([victimGroup('ht'), victimGroup('hs')]);
 });
 afterAll(() => t?.close());
 
 /** Everything the owner can read of the group. */
-async function groupState(): Promise<Record<string, unknown>> {
+async function groupState({ owner, groupNumber }: Pick<Victim, 'owner' | 'groupNumber'>) {
   const G = '/user/groupchat';
-  const read = (url: string) => must(t, victim, url, { groupNumber });
+  const read = (url: string) => must(t, owner, url, { groupNumber });
   return {
     info: await read(`${G}/getInfoById`),
-    members: await must(t, victim, `${G}/member/list`, { groupNumber, pageSize: 100 }),
+    members: await must(t, owner, `${G}/member/list`, { groupNumber, pageSize: 100 }),
     muted: await read(`${G}/admin/getMutedList`),
     blacklist: await read(`${G}/memberBlack/list`),
     managers: await read(`${G}/member/position/managerList`),
-    applications: await must(t, victim, '/user/groupNotice/joinApplyList', {}),
+    applications: await must(t, owner, '/user/groupNotice/joinApplyList', {}),
   };
 }
 
@@ -228,27 +239,26 @@ describe('hostile input on the groups and reports routes', () => {
   for (const e of posts) {
     it(`${e.meta.path}: over-long fields, wrong types and shapes get their exact refusal`, async () => {
       const want = expected(`${e.domain}.${e.name}`);
-      const before = await groupState();
       const kinds = Object.keys(BODIES) as BodyKind[];
       const answers = await Promise.all(kinds.map((k) => post(e.meta.path, JSON.stringify(BODIES[k]))));
       kinds.forEach((kind, i) => {
         const { status, code, msg } = answers[i]!;
         expect({ status, code, msg }, kind).toEqual(want[kind]);
       });
-      expect(await groupState()).toEqual(before);
+      expect(await groupState(target)).toEqual(target.initial);
     });
   }
 
   it('a body over the size limit is refused before it is read', async () => {
     const res = await post(
       '/user/groupchat/edit',
-      JSON.stringify({ groupNumber, groupNotice: 'x'.repeat(1 << 20) }),
+      JSON.stringify({ groupNumber: target.groupNumber, groupNotice: 'x'.repeat(1 << 20) }),
     );
     expect(res).toMatchObject({ status: 413, code: 413, msg: '请求内容过大' });
   });
 
   it("someone else's group: every member route answers 403 and the group is unchanged", async () => {
-    const before = await groupState();
+    const { owner, member, banned, applicant, groupNumber, applicationId, initial } = strangers;
     const body = JSON.stringify({
       groupNumber,
       id: applicationId,
@@ -284,7 +294,7 @@ describe('hostile input on the groups and reports routes', () => {
       expect({ status, code, msg }, e.meta.path).toEqual(allowed[e.name] ?? FORBIDDEN);
     }
     // Nothing changed but the attacker's own application, which waits like any other.
-    const after = await groupState();
+    const after = await groupState({ owner, groupNumber });
     const applications = after.applications as { rows: Array<{ userID: string; status: number }> };
     expect(applications.rows.map((r) => [r.userID, r.status]).sort()).toEqual(
       [
@@ -292,6 +302,6 @@ describe('hostile input on the groups and reports routes', () => {
         [attacker.wtId, 0],
       ].sort(),
     );
-    expect({ ...after, applications: before.applications }).toEqual(before);
+    expect({ ...after, applications: initial.applications }).toEqual(initial);
   });
 });
