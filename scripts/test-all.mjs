@@ -67,7 +67,11 @@ function runLogged(name, cmd, args, env = {}) {
     const child = spawn(cmd, args, {
       cwd: root,
       stdio: ['ignore', out, out],
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'), ...env },
+      env: {
+        ...process.env,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
+        ...env,
+      },
     });
     child.on('close', (code, signal) => {
       fs.closeSync(out);
@@ -194,8 +198,30 @@ if (steps.includes('unit')) {
     ),
   );
 }
+/**
+ * Each PostgreSQL test server migrates its own schema, and the first migration in a database creates
+ * pg_trgm. An extension created before the migration named `public` (or by an interrupted run) may
+ * live in a test schema, and a test dropping that schema drops the extension under the others'
+ * indexes: move it to `public` first.
+ */
+async function extensionsToPublic() {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+    );
+    if (rows[0] && rows[0].nspname !== 'public')
+      await client.query('ALTER EXTENSION pg_trgm SET SCHEMA public');
+  } finally {
+    await client.end();
+  }
+}
+
 if (steps.includes('pg')) {
   if (process.env.DATABASE_URL) {
+    await extensionsToPublic();
     const exclude = NOT_FOR_POSTGRES.flatMap((glob) => ['--exclude', glob]);
     concurrent.push(
       vitest('pg', ['--project', 'server', `--maxWorkers=${workers}`, ...exclude], {

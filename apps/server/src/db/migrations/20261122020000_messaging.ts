@@ -98,10 +98,12 @@ export async function up(db: AnyDb): Promise<void> {
   // Search: trigram indexes so Chinese substrings match ('你好' finds '你好吗').
   if (pg) {
     // pg_trgm makes ILIKE '%…%' indexable. Without the right to create it, search still works
-    // (a scan): the savepoint keeps the migration's transaction usable.
+    // (a scan): the savepoint keeps the migration's transaction usable. A new extension goes into
+    // `public`, never into a deployment's own schema (DATABASE_SCHEMA): dropping that schema would
+    // drop the extension, and with it the search indexes of every other schema in the database.
     await sql`SAVEPOINT parley_trgm`.execute(db);
     try {
-      await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+      await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
       await sql`RELEASE SAVEPOINT parley_trgm`.execute(db);
       // The operator class lives in the schema the extension was installed in (maybe not ours).
       const { rows } = await sql<{ nspname: string }>`SELECT n.nspname FROM pg_extension e
