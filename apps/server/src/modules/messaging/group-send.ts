@@ -93,16 +93,7 @@ export class GroupSendService {
     const all = asked.includes(AT_ALL);
     if (all && Number(chat.loaded.me?.identity ?? 0) < Identity.admin) throw fail('forbidden');
     const names = [...new Set(asked.filter((w) => w !== AT_ALL).map((w) => w.toLowerCase()))];
-    const members = names.length
-      ? await this.ctx.db
-          .selectFrom('users as u')
-          .innerJoin('group_members as gm', 'gm.user_id', 'u.id')
-          .select(['u.id', 'u.wt_id'])
-          .where('gm.group_id', '=', groupId)
-          .where('u.wt_id', 'in', names)
-          .where('u.id', '<>', userId)
-          .execute()
-      : [];
+    const members = await this.users.groupMembersByWtIds(groupId, names, userId);
     return {
       atUserList: [...(all ? [AT_ALL] : []), ...members.map((m) => m.wt_id)],
       mentions: [...(all ? [0] : []), ...members.map((m) => Number(m.id))],

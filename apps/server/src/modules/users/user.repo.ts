@@ -106,6 +106,23 @@ export class UserRepo extends Repo {
     return usersByIds.all(this.db, {}, ids);
   }
 
+  /** Members of a group among these (lowercase) wtIds, `exceptUserId` left out: ids and wtIds. */
+  async groupMembersByWtIds(
+    groupId: number,
+    wtIds: string[],
+    exceptUserId: number,
+  ): Promise<Array<{ id: number; wt_id: string }>> {
+    if (wtIds.length === 0) return [];
+    return this.db
+      .selectFrom('users as u')
+      .innerJoin('group_members as gm', 'gm.user_id', 'u.id')
+      .select(['u.id', 'u.wt_id'])
+      .where('gm.group_id', '=', groupId)
+      .where('u.wt_id', 'in', wtIds)
+      .where('u.id', '<>', exceptUserId)
+      .execute();
+  }
+
   byWtIds(wtIds: string[]): Promise<UserRow[]> {
     if (wtIds.length === 0) return Promise.resolve([]);
     return this.db
