@@ -15,6 +15,7 @@ import { notifyIncoming } from './incoming-notice';
 import { getDeviceList, localMedia, switchCamera, switchDevice, toggleTrack } from './devices';
 import * as settings from './settings';
 import { TrackEffects } from './effects';
+import { CallHeartbeat } from './heartbeat';
 import { CallEngineError, EngineError, END_TIPS } from './engine-errors';
 import { PeerLink } from './peer';
 import { resetCall, useCallStore, type CallState, type DeviceLists } from './store';
@@ -22,7 +23,7 @@ import { playTone, stopTone } from './tones';
 import { startLimitWatch, stopLimitWatch } from './limit';
 
 // Ping while connected; stats polling; how long an end tip stays.
-const [PING_MS, STATS_MS, TIP_MS] = [5000, 1000, 2000];
+const TIP_MS = 2000;
 export { CallEngineError, EngineError } from './engine-errors';
 
 const set = (patch: Partial<CallState>) => useCallStore.setState(patch);
@@ -37,8 +38,7 @@ class CallEngine {
   private connectionId = '';
   private link: PeerLink | null = null;
   private ice: IceServers | null = null;
-  private pingTimer: ReturnType<typeof setInterval> | null = null;
-  private statsTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly heartbeat = new CallHeartbeat();
   private pendingSignals: CallSignal[] = [];
   private readonly effects = new TrackEffects();
 
@@ -95,7 +95,7 @@ class CallEngine {
       });
       set({ call: info });
       if (info.status === 'ended') return this.finish(CallAction.busy);
-      this.startPing();
+      this.heartbeat.startPing(() => this.callId);
     } catch (err) {
       this.cleanup();
       resetCall();
@@ -301,8 +301,8 @@ class CallEngine {
       bigView: call.mediaType === 2 ? 'remote' : 'local',
       loading: {},
     });
-    this.startPing();
-    this.startStats();
+    this.heartbeat.startPing(() => this.callId);
+    this.heartbeat.startStats(() => this.link);
     void this.effects.applyAIVoice(this.link);
     void this.effects.applyBlur(this.link).catch(() => undefined);
     if (call.role === 'caller') {
@@ -359,33 +359,12 @@ class CallEngine {
 
   private cleanup(): void {
     stopTone();
-    if (this.pingTimer) clearInterval(this.pingTimer);
-    if (this.statsTimer) clearInterval(this.statsTimer);
-    this.pingTimer = this.statsTimer = null;
+    this.heartbeat.stop();
     this.link?.close();
     this.link = null;
     this.effects.stop();
     this.pendingSignals = [];
     for (const t of get().localStream?.getTracks() ?? []) t.stop();
-  }
-
-  private startPing(): void {
-    if (this.pingTimer) return;
-    this.pingTimer = setInterval(() => {
-      const id = this.callId;
-      if (id) void socket.send('call.ping', { v: CallLimits.version, callId: id }).catch(() => undefined);
-    }, PING_MS);
-  }
-
-  private startStats(): void {
-    if (this.statsTimer) return;
-    this.statsTimer = setInterval(() => {
-      void this.link?.stats().then(({ framesDecoded, quality, route }) => {
-        const poor = quality >= 4;
-        set({ framesDecoded, route, networkQuality: { local: quality, remote: quality } });
-        if (poor && !get().tip) set({ tip: { key: 'tips.networkPoor' } });
-      });
-    }, STATS_MS);
   }
 
   private dropVideo(): void {
