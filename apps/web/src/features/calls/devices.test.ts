@@ -25,6 +25,22 @@ function inCall(old: MediaStreamTrack) {
   useCallStore.setState({ localStream: stream, devices });
 }
 
+/** getUserMedia opens `fresh` (a stream that holds only it). */
+function opensDevice(fresh: MediaStreamTrack): void {
+  vi.stubGlobal('navigator', {
+    mediaDevices: { getUserMedia: vi.fn(() => Promise.resolve({ getTracks: () => [fresh] })) },
+  });
+  vi.stubGlobal(
+    'MediaStream',
+    class {
+      constructor(private readonly list: MediaStreamTrack[]) {}
+      getTracks() {
+        return this.list;
+      }
+    },
+  );
+}
+
 describe('switchDevice', () => {
   it('keeps the microphone in use and says so when the picked one cannot be opened', async () => {
     const old = track('audio', 'a');
@@ -44,18 +60,7 @@ describe('switchDevice', () => {
     const old = track('audio', 'a');
     const fresh = track('audio', 'b');
     inCall(old);
-    vi.stubGlobal('navigator', {
-      mediaDevices: { getUserMedia: vi.fn(() => Promise.resolve({ getTracks: () => [fresh] })) },
-    });
-    vi.stubGlobal(
-      'MediaStream',
-      class {
-        constructor(private readonly list: MediaStreamTrack[]) {}
-        getTracks() {
-          return this.list;
-        }
-      },
-    );
+    opensDevice(fresh);
     await switchDevice(null, 'microphone', 'mic-b');
     expect(useCallStore.getState().devices.current.microphone).toBe('mic-b');
     expect(old.stop).toHaveBeenCalled();
@@ -72,18 +77,7 @@ describe('switchDevice', () => {
       const fresh = track('audio', 'b');
       inCall(old);
       useCallStore.setState({ micOn });
-      vi.stubGlobal('navigator', {
-        mediaDevices: { getUserMedia: vi.fn(() => Promise.resolve({ getTracks: () => [fresh] })) },
-      });
-      vi.stubGlobal(
-        'MediaStream',
-        class {
-          constructor(private readonly list: MediaStreamTrack[]) {}
-          getTracks() {
-            return this.list;
-          }
-        },
-      );
+      opensDevice(fresh);
       const sent: MediaStreamTrack[] = [];
       await switchDevice({ replaceTrack: async (t) => void sent.push(t) }, 'microphone', 'mic-b');
       expect(sent).toEqual([fresh]);
