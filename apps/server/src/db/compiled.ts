@@ -38,7 +38,7 @@ const SQLITE_TARGET: Executor = new Kysely<Database>({
  * it goes through Kysely, which waits for the connection: running directly then would land in the
  * middle of another use case's transaction.
  */
-type SqliteFile = SqliteDatabase & { readonly inTransaction?: boolean };
+type SqliteFile = SqliteDatabase & { readonly inTransaction?: boolean; endReadSnapshot?(): void };
 const sqliteOf = new WeakMap<object, SqliteFile>();
 
 /** Registers the better-sqlite3 database behind a Kysely instance (db/index.ts). */
@@ -49,6 +49,14 @@ export function registerSqlite(db: Executor, file: SqliteFile): void {
 /** The better-sqlite3 database behind a Kysely instance on SQLite (for `runStepsNow`, db/steps.ts). */
 export function sqliteFileOf(db: Executor): SqliteFile | undefined {
   return sqliteOf.get(db);
+}
+
+/**
+ * Makes the next read on `db` see every commit made so far by any connection: ends its SQLite read
+ * snapshot (db/sqlite-statements.ts), if one is open. Nothing to do on PostgreSQL.
+ */
+export function seeOtherCommits(db: Executor): void {
+  sqliteOf.get(db)?.endReadSnapshot?.();
 }
 
 /** Where a prepared query may run directly: its unit of work's transaction, or an idle connection. */

@@ -46,6 +46,18 @@ describe('read snapshots of the statement cache', () => {
     expect(valueSeen()).toBe('b');
   });
 
+  it('endReadSnapshot: a read in the same turn after another connection reported its commit sees it', () => {
+    expect(valueSeen()).toBe('a');
+    setByOther('b');
+    expect(valueSeen()).toBe('a'); // the snapshot opened before the commit
+    cached.endReadSnapshot();
+    expect(mine.inTransaction).toBe(false);
+    expect(valueSeen()).toBe('b');
+    cached.endReadSnapshot(); // a new snapshot (the read above) ends too; none open: nothing to do
+    cached.endReadSnapshot();
+    expect(mine.inTransaction).toBe(false);
+  });
+
   it('a write on the connection ends the snapshot first and commits at once', () => {
     expect(valueSeen()).toBe('a');
     cached.prepare('update kv set v = ? where k = 1').run(['mine']);

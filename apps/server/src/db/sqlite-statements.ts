@@ -45,7 +45,7 @@ function leastRecent(cache: Map<string, Cached>): string | undefined {
 export function withStatementCache(
   file: SQLite.Database,
   max = STATEMENT_CACHE_SIZE,
-): SqliteDatabase & { readonly inTransaction: boolean } {
+): SqliteDatabase & { readonly inTransaction: boolean; endReadSnapshot(): void } {
   const cache = new Map<string, Cached>();
   let tick = 0;
   const begin = file.prepare('BEGIN');
@@ -67,6 +67,12 @@ export function withStatementCache(
     get inTransaction() {
       return file.inTransaction && !snapshot;
     },
+    /**
+     * Ends the read snapshot now, if one is open: the next read sees every commit made so far. Called
+     * when another connection reports a commit this process is about to announce (the send thread's),
+     * so that a read starting after the announcement sees it even within the same turn.
+     */
+    endReadSnapshot: () => endSnapshot(),
     close: () => {
       endSnapshot();
       cache.clear();

@@ -9,7 +9,7 @@ import {
   type TestSocket,
   type TestUser,
 } from '../helpers.js';
-import { befriend, c2c, conversation, post, sent, sync, userOn } from './helpers.js';
+import { befriend, c2c, conversation, fullHistory, post, sent, sync, userOn } from './helpers.js';
 
 let t: TestServer;
 const clock = new FakeClock();
@@ -323,6 +323,40 @@ describe('receipts and typing', () => {
     const mine = hist.data.messages.filter((m) => m.ID === m1.ID || m.ID === m2.ID);
     expect(mine.map((m) => m.isPeerRead)).toEqual([true, true]);
     expect((await conversation(t, a, b)).peerReadSequence).toBe(m2.sequence);
+  });
+
+  it('a reply reads what came before it: the peer is told live, and only when the cursor passed unread messages', async () => {
+    const a = await userOn(t, 'rpA');
+    const b = await userOn(t, 'rpB');
+    await befriend(t, a, b);
+    const aTab = await tab(a.token);
+    const m1 = await sent(t, a, b, 'one');
+    const m2 = await sent(t, a, b, 'two');
+    const reply = await sent(t, b, a, 'reply');
+    const f = await aTab.next((x) => x.type === 'message.read');
+    expect(f.data).toEqual({ conversationID: c2c(b), readerID: b.wtId, seq: reply.sequence });
+    // It came with B's message, after it.
+    const order = aTab.frames.map((x) => x.type).filter((x) => x === 'message.new' || x === 'message.read');
+    expect(order.slice(-2)).toEqual(['message.new', 'message.read']);
+    const mine = (await fullHistory(t, a, b)).filter((m) => m.ID === m1.ID || m.ID === m2.ID);
+    expect(mine.map((m) => m.isPeerRead)).toEqual([true, true]);
+    expect((await conversation(t, a, b)).peerReadSequence).toBe(reply.sequence);
+    // A second reply passes nothing unread: no second frame. A's next message is then read by B's reply.
+    const again = await sent(t, b, a, 'again');
+    const m3 = await sent(t, a, b, 'three');
+    const third = await sent(t, b, a, 'third');
+    const reads = (await aTab.next((x) => x.type === 'message.read')).data as { seq: number };
+    expect(reads.seq).toBe(third.sequence);
+    expect(again.sequence).toBeLessThan(m3.sequence);
+    expect(aTab.frames.filter((x) => x.type === 'message.read')).toHaveLength(2);
+    // The same both ways: A's next message passes B's unread 'third', and B is told.
+    const bTab = await tab(b.token);
+    const four = await sent(t, a, b, 'four');
+    expect((await bTab.next((x) => x.type === 'message.read')).data).toEqual({
+      conversationID: c2c(a),
+      readerID: a.wtId,
+      seq: four.sequence,
+    });
   });
 
   it('the message.read frame does the same as the route', async () => {

@@ -98,6 +98,15 @@ const bothSee = prepared<MemberParams & { peerId: number }, never>((db, p) =>
     .where('user_id', 'in', [p('userId'), p('peerId')]),
 );
 
+/** A member's read cursor before a send moves it. */
+const readCursor = prepared<{ conversationId: number; reader: number }, { read_seq: number }>((db, p) =>
+  db
+    .selectFrom('conversation_members')
+    .select('read_seq')
+    .where('conversation_id', '=', p('conversationId'))
+    .where('user_id', '=', p('reader')),
+);
+
 /** A public message ID: 16 URL-safe characters, ordered by time (lib/ids.ts `timeOrderedId`). */
 export const newMessageId = (now: number) => timeOrderedId(now);
 
@@ -178,6 +187,12 @@ export function* appendSteps(
     uow.kept,
   );
   const audience = input.visibleTo === null ? [input.senderId, input.peerId] : [input.visibleTo];
+  // The sender reads everything up to their own message: when that passes messages they had not read,
+  // the peer is told (`message.read`), as after an explicit read, so its 未读 labels turn to read.
+  const peerSees = audience.includes(input.peerId);
+  const before = peerSees
+    ? Number((yield* first(readCursor, { conversationId: convId, reader: input.senderId }))?.read_seq ?? 0)
+    : seq - 1;
   // Each member's read cursor after this message (the sender's view shows whether the peer read it).
   const readSeq = new Map<number, number>();
   if (input.visibleTo === null && !input.notice) {
@@ -247,6 +262,10 @@ export function* appendSteps(
     views.set(userId, view);
     const origin = userId === input.senderId ? input.origin : undefined;
     uow.emit([userId], 'message.new', view, origin ? { origin } : undefined);
+  }
+  if (before < seq - 1) {
+    const sender = people.get(input.senderId)?.wt_id ?? '';
+    uow.emit([input.peerId], 'message.read', { conversationID: `C2C${sender}`, readerID: sender, seq });
   }
   return { row, views };
 }

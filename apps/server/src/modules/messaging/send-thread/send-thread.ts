@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Message, SendMessageBody } from '@parley/protocol';
+import { seeOtherCommits } from '../../../db/compiled.js';
 import type { AppContext } from '../../../lib/context.js';
 import { EncodedJson } from '../../../realtime/encoded.js';
 import type { Origin } from '../../../realtime/types.js';
@@ -73,7 +74,7 @@ export class SendThread {
   private drained: (() => void) | null = null;
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'realtime' | 'log' | 'bus'>,
+    private readonly ctx: Pick<AppContext, 'db' | 'realtime' | 'log' | 'bus'>,
     private readonly data: ThreadData,
     /** The thread's compiled entry (config `sendThreadEntry`); unset: the one beside this module. */
     private readonly compiledEntry?: string,
@@ -145,6 +146,10 @@ export class SendThread {
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     worker.on('message', (replies: ThreadReply[]) => {
+      // These replies announce commits of the thread's connection. A read snapshot the main
+      // connection opened before them (earlier in this turn) would not show them: a read that starts
+      // after an ack must see the acked message, so it ends here, before any of them is announced.
+      seeOtherCommits(this.ctx.db);
       // A failure in one message's handling must not stop the chain: later answers still go out.
       this.replies = this.replies
         .then(() => this.handle(replies))
