@@ -12,7 +12,8 @@ import {
 import type { Database } from './schema.js';
 import { all, runSteps, type Steps } from './steps.js';
 import { isPostgres } from './dialect.js';
-import type { Executor } from './repo.js';
+import type { Executor } from './executor.js';
+import type { Statement } from './statement.js';
 import { nameStatement } from './pg-named.js';
 import { SqliteLimitCompiler } from './sqlite-compiler.js';
 
@@ -114,7 +115,7 @@ export function prepared<P extends object, R>(
   return new PreparedQuery(build, options.stable ?? false);
 }
 
-export class PreparedQuery<P extends object, R> {
+export class PreparedQuery<P extends object, R> implements Statement<P, R> {
   private sqlite: Compiled | undefined;
   private postgres: Compiled | undefined;
 

@@ -1,9 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import { runsOn } from './compiled.js';
-import type { Database } from './schema.js';
+import type { Executor } from './executor.js';
 
-/** What a repository runs its SQL on: the database, or the transaction of a use case. */
-export type Executor = Kysely<Database> | Transaction<Database>;
+export type { Executor };
 
 /**
  * Base of every repository (docs/architecture.md "Layers"). A repo built on the database runs each

@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from 'kysely';
-import type { PreparedQuery } from './compiled.js';
+import type { Statement } from './statement.js';
 
 /** How many row sets are kept at most; past it the memory starts again (a flood of new pairs). */
 export const STABLE_READS_MAX = 20_000;
@@ -21,7 +21,7 @@ export const STABLE_READS_MAX = 20_000;
 type ByValue = Map<unknown, ByValue | unknown[]>;
 
 export class StableReads {
-  private readonly rows = new Map<PreparedQuery<object, unknown>, ByValue>();
+  private readonly rows = new Map<Statement<object, unknown>, ByValue>();
   private size = 0;
   private epoch: unknown = undefined;
 
@@ -42,7 +42,7 @@ export class StableReads {
   }
 
   /** The rows `q` gives for `params`, from memory when known: shared between batches, never to be changed. */
-  all(q: PreparedQuery<object, unknown>, params: object): unknown[] {
+  all(q: Statement<object, unknown>, params: object): unknown[] {
     const values = q.sqliteValues(params);
     let level = this.rows.get(q);
     if (!level) this.rows.set(q, (level = new Map()));

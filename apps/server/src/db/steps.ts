@@ -1,7 +1,7 @@
 import type { SqliteDatabase } from 'kysely';
-import type { PreparedQuery } from './compiled.js';
-import type { Executor } from './repo.js';
+import type { Executor } from './executor.js';
 import type { StableReads } from './stable-reads.js';
+import type { Statement } from './statement.js';
 
 /**
  * Step functions (docs/architecture.md "Step functions"): a use case's statements written once as a
@@ -18,7 +18,7 @@ import type { StableReads } from './stable-reads.js';
  *   await runSteps(db, seqSteps(7));        // or runStepsNow(file, seqSteps(7))
  */
 export interface Step {
-  q: PreparedQuery<object, unknown>;
+  q: Statement<object, unknown>;
   params: object;
   /** 'all': the rows (none for a write); 'run': the number of rows changed; 'id': an insert's new id. */
   mode: 'all' | 'run' | 'id';
@@ -27,24 +27,24 @@ export interface Step {
 export type Steps<T> = Generator<Step, T, unknown>;
 
 /** The rows of `q` (a write without RETURNING gives none). */
-export function* all<P extends object, R>(q: PreparedQuery<P, R>, params: P): Steps<R[]> {
-  return (yield { q: q as PreparedQuery<object, unknown>, params, mode: 'all' }) as R[];
+export function* all<P extends object, R>(q: Statement<P, R>, params: P): Steps<R[]> {
+  return (yield { q: q as Statement<object, unknown>, params, mode: 'all' }) as R[];
 }
 
 /** The first row of `q`, if any. */
-export function* first<P extends object, R>(q: PreparedQuery<P, R>, params: P): Steps<R | undefined> {
-  const rows = (yield { q: q as PreparedQuery<object, unknown>, params, mode: 'all' }) as R[];
+export function* first<P extends object, R>(q: Statement<P, R>, params: P): Steps<R | undefined> {
+  const rows = (yield { q: q as Statement<object, unknown>, params, mode: 'all' }) as R[];
   return rows[0];
 }
 
 /** Runs a write; the number of rows it changed. */
-export function* run<P extends object, R>(q: PreparedQuery<P, R>, params: P): Steps<number> {
-  return (yield { q: q as PreparedQuery<object, unknown>, params, mode: 'run' }) as number;
+export function* run<P extends object, R>(q: Statement<P, R>, params: P): Steps<number> {
+  return (yield { q: q as Statement<object, unknown>, params, mode: 'run' }) as number;
 }
 
 /** Runs an insert of one row (a `preparedInsert`); the new row's id. */
-export function* insertedId<P extends object>(q: PreparedQuery<P, { id: number }>, params: P): Steps<number> {
-  return (yield { q: q as PreparedQuery<object, unknown>, params, mode: 'id' }) as number;
+export function* insertedId<P extends object>(q: Statement<P, { id: number }>, params: P): Steps<number> {
+  return (yield { q: q as Statement<object, unknown>, params, mode: 'id' }) as number;
 }
 
 /** Runs `steps` on `db` (the database or a unit of work's transaction), one awaited statement at a time. */

@@ -1,4 +1,3 @@
-import type { Connection } from './registry.js';
 import type { BusMessage, Origin } from './types.js';
 
 /**
@@ -67,13 +66,16 @@ export class AnswerTickets {
   }
 }
 
+/** What the tickets below need of a socket's connection (registry.ts `Connection`). */
+type Answering = { readonly id: string; readonly answering: AnswerTickets };
+
 /** Gives a client frame its ticket: the origin its handler publishes events with. */
-export function openTicket(conn: Connection): Origin {
+export function openTicket(conn: Answering): Origin {
   return { connectionId: conn.id, ticket: conn.answering.open() };
 }
 
 /** Ends the frame's ticket: the push sequence of the event held back for its ack, if any. */
-export function closeTicket(conn: Connection, origin: Origin): number | undefined {
+export function closeTicket(conn: Answering, origin: Origin): number | undefined {
   return conn.answering.close(origin.ticket);
 }
 
@@ -82,7 +84,7 @@ export function closeTicket(conn: Connection, origin: Origin): number | undefine
  * event's sequence instead of the socket getting the frame. Once the ack is out (a bus that delivers
  * later than the ack), or for a second event of the same frame, the frame goes out.
  */
-export function heldForAck(conn: Connection, message: Extract<BusMessage, { kind: 'users' }>): boolean {
+export function heldForAck(conn: Answering, message: Extract<BusMessage, { kind: 'users' }>): boolean {
   const origin = message.origin;
   const seq = message.frame.seq;
   if (!origin || origin.connectionId !== conn.id || typeof seq !== 'number' || seq <= NONE) return false;

@@ -1,10 +1,11 @@
+import { useContext } from 'react';
 import { FriendsStatus, type FriendInfo } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
-import { CommonGroupsButton } from '../groups';
 import { friendDialogs } from './dialogs-store';
+import { CommonGroupsSlot } from './profile-slots';
 import { FriendSettingsMenu } from './FriendSettingsMenu';
 import { useBlack, useHandleApply } from './mutations';
 import { useFriendInfo, useUserConfig } from './queries';
@@ -85,6 +86,7 @@ export function ProfileCard({ wtId, layout = 'popup', onClose, groupName }: Prof
 const SOURCE_KEYS = { 1: 'searchId', 2: 'searchPhone', 3: 'scan', 4: 'card', 5: 'group' } as const;
 
 function ProfileFacts({ info, variant }: { info: FriendInfo; variant: ProfileVariant }) {
+  const CommonGroups = useContext(CommonGroupsSlot);
   const { t } = useTranslation('friends');
   const rows: { key: string; label: string; value: string }[] = [];
   if (variant === 'contact')
@@ -110,7 +112,9 @@ function ProfileFacts({ info, variant }: { info: FriendInfo; variant: ProfileVar
       {rows.map((r) => (
         <div key={r.key} className="pcard__fact" data-testid={`profile-${r.key}`}>
           <dt>{r.label}</dt>
-          <dd>{r.key === 'groups' ? <CommonGroupsButton wtId={info.wtId} label={r.value} /> : r.value}</dd>
+          <dd>
+            {r.key === 'groups' && CommonGroups ? <CommonGroups wtId={info.wtId} label={r.value} /> : r.value}
+          </dd>
         </div>
       ))}
     </dl>

@@ -12,9 +12,9 @@ import { useChatStore } from './store';
 import { asReader, isGroupID } from './group/logic';
 import { fillGap, noteMention, heldLastSequence, useGroupMessagesRealtime } from './group/realtime';
 import { noteGroupVersion } from './group/versions';
-import { queryClient } from '../../lib/query';
-import { countersKey, useCountsNewMessages } from '../../lib/useCounters';
+import { useCountsNewMessages } from '../../lib/useCounters';
 import { countNewMessage } from './unread-badge';
+import { PAGE } from './paging';
 
 /**
  * A peer's typing shows this long unless renewed (docs/api.md "Messages and conversations"). The
@@ -22,37 +22,7 @@ import { countNewMessage } from './unread-badge';
  */
 export const TYPING_TTL_MS = 5000;
 
-/** Messages fetched per history page ('load more'). */
-export const PAGE = 50;
-
 const visible = () => typeof document === 'undefined' || !document.hidden;
-
-/**
- * Marks a conversation read up to `seq` (default: everything) — frame when the socket is up, else
- * REST; quiet on failure.
- */
-export function markRead(conversationID: string, seq?: number): void {
-  const c = getConversation(conversationID);
-  // Nothing unread and the cursor at the end (or past `seq`): no call.
-  if (c && c.unreadCount === 0 && c.readSequence >= c.lastSequence) return;
-  if (c && seq !== undefined && c.readSequence >= seq) return;
-  const body = seq === undefined ? { conversationID } : { conversationID, seq };
-  const done = (conv: Parameters<typeof putConversation>[0]) => putConversation(conv);
-  if (socket.status === 'open')
-    socket
-      .send<Parameters<typeof putConversation>[0]>('message.read', body)
-      .then(done)
-      .catch(() => {});
-  // Without a socket the counters push of this read cannot reach the tab: ask for the counters.
-  else
-    void call('conversations', 'read', body, { silent: true }).then(
-      (conv) => {
-        done(conv);
-        void queryClient.invalidateQueries({ queryKey: countersKey });
-      },
-      () => {},
-    );
-}
 
 /**
  * The socket events of the messages screen (docs/web.md "Messages"): new and changed messages,

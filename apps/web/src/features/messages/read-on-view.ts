@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { markRead } from './hooks';
+import { markRead } from './read';
 
 /** A message counts as read once this share of it is on screen (docs/web.md "Messages"). */
 export const READ_VISIBLE_RATIO = 0.7;

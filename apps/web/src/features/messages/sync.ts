@@ -2,7 +2,7 @@ import type { ServerEventMap, SyncBody, SyncResult } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { socket } from '../../lib/realtime';
 import { queryClient } from '../../lib/query';
-import { PAGE } from './hooks';
+import { PAGE } from './paging';
 import { conversationsKey, patchConversations } from './conversations';
 import { upsertConversation } from './list-logic';
 import { useChatStore } from './store';

@@ -6,7 +6,7 @@ import { useFormatTime } from '../../../lib/i18n';
 import { Avatar } from '../../../ui/Avatar';
 import { Modal } from '../../../ui/Modal';
 import { str } from './media-url';
-import { bubbleFor } from './registry';
+import { nestedBubbleFor } from './lookup';
 import type { ContentProps } from './types';
 
 /** SPEC: a merged record's preview shows at most 7 abstract lines. */
@@ -42,7 +42,7 @@ function RecordPage({ level, onOpen }: { level: Level; onOpen(next: Level): void
       aria-label={level.title || t('record')}
     >
       {state.messages.map((m) => {
-        const Content = bubbleFor({ ...m, status: 'success' });
+        const Content = nestedBubbleFor({ ...m, status: 'success' });
         return (
           <li key={m.ID} className="rich-record__item" data-testid="merged-record-item">
             <Avatar src={m.avatar} name={m.nick || m.from} size={32} decorative />

@@ -14,6 +14,7 @@ import { FaceContent } from './FaceContent';
 import { FileContent } from './FileContent';
 import { ImageContent } from './ImageContent';
 import { LocationContent } from './LocationContent';
+import { setBubbleLookup } from './lookup';
 import { MergerContent } from './MergerContent';
 import { SoundContent } from './SoundContent';
 import { TextContent } from './TextContent';
@@ -74,3 +75,4 @@ export function bubbleFor(m: ChatMessage): ContentRenderer {
   const kind = customKind(m);
   return (kind && customRenderers[kind]) || bubbleRenderers[m.type] || TextContent;
 }
+setBubbleLookup(bubbleFor);

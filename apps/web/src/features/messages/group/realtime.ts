@@ -4,7 +4,7 @@ import { call } from '../../../lib/api';
 import { useSocketEvent } from '../../../lib/realtime';
 import { useSession } from '../../../lib/session';
 import { getConversation, patchConversations, putConversation } from '../conversations';
-import { markRead } from '../hooks';
+import { markRead } from '../read';
 import { useChatStore } from '../store';
 import {
   atTypeFor,

@@ -1,0 +1,2 @@
+/** Messages fetched per history page ('load more'). */
+export const PAGE = 50;
