@@ -48,6 +48,66 @@ const webBoundaries = {
 };
 
 /**
+ * Server layering (docs/architecture.md "Layers on the server"): SQL is written only in repositories
+ * (`*.repo.ts`) and in `db/`. Elsewhere in apps/server/src a file may import Kysely's types, but not
+ * its values (`sql`, builders), nor build statements (`prepared…` from db/compiled.ts), nor call a
+ * query builder (`.selectFrom(…)`, `.insertInto(…)`, `.updateTable(…)`, `.deleteFrom(…)`).
+ */
+const SERVER_SRC = path.resolve(import.meta.dirname, 'apps/server/src');
+const BUILDERS = new Set([
+  'selectFrom',
+  'insertInto',
+  'updateTable',
+  'deleteFrom',
+  'replaceInto',
+  'mergeInto',
+]);
+const STATEMENT_BUILDERS = new Set(['prepared', 'preparedIn', 'preparedBy', 'preparedInsert']);
+const sqlOnlyInRepos = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = path.resolve(context.filename);
+    if (!file.startsWith(SERVER_SRC + path.sep) || /\.(repo|test)\.ts$/.test(file)) return {};
+    if (file.startsWith(path.join(SERVER_SRC, 'db') + path.sep)) return {};
+    const where = 'SQL belongs in a *.repo.ts (or db/)';
+    return {
+      ImportDeclaration(node) {
+        if (node.importKind === 'type') return;
+        const values = node.specifiers.filter((s) => s.type !== 'ImportSpecifier' || s.importKind !== 'type');
+        if (values.length === 0) return;
+        const from = node.source.value;
+        if (from === 'kysely')
+          context.report({ node, message: `${where}: import only Kysely's types here ('import type').` });
+        else if (typeof from === 'string' && /\/db\/compiled\.js$/.test(from))
+          for (const s of values)
+            if (s.type === 'ImportSpecifier' && STATEMENT_BUILDERS.has(s.imported.name))
+              context.report({ node: s, message: `${where}: '${s.imported.name}' builds a statement.` });
+      },
+      'CallExpression > MemberExpression.callee'(node) {
+        if (node.property.type === 'Identifier' && BUILDERS.has(node.property.name))
+          context.report({ node, message: `${where}: '.${node.property.name}(…)' builds a query.` });
+      },
+    };
+  },
+};
+
+/**
+ * Files that still write SQL outside a repository, each to move into one (not to grow). The rule
+ * above holds everywhere else.
+ */
+const SQL_OUTSIDE_REPOS = [
+  'apps/server/src/modules/messaging/core/contact-search.ts',
+  'apps/server/src/modules/messaging/core/conversation.service.ts',
+  'apps/server/src/modules/messaging/core/message.service.ts',
+  'apps/server/src/modules/messaging/core/messaging.views.ts',
+  'apps/server/src/modules/messaging/core/search-indexer.ts',
+  'apps/server/src/modules/messaging/group/group-receipts.ts',
+  'apps/server/src/modules/messaging/group/group-tips.ts',
+  'apps/server/src/modules/messaging/group/group-views.ts',
+  'apps/server/src/modules/messaging/send/message.store.ts',
+];
+
+/**
  * The send path's files: no object literal with a property after a spread. On Node 20 (V8 11.3)
  * `{ ...row, added: 1 }`, a spread followed by a property its source lacks, makes a new hidden class on
  * every call: ~1 µs for a small frame, ~4 µs for a message row, and what such calls allocate survives
@@ -56,8 +116,8 @@ const webBoundaries = {
  */
 const SEND_PATH = [
   'apps/server/src/realtime/*.ts',
-  'apps/server/src/modules/messaging/send-thread/*.ts',
-  'apps/server/src/modules/messaging/{send-core,send.service,message.store,message.repo,message.presenter,now-batcher,conversation.repo,sync.repo,kept-counters,peer,content,group-store,group-send}.ts',
+  'apps/server/src/modules/messaging/send/**/*.ts',
+  'apps/server/src/modules/messaging/core/{message.repo,message.presenter,conversation.repo,sync.repo,peer,content}.ts',
   'apps/server/src/db/{compiled,steps,stable-reads,unit-of-work}.ts',
   'apps/server/src/lib/route.ts',
 ];
@@ -87,6 +147,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: SQL_OUTSIDE_REPOS,
+    plugins: { layering: { rules: { 'sql-only-in-repos': sqlOnlyInRepos } } },
+    rules: { 'layering/sql-only-in-repos': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

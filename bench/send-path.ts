@@ -14,9 +14,9 @@ import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.js';
 import { buildServer } from '../apps/server/src/app.js';
 import { sqlitePath } from '../apps/server/src/db/index.js';
-import { openThreadCore } from '../apps/server/src/modules/messaging/send-thread/thread-core.js';
-import type { ThreadReply } from '../apps/server/src/modules/messaging/send-thread/wire.js';
-import { SearchIndexer } from '../apps/server/src/modules/messaging/search-indexer.js';
+import { openThreadCore } from '../apps/server/src/modules/messaging/send/thread/thread-core.js';
+import type { ThreadReply } from '../apps/server/src/modules/messaging/send/thread/wire.js';
+import { SearchIndexer } from '../apps/server/src/modules/messaging/core/search-indexer.js';
 import { installSqlStats } from './lib/sql-stats.js';
 import { seedBenchUsers } from './lib/seed-users.js';
 

@@ -52,7 +52,7 @@ export async function buildServerBundle(outdir, entry = path.join(src, 'main.ts'
       ...common,
       entryPoints: {
         main: entry,
-        'send-thread': path.join(src, 'modules', 'messaging', 'send-thread', 'thread.ts'),
+        'send-thread': path.join(src, 'modules', 'messaging', 'send', 'thread', 'thread.ts'),
       },
       outdir,
     }),

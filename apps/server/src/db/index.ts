@@ -29,7 +29,7 @@ export const sqlitePath = (config: Pick<Config, 'dataDir'>) => path.join(config.
 
 /**
  * A connection to a SQLite file with Parley's settings, as Kysely and as the raw better-sqlite3
- * handle. The main connection (`openDatabase`) and the send thread's (send-thread/) both use it.
+ * handle. The main connection (`openDatabase`) and the send thread's (send/thread/) both use it.
  */
 export function openSqliteFile(filePath: string): { db: Db; file: SQLite.Database } {
   const file = new SQLite(filePath);
@@ -42,7 +42,7 @@ export function openSqliteFile(filePath: string): { db: Db; file: SQLite.Databas
   // as it fills) keeps them. The file is not memory-mapped: a read that finds another connection's
   // commit (the send thread's, another node's: every few ms) unmaps the whole file and maps it again,
   // which made a cold token lookup ~65 µs instead of ~20 (docs/performance.md "Reconnect storm").
-  // The send thread's connection sets a smaller cache (send-thread/thread-core.ts).
+  // The send thread's connection sets a smaller cache (send/thread/thread-core.ts).
   file.pragma('cache_size = -65536');
   file.pragma('mmap_size = 0');
   const cached = withStatementCache(file);

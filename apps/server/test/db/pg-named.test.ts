@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { nameStatement, statementName, withNamedStatements } from '../../src/db/pg-named.js';
-import { SyncRepo } from '../../src/modules/messaging/sync.repo.js';
+import { SyncRepo } from '../../src/modules/messaging/core/sync.repo.js';
 import { startTestServer } from '../helpers.js';
 import { describeWithServices } from '../services.js';
 

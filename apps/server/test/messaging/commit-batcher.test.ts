@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { fail } from '../../src/lib/errors.js';
-import { CommitBatcher } from '../../src/modules/messaging/commit-batcher.js';
+import { CommitBatcher } from '../../src/modules/messaging/send/commit-batcher.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 
 let t: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery } from 'kysely';
-import { GroupConvRepo } from '../../src/modules/messaging/group-conv.repo.js';
+import { GroupConvRepo } from '../../src/modules/messaging/group/group-conv.repo.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { befriend, sent, storedColumn } from './helpers.js';
 import { createGroup, newUser, sentGroup } from './group-helpers.js';

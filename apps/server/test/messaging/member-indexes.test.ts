@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import type { Conversation } from '@parley/protocol';
 import { isPostgres } from '../../src/db/dialect.js';
-import { ConversationRepo } from '../../src/modules/messaging/conversation.repo.js';
+import { ConversationRepo } from '../../src/modules/messaging/core/conversation.repo.js';
 import * as memberIndexes from '../../src/db/migrations/20261126020000_member_indexes_off_the_send_path.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { befriend, c2c, newUser, post, sent } from './helpers.js';

@@ -5,7 +5,7 @@ import { prepared, sqliteFileOf } from '../../src/db/compiled.js';
 import { first, run, runSteps, runStepsNow, type Step, type Steps } from '../../src/db/steps.js';
 import { fail } from '../../src/lib/errors.js';
 import { sqlitePath } from '../../src/db/index.js';
-import { NowBatcher } from '../../src/modules/messaging/now-batcher.js';
+import { NowBatcher } from '../../src/modules/messaging/send/now-batcher.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 
 // Step functions (db/steps.ts) and the send thread's synchronous group commit (now-batcher.ts), on a

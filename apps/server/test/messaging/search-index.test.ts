@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Message } from '@parley/protocol';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { INDEX_CHUNK } from '../../src/modules/messaging/search-indexer.js';
+import { INDEX_CHUNK } from '../../src/modules/messaging/core/search-indexer.js';
 import * as lean from '../../src/db/migrations/20261126010000_lean_search_index.js';
 import { befriend, c2c, newUser, post, sent, storedColumn } from './helpers.js';
 
-// SQLite's search index is filled in batches (modules/messaging/search-indexer.ts); PostgreSQL's
+// SQLite's search index is filled in batches (modules/messaging/core/search-indexer.ts); PostgreSQL's
 // trigram index is a plain index, so there is nothing batched to check there.
 const sqlite = !process.env.DATABASE_URL;
 

@@ -3,7 +3,7 @@ import { Errors, type Message } from '@parley/protocol';
 import { openSocket, registerUser, startTestServer, type TestServer, type TestSocket } from '../helpers.js';
 import { c2c, fullHistory, newUser, post, sendText } from './helpers.js';
 
-// The SQLite send thread (apps/server/src/modules/messaging/send-thread/): one-to-one sends are
+// The SQLite send thread (apps/server/src/modules/messaging/send/thread/): one-to-one sends are
 // checked and committed on a worker thread; the main thread publishes and answers. These tests run
 // against SQLite only (the PostgreSQL suite has no thread) and compare with SEND_THREAD=0.
 const sqlite = !process.env.DATABASE_URL;

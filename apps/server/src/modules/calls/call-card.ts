@@ -1,5 +1,5 @@
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import { appendMessage } from '../messaging/message.store.js';
+import { appendMessage } from '../messaging/send/message.store.js';
 import type { UserRow } from '../users/user.repo.js';
 import type { CallRow } from './call.repo.js';
 

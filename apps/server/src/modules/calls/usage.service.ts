@@ -2,6 +2,7 @@ import type { MemberInfo } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import type { UserRepo } from '../users/user.repo.js';
+import { UsageRepo } from './usage.repo.js';
 
 /** The UTC date of `ms` as YYYY-MM-DD: the day a call's time counts towards. */
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -26,10 +27,14 @@ export async function grantMembership(users: UserRepo, wtId: string, level: numb
  * `callDailyLimitSeconds` per UTC day; members are not limited.
  */
 export class UsageService {
+  private readonly usage: UsageRepo;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly users: UserRepo,
-  ) {}
+  ) {
+    this.usage = new UsageRepo(ctx.db);
+  }
 
   private get limit() {
     return this.ctx.config.callDailyLimitSeconds;
@@ -37,12 +42,7 @@ export class UsageService {
 
   async usedToday(userId: number): Promise<number> {
     const now = this.ctx.clock.now();
-    const rows = await this.ctx.db
-      .selectFrom('call_usage')
-      .select(['seconds', 'started_at', 'ended_at'])
-      .where('user_id', '=', userId)
-      .where('day', '=', dayOf(now))
-      .execute();
+    const rows = await this.usage.ofDay(userId, dayOf(now));
     let total = 0;
     for (const r of rows) {
       // An open record counts up to now, so a caller that stops reporting is still held to the limit.
@@ -69,42 +69,17 @@ export class UsageService {
     if (!peer || peer.id === userId) throw fail('userNotFound');
     if (await this.limitReached(userId)) throw fail('callLimitReached');
     const now = this.ctx.clock.now();
-    const row = await this.ctx.db
-      .insertInto('call_usage')
-      .values({
-        user_id: userId,
-        peer_id: peer.id,
-        call_type: callType,
-        day: dayOf(now),
-        started_at: now,
-        updated_at: now,
-        ended_at: null,
-        seconds: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { callId: Number(row.id) };
+    const callId = await this.usage.start({ userId, peerId: peer.id, callType, day: dayOf(now), now });
+    return { callId };
   }
 
   /** The 60 s report: records the time so far; 1 when the limit is reached (the client hangs up). */
   async upload(userId: number, callId: number, end = false): Promise<0 | 1> {
-    const row = await this.ctx.db
-      .selectFrom('call_usage')
-      .selectAll()
-      .where('id', '=', callId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await this.usage.own(userId, callId);
     if (!row || row.ended_at !== null) throw fail('callRecordNotFound');
     const now = this.ctx.clock.now();
-    await this.ctx.db
-      .updateTable('call_usage')
-      .set({
-        seconds: Math.max(0, Math.floor((now - Number(row.started_at)) / 1000)),
-        updated_at: now,
-        ...(end ? { ended_at: now } : {}),
-      })
-      .where('id', '=', callId)
-      .execute();
+    const seconds = Math.max(0, Math.floor((now - Number(row.started_at)) / 1000));
+    await this.usage.report(callId, seconds, now, end);
     return end ? 0 : this.check(userId);
   }
 

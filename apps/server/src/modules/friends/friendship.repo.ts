@@ -3,7 +3,7 @@ import { first, type Steps } from '../../db/steps.js';
 import { Repo } from '../../db/repo.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { FriendshipsTable } from '../../db/schema.js';
-import { containsInsensitive } from './sql.js';
+import { containsInsensitive } from '../../db/contains.js';
 
 export type FriendshipRow = Selectable<FriendshipsTable>;
 

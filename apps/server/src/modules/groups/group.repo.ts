@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import { prepared } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
-import { containsInsensitive } from '../friends/sql.js';
+import { containsInsensitive } from '../../db/contains.js';
 import type { GroupMembersTable, GroupsTable } from '../../db/schema.js';
 
 export type GroupRow = Selectable<GroupsTable>;

@@ -2,16 +2,16 @@ import type { AppContext } from '../../lib/context.js';
 import type { Gateway } from '../../realtime/gateway.js';
 import type { FriendsModule } from '../friends/friends.module.js';
 import type { UsersModule } from '../users/users.module.js';
-import { ContactSearch } from './contact-search.js';
-import { ConversationRepo } from './conversation.repo.js';
-import { ConversationService } from './conversation.service.js';
-import { MessageService } from './message.service.js';
+import { ContactSearch } from './core/contact-search.js';
+import { ConversationRepo } from './core/conversation.repo.js';
+import { ConversationService } from './core/conversation.service.js';
+import { MessageService } from './core/message.service.js';
 import { conversationHandlers, messageHandlers } from './messaging.routes.js';
-import { PeerResolver } from './peer.js';
-import { SearchIndexer } from './search-indexer.js';
-import { SendService, storeFriendNotice, type BannedFiles } from './send.service.js';
-import { SyncRepo } from './sync.repo.js';
-import { GroupConvRepo } from './group-conv.repo.js';
+import { PeerResolver } from './core/peer.js';
+import { SearchIndexer } from './core/search-indexer.js';
+import { SendService, storeFriendNotice, type BannedFiles } from './send/send.service.js';
+import { SyncRepo } from './core/sync.repo.js';
+import { GroupConvRepo } from './group/group-conv.repo.js';
 
 /**
  * One-to-one messaging: conversations, sending, history, sync, receipts, typing, revoke, delete,
@@ -92,7 +92,7 @@ export function createMessagingModule(
     startPruner: () => {
       pruner ??= setInterval(() => void pruneSyncLog(), ctx.config.syncLogPruneMs);
       pruner.unref();
-      // SQLite with the send thread: the thread indexes (send-thread/thread.ts); searches flush here.
+      // SQLite with the send thread: the thread indexes (send/thread/thread.ts); searches flush here.
       if (!send.indexesInThread) indexer.start();
     },
     stopPruner: () => {

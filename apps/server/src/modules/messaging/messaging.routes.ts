@@ -1,8 +1,8 @@
 import type { DomainHandlers } from '../../lib/route.js';
-import type { ContactSearch } from './contact-search.js';
-import type { ConversationService } from './conversation.service.js';
-import type { MessageService } from './message.service.js';
-import type { SendService } from './send.service.js';
+import type { ContactSearch } from './core/contact-search.js';
+import type { ConversationService } from './core/conversation.service.js';
+import type { MessageService } from './core/message.service.js';
+import type { SendService } from './send/send.service.js';
 
 /** Handlers of the `messages` routes: one service call each. */
 export function messageHandlers(send: SendService, messages: MessageService): DomainHandlers<'messages'> {

@@ -1,0 +1,277 @@
+import type { Updateable } from 'kysely';
+import type { Conversation, Draft } from '@parley/protocol';
+import type { ConversationMembersTable } from '../../../db/schema.js';
+import type { UnitOfWork } from '../../../db/unit-of-work.js';
+import type { AppContext } from '../../../lib/context.js';
+import type { CountersService } from '../../users/counters.service.js';
+import { ConversationRepo, type MemberView } from './conversation.repo.js';
+import { MessagingViews } from './messaging.views.js';
+import type { PeerResolver } from './peer.js';
+import { SyncRepo } from './sync.repo.js';
+import { isGroupId, type GroupPort } from '../group/group-port.js';
+
+const ARCHIVED = 4;
+
+/**
+ * The caller's side of conversations (docs/api.md "Conversations"): list, read cursor, pin, mute,
+ * archive marks with the fold rules, remark, draft, delete and clear. Every change reaches the
+ * caller's other tabs as `conversation.updated` and is recorded for sync.
+ */
+export class ConversationService {
+  private readonly convs: ConversationRepo;
+  /** Group conversations (group-receipts.ts), installed by the group messaging module. */
+  group: GroupPort | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly peers: PeerResolver,
+    private readonly counters: CountersService,
+  ) {
+    this.convs = new ConversationRepo(ctx.db);
+  }
+
+  /**
+   * The caller's member row of the conversation with `peerId` (created when missing). The peer is
+   * resolved before the transaction: nothing inside a unit of work may use the root connection
+   * (SQLite has one, held by the transaction).
+   */
+  private async open(uow: UnitOfWork, userId: number, peerId: number): Promise<MemberView> {
+    const convs = this.convs.in(uow);
+    const conv = await convs.ensureC2c(userId, peerId, this.ctx.clock.now());
+    return (await convs.member(conv.id, userId))!;
+  }
+
+  async list(userId: number, body: { cursor: number; count: number; markType?: 4 }) {
+    const rows = await this.convs.page(userId, {
+      offset: body.cursor,
+      limit: body.count + 1,
+      archivedOnly: body.markType === ARCHIVED,
+    });
+    const page = rows.slice(0, body.count);
+    return {
+      conversations: await new MessagingViews(this.ctx.db).conversations(userId, page),
+      nextCursor: body.cursor + page.length,
+      isFinished: rows.length <= body.count,
+    };
+  }
+
+  async get(userId: number, conversationID: string): Promise<Conversation> {
+    if (this.group && isGroupId(conversationID)) {
+      return new MessagingViews(this.ctx.db).conversation(
+        userId,
+        await this.group.member(userId, conversationID),
+      );
+    }
+    const peer = await this.peers.open(userId, conversationID);
+    return this.ctx.uow.run(async (uow) => {
+      const m = await this.open(uow, userId, peer.id);
+      return new MessagingViews(uow.db).conversation(userId, m);
+    });
+  }
+
+  /**
+   * Applies `patch(member)` to the caller's side, records it for sync and announces it. `touchPeer`
+   * also records a change for the other side (a read cursor the sender's isPeerRead reads).
+   */
+  private async change(
+    userId: number,
+    conversationID: string,
+    patch: (m: MemberView) => Updateable<ConversationMembersTable> | null,
+    after?: (uow: UnitOfWork, m: MemberView) => Promise<void>,
+  ): Promise<Conversation> {
+    const opened = await this.target(userId, conversationID);
+    return this.ctx.uow.run(async (uow) => {
+      const m = await opened(uow);
+      const convs = this.convs.in(uow);
+      const p = patch(m);
+      if (p) {
+        await convs.updateMember(m.conversation_id, userId, { ...p, updated_at: this.ctx.clock.now() });
+        if (p.read_seq !== undefined || p.cleared_seq !== undefined) {
+          await convs.refreshUnread(m.conversation_id, [userId]);
+        }
+        if (after) await after(uow, m);
+        else
+          await new SyncRepo(uow.db).record([{ userId, conversationId: m.conversation_id, messageId: null }]);
+      }
+      const fresh = (await convs.member(m.conversation_id, userId))!;
+      const view = await new MessagingViews(uow.db).conversation(userId, fresh);
+      if (p) {
+        uow.emit([userId], 'conversation.updated', view);
+        uow.afterCommit(() => this.counters.push(userId));
+      }
+      return view;
+    });
+  }
+
+  /**
+   * The caller's member row of `conversationID`, resolved before the unit of work and read inside
+   * it (one-to-one: created when missing; groups: group-access.ts).
+   */
+  private async target(
+    userId: number,
+    conversationID: string,
+  ): Promise<(uow: UnitOfWork) => Promise<MemberView>> {
+    if (this.group && isGroupId(conversationID)) {
+      const row = await this.group.member(userId, conversationID);
+      return async (uow) => (await this.convs.in(uow).member(row.conversation_id, userId))!;
+    }
+    const peer = await this.peers.open(userId, conversationID);
+    return (uow) => this.open(uow, userId, peer.id);
+  }
+
+  /** Read up to `seq` (default: everything). The peer sees `message.read` (isPeerRead). */
+  read(userId: number, conversationID: string, seq?: number): Promise<Conversation> {
+    if (this.group && isGroupId(conversationID)) return this.group.read(userId, conversationID, seq);
+    let target = 0;
+    return this.change(
+      userId,
+      conversationID,
+      (m) => {
+        target = Math.min(seq ?? m.last_seq, m.last_seq);
+        return target > m.read_seq ? { read_seq: target } : null;
+      },
+      async (uow, m) => {
+        const peerId = m.peer_id!;
+        await new SyncRepo(uow.db).record([
+          { userId, conversationId: m.conversation_id, messageId: null },
+          { userId: peerId, conversationId: m.conversation_id, messageId: null },
+        ]);
+        const people = await uow.db
+          .selectFrom('users')
+          .select(['id', 'wt_id'])
+          .where('id', 'in', [userId, peerId])
+          .execute();
+        const wt = new Map(people.map((p) => [p.id, p.wt_id]));
+        const data = { readerID: wt.get(userId) ?? '', seq: target };
+        uow.emit([userId], 'message.read', { ...data, conversationID: `C2C${wt.get(peerId) ?? ''}` });
+        uow.emit([peerId], 'message.read', { ...data, conversationID: `C2C${wt.get(userId) ?? ''}` });
+      },
+    );
+  }
+
+  pin(userId: number, conversationID: string, isPinned: boolean): Promise<Conversation> {
+    const now = this.ctx.clock.now();
+    return this.change(
+      userId,
+      conversationID,
+      (m) =>
+        (m.pinned === 1) === isPinned
+          ? null
+          : // A pinned conversation is listed even before its first message.
+            { pinned: isPinned ? 1 : 0, pinned_at: isPinned ? now : 0, ...(isPinned ? { visible: 1 } : {}) },
+      async (uow, m) => {
+        await new SyncRepo(uow.db).record([{ userId, conversationId: m.conversation_id, messageId: null }]);
+        // A group's conversation and the group itself (its setTop) share one pin.
+        if (this.group && isGroupId(conversationID))
+          await this.group.pinned(uow, m.conversation_id, userId, isPinned);
+      },
+    );
+  }
+
+  /** Muting removes the conversation from the archive; unmuting clears the fold mark too. */
+  mute(userId: number, conversationID: string, isMuted: boolean): Promise<Conversation> {
+    return this.change(userId, conversationID, (m) =>
+      (m.muted === 1) === isMuted && (m.marks & ARCHIVED) === 0
+        ? null
+        : { muted: isMuted ? 1 : 0, marks: m.marks & ~ARCHIVED },
+    );
+  }
+
+  /**
+   * Archive marks: folding also mutes; unfolding clears the mark. An empty list with `enable` false
+   * moves every archived conversation out ('全部移出').
+   */
+  async mark(userId: number, ids: string[], enable: boolean): Promise<{ conversations: Conversation[] }> {
+    let list = ids;
+    if (list.length === 0 && !enable) {
+      const archived = await this.convs.archived(userId);
+      list = (await new MessagingViews(this.ctx.db).conversations(userId, archived)).map(
+        (c) => c.conversationID,
+      );
+    }
+    // Every ID is checked before anything changes: one unknown ID changes nothing.
+    for (const id of list) await this.target(userId, id);
+    const out: Conversation[] = [];
+    for (const id of list) {
+      out.push(
+        await this.change(userId, id, (m) =>
+          enable
+            ? (m.marks & ARCHIVED) !== 0 && m.muted === 1
+              ? null
+              : { marks: m.marks | ARCHIVED, muted: 1 }
+            : (m.marks & ARCHIVED) === 0
+              ? null
+              : { marks: m.marks & ~ARCHIVED },
+        ),
+      );
+    }
+    return { conversations: out };
+  }
+
+  customData(userId: number, conversationID: string, customData: string): Promise<Conversation> {
+    return this.change(userId, conversationID, (m) =>
+      m.custom_data === customData ? null : { custom_data: customData },
+    );
+  }
+
+  draft(userId: number, conversationID: string, draft: Draft | null): Promise<Conversation> {
+    const json = draft ? JSON.stringify(draft) : null;
+    // A conversation with a draft is listed (it shows the draft) even before its first message.
+    return this.change(userId, conversationID, (m) =>
+      m.draft === json ? null : { draft: json, ...(json ? { visible: 1 } : {}) },
+    );
+  }
+
+  clearHistory(userId: number, conversationID: string): Promise<Conversation> {
+    return this.change(userId, conversationID, (m) =>
+      m.cleared_seq === m.last_seq ? null : { cleared_seq: m.last_seq, read_seq: m.last_seq },
+    );
+  }
+
+  /** Removes the conversation from the caller's list (it returns with the next message). */
+  async remove(userId: number, conversationID: string, clearHistory: boolean) {
+    const group = this.group && isGroupId(conversationID);
+    const opened = await this.target(userId, conversationID);
+    const id = group ? conversationID : `C2C${(await this.peers.open(userId, conversationID)).wt_id}`;
+    await this.ctx.uow.run(async (uow) => {
+      const m = await opened(uow);
+      await this.hide(uow, m, clearHistory);
+      uow.emit([userId], 'conversation.deleted', { conversationID: id });
+    });
+    return { conversationID: id };
+  }
+
+  /** Hides `m` for its user (and clears its history): also the friendship.deleted hook. */
+  async hide(uow: UnitOfWork, m: MemberView, clearHistory: boolean): Promise<void> {
+    const now = this.ctx.clock.now();
+    await this.convs.in(uow).updateMember(m.conversation_id, m.user_id, {
+      visible: 0,
+      pinned: 0,
+      marks: 0,
+      draft: null,
+      read_seq: m.last_seq,
+      ...(clearHistory ? { cleared_seq: m.last_seq } : {}),
+      updated_at: now,
+    });
+    await this.convs.in(uow).refreshUnread(m.conversation_id, [m.user_id]);
+    await new SyncRepo(uow.db).record([
+      { userId: m.user_id, conversationId: m.conversation_id, messageId: null },
+    ]);
+    uow.afterCommit(() => this.counters.push(m.user_id));
+  }
+
+  /** The friendship.deleted hook: the deleter's conversation and history go (for the deleter only). */
+  async onFriendshipDeleted(uow: UnitOfWork, deleterId: number, friendId: number): Promise<void> {
+    const convs = this.convs.in(uow);
+    const conv = await convs.byC2cKey(`${Math.min(deleterId, friendId)}:${Math.max(deleterId, friendId)}`);
+    const m = conv && (await convs.member(conv.id, deleterId));
+    if (!m) return;
+    await this.hide(uow, m, true);
+    const friend = await uow.db
+      .selectFrom('users')
+      .select('wt_id')
+      .where('id', '=', friendId)
+      .executeTakeFirst();
+    uow.emit([deleterId], 'conversation.deleted', { conversationID: `C2C${friend?.wt_id ?? ''}` });
+  }
+}

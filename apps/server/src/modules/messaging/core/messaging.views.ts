@@ -1,0 +1,151 @@
+import type { Conversation, Message } from '@parley/protocol';
+import type { Executor } from '../../../db/repo.js';
+import { Repo } from '../../../db/repo.js';
+import { preparedIn } from '../../../db/compiled.js';
+import { UserRepo } from '../../users/user.repo.js';
+import { ConversationRepo, type MemberView } from './conversation.repo.js';
+import { MessageRepo, type MessageRow } from './message.repo.js';
+import { toConversation, toMessage, type ViewFacts } from './message.presenter.js';
+import { loadGroupFacts } from '../group/group-views.js';
+
+// Every history page, sync and conversation list runs these (db/compiled.ts).
+const otherMembers = preparedIn<
+  { readerId: number },
+  number,
+  { conversation_id: number; user_id: number; read_seq: number }
+>((db, p, ids) =>
+  db
+    .selectFrom('conversation_members')
+    .select(['conversation_id', 'user_id', 'read_seq'])
+    .where('conversation_id', 'in', ids)
+    .where('user_id', '<>', p('readerId')),
+);
+const remarksOf = preparedIn<{ readerId: number }, number, { friend_id: number; remark: string }>(
+  (db, p, ids) =>
+    db
+      .selectFrom('friendships')
+      .select(['friend_id', 'remark'])
+      .where('owner_id', '=', p('readerId'))
+      .where('friend_id', 'in', ids),
+);
+
+/**
+ * Loads what the presenters need (people, the other side's read cursor, hides, unread counts,
+ * remarks) in a few batched queries, for one reader.
+ */
+export class MessagingViews extends Repo {
+  private readonly users: UserRepo;
+  private readonly convs: ConversationRepo;
+  private readonly msgs: MessageRepo;
+
+  constructor(db: Executor) {
+    super(db);
+    this.users = new UserRepo(db);
+    this.convs = new ConversationRepo(db);
+    this.msgs = new MessageRepo(db);
+  }
+
+  /**
+   * Facts about the conversations `conversationIds` for `readerId`; `groupIds` are the group ones
+   * (their members are never loaded: see group-views.ts).
+   */
+  private async facts(
+    readerId: number,
+    conversationIds: number[],
+    extraPeople: number[] = [],
+    groupIds: number[] = [],
+    mentions = false,
+  ) {
+    const groupSet = new Set(groupIds);
+    const ids = [...new Set(conversationIds)].filter((id) => !groupSet.has(id));
+    const members = await otherMembers.all(this.db, { readerId }, ids);
+    const peerRead = new Map<number, number>();
+    const peerOf = new Map<number, number>();
+    for (const m of members) {
+      peerRead.set(Number(m.conversation_id), Number(m.read_seq));
+      peerOf.set(Number(m.conversation_id), Number(m.user_id));
+    }
+    const people = await this.users.byIds([...new Set([readerId, ...peerOf.values(), ...extraPeople])]);
+    const facts: ViewFacts = {
+      readerId,
+      people: new Map(people.map((p) => [p.id, p])),
+      peerRead,
+      peerOf,
+    };
+    if (groupSet.size) {
+      facts.groups = await loadGroupFacts(
+        this.db,
+        [...groupSet],
+        extraPeople,
+        mentions ? readerId : undefined,
+      );
+    }
+    return facts;
+  }
+
+  async messages(readerId: number, rows: MessageRow[]): Promise<Message[]> {
+    return (await this.changes(readerId, [], rows)).messages;
+  }
+
+  async message(readerId: number, row: MessageRow): Promise<Message> {
+    return (await this.messages(readerId, [row]))[0]!;
+  }
+
+  async conversations(readerId: number, members: MemberView[]): Promise<Conversation[]> {
+    return (await this.changes(readerId, members, [])).conversations;
+  }
+
+  /**
+   * Conversations and messages for one reader together, as a sync page returns them: one load of
+   * the people, read cursors and group facts for both, and the conversations' last messages taken
+   * from `rows` where they are among them (a sync's changed messages usually are).
+   */
+  async changes(
+    readerId: number,
+    members: MemberView[],
+    rows: MessageRow[],
+  ): Promise<{ conversations: Conversation[]; messages: Message[] }> {
+    if (members.length === 0 && rows.length === 0) return { conversations: [], messages: [] };
+    const given = new Map(rows.map((r) => [r.id, r]));
+    const lastIds = members.map((m) => m.last_message_id).filter((x): x is number => x !== null);
+    const lasts = [
+      ...lastIds.flatMap((id) => given.get(id) ?? []),
+      ...(await this.msgs.byIds(lastIds.filter((id) => !given.has(id)))),
+    ];
+    const facts = await this.facts(
+      readerId,
+      [...members.map((m) => m.conversation_id), ...rows.map((r) => r.conversation_id)],
+      [...lasts.map((l) => l.sender_id), ...rows.map((r) => r.sender_id)],
+      [
+        ...members.filter((m) => m.group_id !== null).map((m) => m.conversation_id),
+        // Group messages carry their conversation's version (one-to-one ones stay at 0).
+        ...rows.filter((r) => Number(r.version) > 0).map((r) => r.conversation_id),
+      ],
+      members.length > 0,
+    );
+    const hidden = await this.msgs.hiddenAmong(
+      readerId,
+      rows.map((r) => r.id),
+    );
+    const messages = rows.map((r) => toMessage(r, { ...facts, hidden }));
+    if (members.length === 0) return { conversations: [], messages };
+    const peerIds = members.map((m) => m.peer_id).filter((x): x is number => x !== null);
+    const remarks = await remarksOf.all(this.db, { readerId }, peerIds);
+    const remarkOf = new Map(remarks.map((r) => [Number(r.friend_id), r.remark]));
+    const lastById = new Map(lasts.map((l) => [l.id, l]));
+    const conversations = members.map((m) =>
+      toConversation(m, {
+        ...facts,
+        // The stored count (kept by the engine: see ConversationRepo.refreshUnread).
+        unread: Number(m.unread),
+        remark: remarkOf.get(m.peer_id ?? -1) ?? '',
+        last: m.last_message_id === null ? undefined : lastById.get(m.last_message_id),
+      }),
+    );
+    return { conversations, messages };
+  }
+
+  async conversation(readerId: number, member: MemberView): Promise<Conversation> {
+    return (await this.conversations(readerId, [member]))[0]!;
+  }
+}

@@ -1,0 +1,40 @@
+import { fail } from '../../../lib/errors.js';
+import { messagesPolicy } from '../../../policies/messages.policy.js';
+import { authorize } from '../../../policies/policy.js';
+import type { Executor } from '../../../db/repo.js';
+import type { Steps } from '../../../db/steps.js';
+import { partiesSteps, UserRepo, type Party, type UserRow } from '../../users/user.repo.js';
+
+/**
+ * Resolves a conversation ID as its reader names it (`C2C<wtId of the other side>`) to the other
+ * user. Group conversation IDs are refused until groups exist.
+ */
+export class PeerResolver {
+  constructor(private readonly users: UserRepo) {}
+
+  /** `db`: the executor to read through (a unit of work's transaction); the module's by default. */
+  async open(userId: number, conversationID: string, db?: Executor): Promise<UserRow> {
+    const users = db ? new UserRepo(db) : this.users;
+    const peer = await users.byWtId(this.wtIdOf(conversationID));
+    authorize(messagesPolicy, 'conversation.open', { userId }, { peerId: peer?.id });
+    return peer!;
+  }
+
+  /**
+   * `open` for the send path, as a step function (db/steps.ts): the peer and the caller (refused when
+   * the caller is gone), in one read.
+   */
+  *openWithMe(userId: number, conversationID: string): Steps<{ me: Party; peer: Party }> {
+    const { me, peer } = yield* partiesSteps(userId, this.wtIdOf(conversationID));
+    authorize(messagesPolicy, 'conversation.open', { userId }, { peerId: peer?.id });
+    if (!me) throw fail('unauthorized');
+    return { me, peer: peer! };
+  }
+
+  private wtIdOf(conversationID: string): string {
+    if (!conversationID.startsWith('C2C')) {
+      throw fail('badRequest', 'conversationID: 暂不支持群聊会话', { field: 'conversationID' });
+    }
+    return conversationID.slice(3);
+  }
+}

@@ -1,0 +1,252 @@
+import { sql } from 'kysely';
+import { prepared } from '../../../db/compiled.js';
+import { Repo } from '../../../db/repo.js';
+import {
+  memberViews,
+  NEW_MEMBER_SETTINGS,
+  type ConversationRow,
+  type MemberView,
+} from '../core/conversation.repo.js';
+import { MessageRepo, type MessageRow, type NewMessageRow } from '../core/message.repo.js';
+import { groupUnreadSql } from './group-views.js';
+
+// The group send path's statements, built once (db/compiled.ts).
+// Every socket that connects asks for its groups' topics; every sync for its group conversations.
+const topicsOfUser = prepared<{ userId: number }, { group_number: string }>((db, p) =>
+  db
+    .selectFrom('group_members as gm')
+    .innerJoin('groups as g', 'g.id', 'gm.group_id')
+    .select('g.group_number')
+    .where('gm.user_id', '=', p('userId'))
+    .where('g.status', '=', 0),
+);
+const groupConvsOfUser = prepared<
+  { userId: number },
+  {
+    id: number;
+    version: number;
+    group_number: string;
+    state: number;
+    until_seq: number;
+    cleared_seq: number;
+  }
+>((db, p) =>
+  db
+    .selectFrom('conversation_members as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .innerJoin('groups as g', 'g.id', 'c.group_id')
+    .select(['c.id', 'c.version', 'g.group_number', 'm.state', 'm.until_seq', 'm.cleared_seq'])
+    .where('m.user_id', '=', p('userId')),
+);
+const takeGroupSeq = prepared<{ id: number; now: number }, { last_seq: number; version: number }>((db, p) =>
+  db
+    .updateTable('conversations')
+    .set({ last_seq: sql`last_seq + 1`, version: sql`version + 1`, last_time: p('now') })
+    .where('id', '=', p('id'))
+    .returning(['last_seq', 'version']),
+);
+const senderRead = prepared<{ conversationId: number; userId: number; seq: number; now: number }, never>(
+  (db, p) =>
+    db
+      .updateTable('conversation_members')
+      .set({ read_seq: p('seq'), visible: 1, activity_at: p('now'), updated_at: p('now') })
+      .where('conversation_id', '=', p('conversationId'))
+      .where('user_id', '=', p('userId')),
+);
+const groupMember = prepared<{ conversationId: number; userId: number }, MemberView>((db, p) =>
+  memberViews(db).where('m.conversation_id', '=', p('conversationId')).where('m.user_id', '=', p('userId')),
+);
+const conversationOfGroup = prepared<{ groupId: number }, ConversationRow>((db, p) =>
+  db.selectFrom('conversations').selectAll().where('group_id', '=', p('groupId')),
+);
+
+/**
+ * The condition of the message indexes only group features read (migration 20261125000000): group
+ * messages carry their conversation's version (≥ 1), one-to-one ones 0. Queries that use those
+ * indexes repeat it, so the planner may (PostgreSQL's generic plans cannot infer it from a parameter).
+ */
+export const GROUP_MESSAGES_ONLY = sql<boolean>`version > 0`;
+
+/** Group conversations, their member rows and versions (docs/architecture.md "Group messaging"). */
+export class GroupConvRepo extends Repo {
+  byGroup(groupId: number): Promise<ConversationRow | undefined> {
+    return conversationOfGroup.first(this.db, { groupId });
+  }
+
+  /** The group a conversation belongs to (undefined: a one-to-one conversation, or none). */
+  groupOf(conversationId: number): Promise<{ id: number; group_number: string } | undefined> {
+    return this.db
+      .selectFrom('conversations as c')
+      .innerJoin('groups as g', 'g.id', 'c.group_id')
+      .select(['g.id', 'g.group_number'])
+      .where('c.id', '=', conversationId)
+      .executeTakeFirst();
+  }
+
+  /** The group's conversation, created when missing; `created` tells whether this call made it. */
+  async ensure(groupId: number, now: number): Promise<{ conv: ConversationRow; created: boolean }> {
+    const found = await this.byGroup(groupId);
+    if (found) return { conv: found, created: false };
+    await this.db
+      .insertInto('conversations')
+      .values({
+        kind: 'group',
+        c2c_key: null,
+        group_id: groupId,
+        last_seq: 0,
+        last_time: now,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('group_id').doNothing())
+      .execute();
+    return { conv: (await this.byGroup(groupId))!, created: true };
+  }
+
+  /** Next sequence and version, under the conversation row's lock (gap-free, as one-to-one). */
+  async next(conversationId: number, now: number): Promise<{ seq: number; version: number }> {
+    const row = await takeGroupSeq.first(this.db, { id: conversationId, now });
+    if (!row) throw new Error(`conversation ${conversationId} does not exist`);
+    return { seq: Number(row.last_seq), version: Number(row.version) };
+  }
+
+  /** Bumps the version alone (a change to stored messages), under the same lock. */
+  async bumpVersion(conversationId: number): Promise<number> {
+    const row = await this.db
+      .updateTable('conversations')
+      .set({ version: sql`version + 1` })
+      .where('id', '=', conversationId)
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    return Number(row.version);
+  }
+
+  async senderRead(conversationId: number, userId: number, seq: number, now: number): Promise<void> {
+    await senderRead.run(this.db, { conversationId, userId, seq, now });
+  }
+
+  async insertMessage(row: NewMessageRow): Promise<MessageRow> {
+    return new MessageRepo(this.db).insert(row);
+  }
+
+  async mentions(messageId: number, conversationId: number, seq: number, userIds: number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.db
+      .insertInto('message_mentions')
+      .values(
+        userIds.map((user_id) => ({ message_id: messageId, conversation_id: conversationId, user_id, seq })),
+      )
+      .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+      .execute();
+  }
+
+  /**
+   * Member rows for users joining at `lastSeq`: they see (and have unread) what comes after it. A
+   * returning member's row is reset the same way.
+   */
+  async join(conversationId: number, userIds: number[], lastSeq: number, now: number): Promise<void> {
+    if (userIds.length === 0) return;
+    const reset = {
+      read_seq: lastSeq,
+      cleared_seq: lastSeq,
+      joined_seq: lastSeq,
+      state: 0,
+      until_seq: 0,
+      visible: 1,
+      activity_at: now,
+      updated_at: now,
+    };
+    await this.db
+      .insertInto('conversation_members')
+      .values(
+        userIds.map((user_id) => ({
+          conversation_id: conversationId,
+          user_id,
+          peer_id: null,
+          ...NEW_MEMBER_SETTINGS,
+          ...reset,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doUpdateSet(reset))
+      .execute();
+  }
+
+  /** Users leave with `state` (4 removed, 5 dissolved, 8 quit), keeping history up to `untilSeq`. */
+  async leave(
+    conversationId: number,
+    userIds: number[] | 'all',
+    state: number,
+    untilSeq: number,
+    now: number,
+  ) {
+    let q = this.db
+      .updateTable('conversation_members')
+      .set({ state, until_seq: untilSeq, updated_at: now })
+      .where('conversation_id', '=', conversationId)
+      .where('state', '=', 0);
+    if (userIds !== 'all') {
+      if (userIds.length === 0) return;
+      q = q.where('user_id', 'in', userIds);
+    }
+    await q.execute();
+  }
+
+  /** The caller's member row of a group conversation. */
+  member(conversationId: number, userId: number): Promise<MemberView | undefined> {
+    return groupMember.first(this.db, { conversationId, userId });
+  }
+
+  /** The caller's group conversations with their version (sync). */
+  ofUser(userId: number) {
+    return groupConvsOfUser.all(this.db, { userId });
+  }
+
+  /** The topics (group conversation IDs) of the active groups the user belongs to. */
+  async topicsOf(userId: number): Promise<string[]> {
+    const rows = await topicsOfUser.all(this.db, { userId });
+    return rows.map((r) => `GROUP${r.group_number}`);
+  }
+
+  /** The total unread of the user's visible, unmuted group conversations. */
+  async totalUnread(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('conversation_members as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select(sql<number>`coalesce(sum(${groupUnreadSql}), 0)`.as('n'))
+      .where('m.user_id', '=', userId)
+      .where('c.group_id', 'is not', null)
+      .where('m.muted', '=', 0)
+      .where(sql<boolean>`(m.visible = 1 or (m.state = 0 and c.last_seq > m.read_seq))`)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Messages of the conversation changed after `version` (new or revoked), oldest change first. */
+  changedSince(
+    conversationId: number,
+    version: number,
+    fromSeq: number,
+    untilSeq: number | null,
+    limit: number,
+  ) {
+    return this.changedSinceQuery(conversationId, version, fromSeq, untilSeq, limit).execute();
+  }
+
+  /** `changedSince`'s query (its plan is checked by a test: the group-only index). */
+  changedSinceQuery(
+    conversationId: number,
+    version: number,
+    fromSeq: number,
+    untilSeq: number | null,
+    limit: number,
+  ) {
+    let q = this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversation_id', '=', conversationId)
+      .where('version', '>', version)
+      .where(GROUP_MESSAGES_ONLY)
+      .where('seq', '>', fromSeq);
+    if (untilSeq !== null) q = q.where('seq', '<=', untilSeq);
+    return q.orderBy('version').limit(limit);
+  }
+}

@@ -1,0 +1,63 @@
+import type { Message } from '@parley/protocol';
+import type { UnitOfWork } from '../../../db/unit-of-work.js';
+import type { MessageRow } from '../core/message.repo.js';
+import { newMessageRow } from './message.store.js';
+import { GroupConvRepo } from '../group/group-conv.repo.js';
+import { groupConversationId, toGroupMessage, type GroupOf } from '../group/group-views.js';
+
+export interface GroupAppendInput {
+  conversationId: number;
+  group: GroupOf;
+  sender: { id: number; wt_id: string; nick_name: string; avatar: string };
+  /** The sender's group nickname. */
+  nameCard: string;
+  clientMsgId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  cloudCustomData: Record<string, unknown> | null;
+  needReadReceipt: boolean;
+  searchText: string;
+  /** Mentioned members (user ids; 0 for @all). */
+  mentions: number[];
+  now: number;
+}
+
+/**
+ * Appends a message to a group conversation inside `uow` and queues one `message.new` on the group's
+ * topic. Whatever the group size it writes the conversation row (sequence and version, locked until
+ * the commit), the sender's member row (read cursor), the message and its mentions: no member list
+ * is read and no per-member row is written (docs/architecture.md "Group messaging").
+ */
+export async function appendGroupMessage(
+  uow: UnitOfWork,
+  input: GroupAppendInput,
+): Promise<{ row: MessageRow; view: Message }> {
+  const convs = new GroupConvRepo(uow.db);
+  const { seq, version } = await convs.next(input.conversationId, input.now);
+  await convs.senderRead(input.conversationId, input.sender.id, seq, input.now);
+  const row = await convs.insertMessage(
+    newMessageRow({
+      conversationId: input.conversationId,
+      seq,
+      senderId: input.sender.id,
+      clientMsgId: input.clientMsgId,
+      type: input.type,
+      payload: input.payload,
+      cloudCustomData: input.cloudCustomData,
+      needReadReceipt: input.needReadReceipt,
+      visibleTo: null,
+      searchText: input.searchText,
+      now: input.now,
+      version,
+    }),
+  );
+  await convs.mentions(row.id, input.conversationId, seq, input.mentions);
+  // The topic frame is the same for every member (reader 0: flow 'in'); the sender's ack is its own view.
+  const frame = toGroupMessage(row, input.group, input.sender, { readerId: 0, nameCard: input.nameCard });
+  uow.emit({ topic: groupConversationId(input.group.number) }, 'message.new', frame);
+  const view = toGroupMessage(row, input.group, input.sender, {
+    readerId: input.sender.id,
+    nameCard: input.nameCard,
+  });
+  return { row, view };
+}

@@ -1,0 +1,271 @@
+import { sql, type ExpressionBuilder, type UpdateObject } from 'kysely';
+import { prepared, type ParamOf } from '../../../db/compiled.js';
+import { first, run, runSteps, type Steps } from '../../../db/steps.js';
+import { timeOrderedId } from '../../../lib/ids.js';
+import type { Database } from '../../../db/schema.js';
+import type { Message } from '@parley/protocol';
+import type { UnitOfWork } from '../../../db/unit-of-work.js';
+import type { Origin } from '../../../realtime/types.js';
+import { usersByIdsSteps, type Party } from '../../users/user.repo.js';
+import { nextC2cSeqSteps } from '../core/conversation.repo.js';
+import { insertMessageSteps, type MessageRow, type NewMessageRow } from '../core/message.repo.js';
+import { toMessage } from '../core/message.presenter.js';
+import { bumpVersionsSteps } from '../core/sync.repo.js';
+import type { StepUnit } from './now-batcher.js';
+
+export interface AppendInput {
+  senderId: number;
+  peerId: number;
+  clientMsgId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  cloudCustomData: Record<string, unknown> | null;
+  needReadReceipt: boolean;
+  searchText: string;
+  /** A notice only this user sees (null: both). */
+  visibleTo: number | null;
+  /** Server notices: the receiver's read cursor moves past it too when nothing else is unread. */
+  notice: boolean;
+  now: number;
+  /** Sender and peer rows when the caller has them (else loaded). */
+  people?: Party[];
+  /** The sender's `message.send` frame: that socket gets the message in its ack (types.ts `Origin`). */
+  origin?: Origin;
+}
+
+type MemberParams = { conversationId: number; userId: number; seq: number; now: number };
+type MemberUpdate = (
+  eb: ExpressionBuilder<Database, 'conversation_members'>,
+  p: ParamOf<MemberParams>,
+) => UpdateObject<Database, 'conversation_members'>;
+
+/** A member row's update for a new message, built once per case (db/compiled.ts). */
+const memberUpdate = (set: MemberUpdate) =>
+  prepared<MemberParams, { read_seq: number }>((db, p) =>
+    db
+      .updateTable('conversation_members')
+      .set((eb) => ({ updated_at: p('now'), ...set(eb, p) }))
+      .where('conversation_id', '=', p('conversationId'))
+      .where('user_id', '=', p('userId'))
+      .returning('read_seq'),
+  );
+const shown = (p: ParamOf<MemberParams>) => ({ visible: 1, activity_at: p('now') });
+const senderSees = memberUpdate((_, p) => ({ read_seq: p('seq'), unread: 0, ...shown(p) }));
+const senderHidden = memberUpdate((_, p) => ({ read_seq: p('seq'), unread: 0 }));
+const receiverSees = memberUpdate((_, p) => ({ unread: sql<number>`unread + 1`, ...shown(p) }));
+const receiverHidden = memberUpdate(() => ({}));
+const receiverNotice = memberUpdate((eb, p) => {
+  const caughtUp = eb.ref('read_seq');
+  const prev = sql<number>`${p('seq')} - 1`;
+  return {
+    read_seq: eb.case().when(caughtUp, '=', prev).then(p('seq')).else(eb.ref('read_seq')).end(),
+    unread: eb
+      .case()
+      .when(caughtUp, '=', prev)
+      .then(eb.ref('unread'))
+      .else(sql<number>`unread + 1`)
+      .end(),
+    ...shown(p),
+  };
+});
+
+/**
+ * The usual case in one statement: both members see a new message; the sender has read up to it, the
+ * receiver has one more unread. No RETURNING (on SQLite a multi-row UPDATE … RETURNING builds a
+ * temporary table): the receiver's read cursor is below a new sequence anyway (reads stop at the
+ * conversation's last sequence), so the sender's view of it is unread.
+ */
+const bothSee = prepared<MemberParams & { peerId: number }, never>((db, p) =>
+  db
+    .updateTable('conversation_members')
+    .set((eb) => {
+      // PostgreSQL types a bare parameter in CASE as text: cast it.
+      const seq = sql<number>`cast(${p('seq')} as bigint)`;
+      const isSender = eb('user_id', '=', p('userId'));
+      return {
+        read_seq: eb.case().when(isSender).then(seq).else(eb.ref('read_seq')).end(),
+        unread: eb
+          .case()
+          .when(isSender)
+          .then(sql<number>`0`)
+          .else(sql<number>`unread + 1`)
+          .end(),
+        updated_at: p('now'),
+        ...shown(p),
+      };
+    })
+    .where('conversation_id', '=', p('conversationId'))
+    .where('user_id', 'in', [p('userId'), p('peerId')]),
+);
+
+/** A member's read cursor before a send moves it. */
+const readCursor = prepared<{ conversationId: number; reader: number }, { read_seq: number }>((db, p) =>
+  db
+    .selectFrom('conversation_members')
+    .select('read_seq')
+    .where('conversation_id', '=', p('conversationId'))
+    .where('user_id', '=', p('reader')),
+);
+
+/** A public message ID: 16 URL-safe characters, ordered by time (lib/ids.ts `timeOrderedId`). */
+export const newMessageId = (now: number) => timeOrderedId(now);
+
+/**
+ * A new message's stored row (one-to-one and group sends): a fresh ID, not revoked, not risky, with
+ * its versions (0 where none applies). One object literal: on Node 20 an object spread followed by a
+ * property it lacks (`{ ...row, sender_version }`) takes V8's slow path, a new hidden class on every
+ * call (~4 µs for a row, and what it allocates survives scavenges; docs/performance.md
+ * "Twenty-fourth session").
+ */
+export function newMessageRow(m: {
+  conversationId: number;
+  seq: number;
+  senderId: number;
+  clientMsgId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  cloudCustomData: Record<string, unknown> | null;
+  needReadReceipt: boolean;
+  visibleTo: number | null;
+  searchText: string;
+  now: number;
+  /** Groups: the conversation's version. */
+  version?: number;
+  /** One-to-one: the sender's and the receiver's sync versions. */
+  senderVersion?: number;
+  receiverVersion?: number;
+}): NewMessageRow {
+  return {
+    msg_id: newMessageId(m.now),
+    conversation_id: m.conversationId,
+    seq: m.seq,
+    sender_id: m.senderId,
+    client_msg_id: m.clientMsgId,
+    type: m.type,
+    payload: JSON.stringify(m.payload),
+    cloud_custom_data: m.cloudCustomData ? JSON.stringify(m.cloudCustomData) : null,
+    need_read_receipt: m.needReadReceipt ? 1 : 0,
+    revoked: 0,
+    revoker: '',
+    risky: 0,
+    visible_to: m.visibleTo,
+    search_text: m.searchText,
+    created_at: m.now,
+    updated_at: m.now,
+    version: m.version ?? 0,
+    sender_version: m.senderVersion ?? 0,
+    receiver_version: m.receiverVersion ?? 0,
+  };
+}
+
+/**
+ * Appends a message to a one-to-one conversation inside `uow` and queues `message.new` for every
+ * tab of both users (`appendSteps` on the unit of work's transaction).
+ */
+export function appendMessage(
+  uow: UnitOfWork,
+  input: AppendInput,
+): Promise<{ row: MessageRow; views: Map<number, Message> }> {
+  return runSteps(uow.db, appendSteps(uow, input));
+}
+
+/**
+ * `appendMessage` as a step function (db/steps.ts): the send thread runs it synchronously. Lock order
+ * (no deadlocks between concurrent use cases): the conversation row (sequence), then member rows,
+ * then the users' sync versions (in user id order), then the message. `uow.db` names the dialect;
+ * events go to `uow.emit`; on the send thread, `uow.kept` spares reading back the counters it wrote.
+ */
+export function* appendSteps(
+  uow: StepUnit,
+  input: AppendInput,
+): Steps<{ row: MessageRow; views: Map<number, Message> }> {
+  const { id: convId, seq } = yield* nextC2cSeqSteps(
+    uow.db,
+    input.senderId,
+    input.peerId,
+    input.now,
+    uow.kept,
+  );
+  const audience = input.visibleTo === null ? [input.senderId, input.peerId] : [input.visibleTo];
+  // The sender reads everything up to their own message: when that passes messages they had not read,
+  // the peer is told (`message.read`), as after an explicit read, so its 未读 labels turn to read.
+  const peerSees = audience.includes(input.peerId);
+  const before = peerSees
+    ? Number((yield* first(readCursor, { conversationId: convId, reader: input.senderId }))?.read_seq ?? 0)
+    : seq - 1;
+  // Each member's read cursor after this message (the sender's view shows whether the peer read it).
+  const readSeq = new Map<number, number>();
+  if (input.visibleTo === null && !input.notice) {
+    const at = { conversationId: convId, userId: input.senderId, peerId: input.peerId, seq, now: input.now };
+    yield* run(bothSee, at);
+    readSeq.set(input.senderId, seq);
+  } else {
+    for (const userId of [input.senderId, input.peerId]) {
+      const sees = audience.includes(userId);
+      // The sender has read everything up to their own message; a notice moves its receiver's cursor
+      // past it when nothing else is unread; anyone else who sees it has one more unread.
+      const update =
+        userId === input.senderId
+          ? sees
+            ? senderSees
+            : senderHidden
+          : !sees
+            ? receiverHidden
+            : input.notice
+              ? receiverNotice
+              : receiverSees;
+      const r = yield* first(update, { conversationId: convId, userId, seq, now: input.now });
+      readSeq.set(userId, Number(r?.read_seq ?? 0));
+    }
+  }
+  // The members' new sync versions go on the message itself, not in the change log: sync finds new
+  // messages by them (sync.repo.ts `since`). Taken after the member rows (the lock order).
+  const counts = new Map<number, number>();
+  for (const userId of audience) counts.set(userId, 1);
+  const versions = yield* bumpVersionsSteps(uow.db, counts, uow.kept);
+  const row = yield* insertMessageSteps(
+    newMessageRow({
+      conversationId: convId,
+      seq,
+      senderId: input.senderId,
+      clientMsgId: input.clientMsgId,
+      type: input.type,
+      payload: input.payload,
+      cloudCustomData: input.cloudCustomData,
+      needReadReceipt: input.needReadReceipt,
+      visibleTo: input.visibleTo,
+      searchText: input.searchText,
+      now: input.now,
+      senderVersion: versions.get(input.senderId) ?? 0,
+      receiverVersion: versions.get(input.peerId) ?? 0,
+    }),
+  );
+  // The new message's views are built from what this use case already holds (one query: people).
+  const people = new Map<number, Party>();
+  for (const p of input.people ?? (yield* usersByIdsSteps([input.senderId, input.peerId])))
+    people.set(p.id, p);
+  const views = new Map<number, Message>();
+  const known = { payload: input.payload, cloudCustomData: input.cloudCustomData };
+  for (const userId of audience) {
+    const other = userId === input.senderId ? input.peerId : input.senderId;
+    const view = toMessage(
+      row,
+      {
+        readerId: userId,
+        people,
+        // Built with `set`: a Map from a list of pairs walks it through the iterator protocol.
+        peerRead: new Map<number, number>().set(convId, readSeq.get(other) ?? 0),
+        peerOf: new Map<number, number>().set(convId, other),
+      },
+      known,
+    );
+    views.set(userId, view);
+    const origin = userId === input.senderId ? input.origin : undefined;
+    uow.emit([userId], 'message.new', view, origin ? { origin } : undefined);
+  }
+  if (before < seq - 1) {
+    const sender = people.get(input.senderId)?.wt_id ?? '';
+    uow.emit([input.peerId], 'message.read', { conversationID: `C2C${sender}`, readerID: sender, seq });
+  }
+  return { row, views };
+}

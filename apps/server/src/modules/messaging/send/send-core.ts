@@ -1,0 +1,156 @@
+import type { Message, SendMessageBody } from '@parley/protocol';
+import type { Config } from '../../../config.js';
+import { sqliteFileOf } from '../../../db/compiled.js';
+import { isPostgres } from '../../../db/dialect.js';
+import { runSteps, type Steps } from '../../../db/steps.js';
+import type { AppContext } from '../../../lib/context.js';
+import type { Origin } from '../../../realtime/types.js';
+import { isUniqueViolation } from '../../../lib/db-errors.js';
+import { messagesPolicy } from '../../../policies/messages.policy.js';
+import { authorize } from '../../../policies/policy.js';
+import type { Party, UserRow } from '../../users/user.repo.js';
+import { CommitBatcher } from './commit-batcher.js';
+import { checkContent } from '../core/content.js';
+import { MessageRepo, messageByClientIdSteps, type MessageRow } from '../core/message.repo.js';
+import { appendSteps } from './message.store.js';
+import { MessagingViews } from '../core/messaging.views.js';
+import { NowBatcher, type StepUnit } from './now-batcher.js';
+import type { PeerResolver } from '../core/peer.js';
+
+/** The friends module's answer to "may X message Y" (20007, 21005, 20003, 10010), as a step function. */
+export interface MessageGate {
+  mayMessage(fromUserId: number, to: Pick<UserRow, 'id' | 'status'>): Steps<void>;
+}
+
+/** A send that passed its checks: both parties and the checked content. */
+type Cleared = { me: Party; peer: Party; content: ReturnType<typeof checkContent> };
+/** The checks' answer: a retry's stored message, or a cleared send. */
+type Checked = { first: MessageRow } | Cleared;
+/** A unit's value: the new message as its sender sees it, or the stored one a retry names. */
+type Stored = { message: Message } | { retryOf: MessageRow };
+
+/** What the send use case needs of the application: the main thread's context, or the send thread's. */
+export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & {
+  config: Pick<Config, 'sensitiveWords'>;
+};
+
+/**
+ * Sending (docs/api.md "Sending"), past the rate limit: idempotent by (sender, clientMsgId), checked
+ * content, friends rules, then one unit of work that allocates the sequence, stores the message and
+ * queues `message.new` to both users (no `counters.updated`: the receiver's clients count a new message
+ * into their badge themselves, docs/api.md "Counters"). The answer comes after the commit. Sends that
+ * arrive together share one commit (group commit). The checks and the store are step functions
+ * (db/steps.ts), run by one of three drivers: on the SQLite send thread (`runsNow`), synchronously in
+ * a `NowBatcher`; on the main thread's SQLite connection, awaited inside a `CommitBatcher` batch; on
+ * PostgreSQL, the checks first, concurrently on the pool, then the store in a `CommitBatcher` batch.
+ */
+export class SendCore {
+  /** The main thread's group commit (none on the send thread, whose `NowBatcher` commits). */
+  private readonly batcher: CommitBatcher | null;
+  private readonly now: NowBatcher | null;
+  private readonly checksInBatch: boolean;
+
+  constructor(
+    private readonly ctx: SendContext,
+    private readonly peers: PeerResolver,
+    private readonly gate: MessageGate,
+    /** The connection is this thread's alone (the send thread): batches run synchronously. */
+    runsNow = false,
+  ) {
+    const file = runsNow ? sqliteFileOf(ctx.db) : undefined;
+    this.now = file ? new NowBatcher(ctx.db, file, ctx.realtime, ctx.log) : null;
+    // PostgreSQL overlaps a few batches' round trips; SQLite runs one transaction at a time anyway.
+    this.batcher = this.now ? null : new CommitBatcher(ctx, isPostgres(ctx.db) ? 8 : 1);
+    this.checksInBatch = !isPostgres(ctx.db);
+  }
+
+  /** `now`: the send's time, taken by the caller from the application's clock. */
+  /** `origin`: the sender's socket frame, when it came as one (realtime/types.ts `Origin`). */
+  async send(userId: number, body: SendMessageBody, now: number, origin?: Origin): Promise<Message> {
+    const check = () => this.check(userId, body, now);
+    const store = (uow: StepUnit, checked: Checked) => this.store(uow, userId, body, checked, now, origin);
+    return this.answer(userId, await this.commit(userId, body, check, store));
+  }
+
+  /** A retry of a stored message answers the stored one, whatever changed since. */
+  private answer(userId: number, stored: Stored): Message | Promise<Message> {
+    return 'message' in stored
+      ? stored.message
+      : new MessagingViews(this.ctx.db).message(userId, stored.retryOf);
+  }
+
+  private async commit(
+    userId: number,
+    body: SendMessageBody,
+    check: () => Steps<Checked>,
+    store: (uow: StepUnit, checked: Checked) => Steps<Stored>,
+  ): Promise<Stored> {
+    if (this.now) return this.now.run(check, store);
+    const batcher = this.batcher!;
+    // SQLite: the checks run inside the batch's transaction, like the writes. PostgreSQL: they run
+    // before, concurrently, on the pool (inside, each would be one more round trip while the batch
+    // holds its locks), and the peer's id is the batch's lock key.
+    if (this.checksInBatch) {
+      return batcher.runChecked(
+        [userId],
+        (uow) => runSteps(uow.db, check()),
+        (uow, checked) => runSteps(uow.db, store(uow, checked)),
+      );
+    }
+    const checked = await runSteps(this.ctx.db, check());
+    try {
+      return await batcher.run([userId, ...('peer' in checked ? [checked.peer.id] : [])], (uow) =>
+        runSteps(uow.db, store(uow, checked)),
+      );
+    } catch (err) {
+      // The same clientMsgId sent twice at once: the loser answers the winner's message.
+      if (isUniqueViolation(err)) {
+        const winner = await new MessageRepo(this.ctx.db).byClientId(userId, body.clientMsgId);
+        if (winner) return { retryOf: winner };
+      }
+      throw err;
+    }
+  }
+
+  /** Everything a send must pass, read-only: a retry's stored message, or the parties and content. */
+  private *check(userId: number, body: SendMessageBody, now: number): Steps<Checked> {
+    const first = yield* messageByClientIdSteps(userId, body.clientMsgId);
+    if (first) return { first };
+    return yield* this.clear(userId, body, now);
+  }
+
+  private *clear(userId: number, body: SendMessageBody, now: number): Steps<Cleared> {
+    const { me, peer } = yield* this.peers.openWithMe(userId, body.conversationID);
+    authorize(messagesPolicy, 'message.send', { userId }, { bannedUntil: Number(me.send_banned_until), now });
+    const content = checkContent(body, this.ctx.config.sensitiveWords);
+    yield* this.gate.mayMessage(userId, peer);
+    return { me, peer, content };
+  }
+
+  private *store(
+    uow: StepUnit,
+    userId: number,
+    body: SendMessageBody,
+    c: Checked,
+    now: number,
+    origin: Origin | undefined,
+  ): Steps<Stored> {
+    if ('first' in c) return { retryOf: c.first };
+    const { views } = yield* appendSteps(uow, {
+      senderId: userId,
+      peerId: c.peer.id,
+      clientMsgId: body.clientMsgId,
+      type: body.type,
+      payload: c.content.payload,
+      cloudCustomData: body.cloudCustomData ?? null,
+      needReadReceipt: body.needReadReceipt ?? false,
+      searchText: c.content.searchText,
+      visibleTo: null,
+      notice: false,
+      now,
+      people: [c.me, c.peer],
+      ...(origin ? { origin } : {}),
+    });
+    return { message: views.get(userId)! };
+  }
+}

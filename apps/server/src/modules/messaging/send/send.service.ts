@@ -1,0 +1,135 @@
+import { CustomMsgType, type FriendCustomType, type Message, type SendMessageBody } from '@parley/protocol';
+import { isPostgres } from '../../../db/dialect.js';
+import { sqlitePath } from '../../../db/index.js';
+import type { UnitOfWork } from '../../../db/unit-of-work.js';
+import type { AppContext } from '../../../lib/context.js';
+import { fail } from '../../../lib/errors.js';
+import type { Limiter } from '../../../lib/rate-limiter.js';
+import { decoded, type MaybeEncoded } from '../../../realtime/encoded.js';
+import type { Origin } from '../../../realtime/types.js';
+import { isGroupId, type GroupPort } from '../group/group-port.js';
+import { fileUrlsOf } from '../core/content.js';
+import { appendMessage } from './message.store.js';
+import type { PeerResolver } from '../core/peer.js';
+import { SendCore, type MessageGate } from './send-core.js';
+import { SendThread } from './thread/send-thread.js';
+
+/** What sending needs of uploads: whether a message's files are banned content now. */
+export interface BannedFiles {
+  anyBanned(urls: readonly string[]): Promise<boolean>;
+}
+
+/**
+ * The send use case as routes and frames call it: group conversations go to the group engine; the
+ * per-user rate limit; then `SendCore`, on the SQLite send thread when there is one (docs/performance.md
+ * "The send thread"), else on this thread.
+ */
+export class SendService {
+  private readonly limiter: Limiter;
+  private readonly core: SendCore;
+  private readonly thread: SendThread | null;
+  /** Group conversations (group-send.ts), installed by the group messaging module. */
+  group: GroupPort | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    peers: PeerResolver,
+    gate: MessageGate,
+    /** The uploads module's banned-content check (none: not checked). */
+    private readonly files?: BannedFiles,
+  ) {
+    this.limiter = ctx.limiters('message.send', ctx.config.messageSendPerMinute, 60_000);
+    this.core = new SendCore(ctx, peers, gate);
+    this.thread =
+      !isPostgres(ctx.db) && ctx.config.sendThread
+        ? new SendThread(
+            ctx,
+            {
+              filePath: sqlitePath(ctx.config),
+              sensitiveWords: ctx.config.sensitiveWords,
+              searchIndexEveryMs: ctx.config.searchIndexEveryMs,
+            },
+            ctx.config.sendThreadEntry,
+          )
+        : null;
+  }
+
+  /** The stored message as its sender sees it (the REST answer). */
+  async send(userId: number, body: SendMessageBody): Promise<Message> {
+    return decoded(await this.sendForSocket(userId, body));
+  }
+
+  /**
+   * `send` for the socket's ack: from the send thread, the message comes as the JSON text the thread
+   * encoded (realtime/encoded.ts), which the ack carries as it is.
+   */
+  async sendForSocket(
+    userId: number,
+    body: SendMessageBody,
+    origin?: Origin,
+  ): Promise<MaybeEncoded<Message>> {
+    await this.refuseBannedFiles(body);
+    if (this.group && isGroupId(body.conversationID)) return this.group.send(userId, body);
+    if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
+    const now = this.ctx.clock.now();
+    // The send thread checks and stores it, its checks' reads on its own warm page cache
+    // (docs/performance.md "Eleventh session").
+    if (this.thread?.usable) return this.thread.send(userId, body, now, origin);
+    return this.core.send(userId, body, now, origin);
+  }
+
+  /**
+   * A message naming an upload whose content an operator banned after it was stored (the upload
+   * itself was refused with 4005 once banned): 80004 for an image message, 4005 for a file, video or
+   * voice message. One-to-one, group and forwarded sends all pass here.
+   */
+  private async refuseBannedFiles(body: SendMessageBody): Promise<void> {
+    if (!this.files) return;
+    const urls = fileUrlsOf(body.type, body.payload);
+    if (urls.length > 0 && (await this.files.anyBanned(urls)))
+      throw fail(body.type === 'image' ? 'sensitiveImage' : 'bannedFile');
+  }
+
+  /** Where one-to-one sends run: 'off' (this thread), else the send thread's state. */
+  get threadState(): 'off' | SendThread['state'] {
+    return this.thread?.state ?? 'off';
+  }
+
+  /** The send thread indexes messages for search in the background (the main thread need not). */
+  get indexesInThread(): boolean {
+    return this.thread !== null;
+  }
+
+  /** Finishes the sends under way and stops the send thread. */
+  close(): Promise<void> {
+    return this.thread?.close() ?? Promise.resolve();
+  }
+}
+
+/**
+ * Stores a friend notice (a `custom` message) in the one-to-one conversation inside the friends use
+ * case's unit of work. The add-friend notice is seen by both; add-black and delete-friend only by
+ * their sender (silent to the other side). Its payload's `data` names the notice type.
+ */
+export async function storeFriendNotice(
+  uow: UnitOfWork,
+  from: { id: number },
+  to: { id: number },
+  type: FriendCustomType,
+  now: number,
+  noticeId: string,
+): Promise<void> {
+  await appendMessage(uow, {
+    senderId: from.id,
+    peerId: to.id,
+    clientMsgId: `notice-${noticeId}`,
+    type: 'custom',
+    payload: { data: JSON.stringify({ businessID: type }), description: '', extension: '' },
+    cloudCustomData: null,
+    needReadReceipt: false,
+    searchText: '',
+    visibleTo: type === CustomMsgType.addFriend ? null : from.id,
+    notice: true,
+    now,
+  });
+}
