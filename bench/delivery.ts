@@ -8,12 +8,15 @@
  * and load processes, idle while another steps); `--sequential` climbs one ladder after the other.
  *
  *   npx tsx bench/delivery.ts [--pairs 1000] [--workers 2] [--seconds 5] [--rates 1000,2000,...]
- *                             [--only sqlite,postgres,relay] [--prof DIR] [--sequential]
+ *                             [--only sqlite,postgres,relay] [--prof DIR] [--sequential] [--contend]
  *
  * PostgreSQL: BENCH_PG_URL, else postgres://postgres@127.0.0.1:5432/test (skipped when unreachable).
  * --prof writes a V8 CPU profile of each Parley server process into DIR (node --cpu-prof).
  * Node flags: Parley gets its start script's, then BENCH_SERVER_FLAGS; the relay BENCH_RELAY_FLAGS.
+ * --contend runs a CPU-bound process beside the servers for the whole run: one core taken, as on a
+ * shared host. BENCH_BASELINE=<another checkout> adds Parley SQLite as that checkout builds it (A/B).
  */
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { DServerCommand, DServerReply, DWorkerCommand, DWorkerReply } from './lib/delivery-ipc.js';
@@ -41,6 +44,8 @@ interface Options {
   only: string[];
   prof: string | null;
   interleave: boolean;
+  /** A CPU-bound process runs beside the servers for the whole run (one core taken). */
+  contend: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -55,6 +60,7 @@ function parseArgs(argv: string[]): Options {
     only: ['sqlite', 'postgres', 'relay'],
     prof: null,
     interleave: true,
+    contend: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -66,6 +72,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--only') o.only = next().split(',');
     else if (a === '--prof') o.prof = path.resolve(next());
     else if (a === '--sequential') o.interleave = false;
+    else if (a === '--contend') o.contend = true;
     else throw new Error(`unknown argument ${a}`);
   }
   return o;
@@ -251,10 +258,14 @@ async function main(): Promise<void> {
     prof: o.prof,
   });
 
+  // The CPU-bound neighbour: a spinning node process, started before the servers and ended after.
+  const hog = o.contend ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : null;
+  if (hog) console.log(`contention: a CPU-bound process (pid ${hog.pid}) beside the servers\n`);
   let results: Array<{ label: string; steps: Step[] }>;
   try {
     results = await measureAll(targets, o);
   } finally {
+    hog?.kill('SIGKILL');
     await cleanup();
   }
 

@@ -1,6 +1,7 @@
 /** Network helpers of the bench runners: a free local port, whether Redis answers, Parley's process settings. */
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 /** A port the OS had free a moment ago on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -45,13 +46,15 @@ export function parleyEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJ
 }
 
 /**
- * The node flags Parley's start script gives the server (apps/server/package.json `start`, e.g. the
- * young generation's size), so a bench measures the process as it ships. `--enable-source-maps`
- * is left out: it only changes stack traces.
+ * The V8 flags Parley's start script gives the server (apps/server/v8-flags.json), so a bench
+ * measures the process as it ships. `root`: another checkout (an A/B baseline); one from before that
+ * file gives them in its start script (apps/server/package.json).
  */
-export function parleyNodeFlags(): string[] {
-  const pkg = JSON.parse(
-    fs.readFileSync(new URL('../../apps/server/package.json', import.meta.url), 'utf8'),
-  ) as { scripts: { start: string } };
+export function parleyNodeFlags(root = new URL('../..', import.meta.url).pathname): string[] {
+  const file = path.join(root, 'apps/server/v8-flags.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as string[];
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
   return pkg.scripts.start.split(/\s+/).filter((t) => t.startsWith('--') && t !== '--enable-source-maps');
 }

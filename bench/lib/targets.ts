@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildServerBundle } from '../../apps/server/scripts/build.mjs';
 import { dropSchema, pgReachable } from './bench-stats.js';
 import { parleyEnv, parleyNodeFlags } from './net.js';
@@ -31,9 +32,26 @@ export async function compiledParley(name: string, script: string): Promise<stri
 }
 
 /**
+ * The same bench server compiled from another checkout of Parley (`root`, e.g. a `git worktree` of
+ * an earlier commit with its own `npm ci`), by that checkout's own build script, into its bench/.tmp.
+ */
+async function baselineParley(root: string, name: string, script: string): Promise<string> {
+  const build = (await import(pathToFileURL(path.join(root, 'apps/server/scripts/build.mjs')).href)) as {
+    buildServerBundle: typeof buildServerBundle;
+  };
+  const { main } = await build.buildServerBundle(
+    path.join(root, 'bench', '.tmp', `${name}-parley`),
+    path.join(root, 'bench', 'lib', script),
+  );
+  return main;
+}
+
+/**
  * The delivery and groups benches' three targets: Parley (`server`, a script in bench/lib) on a temp
  * SQLite file, the same on a fresh PostgreSQL schema (`BENCH_PG_URL`, skipped when unreachable) and a
  * bare relay, as `only` picks them. `cleanup` removes the SQLite directory and drops the schema.
+ * With BENCH_BASELINE (the root of another checkout), Parley SQLite as that checkout builds it runs
+ * too, on its own SQLite directory and with its own start flags: an A/B in the same run.
  */
 export async function benchTargets(o: {
   name: string;
@@ -67,6 +85,19 @@ export async function benchTargets(o: {
       });
     else console.log(`PostgreSQL at ${pgUrl} unreachable: skipped`);
   }
+  const baseline = process.env.BENCH_BASELINE;
+  const baseDir = baseline ? fs.mkdtempSync(path.join(os.tmpdir(), `parley-${o.name}-base-`)) : '';
+  if (baseline && o.only.includes('sqlite'))
+    targets.push({
+      label: 'Parley SQLite (baseline)',
+      script: await baselineParley(path.resolve(baseline), o.name, o.server),
+      env: parleyEnv(baseDir, { MESSAGE_SEND_PER_MINUTE: '1000000' }),
+      execArgv: [
+        ...parleyNodeFlags(path.resolve(baseline)),
+        ...envFlags('BENCH_SERVER_FLAGS'),
+        ...(o.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.prof, 'baseline')}`] : []),
+      ],
+    });
   if (o.only.includes('relay'))
     targets.push({
       ...o.relay,
@@ -76,6 +107,7 @@ export async function benchTargets(o: {
     });
   const cleanup = async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (baseDir) fs.rmSync(baseDir, { recursive: true, force: true });
     if (targets.some((t) => t.env.DATABASE_SCHEMA === schema))
       await dropSchema(pgUrl, schema).catch(() => undefined);
   };
