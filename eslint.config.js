@@ -111,7 +111,7 @@ const SQL_OUTSIDE_REPOS = [
  * The send path's files: no object literal with a property after a spread. On Node 20 (V8 11.3)
  * `{ ...row, added: 1 }`, a spread followed by a property its source lacks, makes a new hidden class on
  * every call: ~1 µs for a small frame, ~4 µs for a message row, and what such calls allocate survives
- * scavenges (docs/performance.md "Twenty-fourth session"). Write the literal out, or
+ * scavenges (docs/decisions/011-young-objects-on-the-send-path.md). Write the literal out, or
  * put the spread last.
  */
 const SEND_PATH = [
@@ -143,7 +143,7 @@ export default tseslint.config(
         {
           selector: 'ObjectExpression > SpreadElement ~ Property',
           message:
-            'A property after a spread is V8\'s slow path on Node 20 (a new hidden class per call): write the literal out or put the spread last (docs/performance.md "Twenty-fourth session").',
+            'A property after a spread is V8\'s slow path on Node 20 (a new hidden class per call): write the literal out or put the spread last (docs/decisions/011-young-objects-on-the-send-path.md).',
         },
       ],
     },

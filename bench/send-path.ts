@@ -2,8 +2,7 @@
  * The SQLite send path alone, without sockets: `SendCore` exactly as the send thread runs it (the
  * checks and the writes, on `openThreadCore`'s own connection to the file), fed one-to-one text
  * sends in batches of the size the delivery bench's turns bring (1,000 pairs, each client to its pair's other side). Prints
- * the CPU a send costs on that thread, which bounds the delivery bench's rate (docs/performance.md
- * "The send path alone"). BENCH_SQL_STATS=1 adds the time of each SQL statement.
+ * the CPU a send costs on that thread, which bounds the delivery bench's rate (docs/performance.md "Delivery over sockets"). BENCH_SQL_STATS=1 adds the time of each SQL statement.
  *
  *   npx tsx bench/send-path.ts [--messages 30000] [--batch 10] [--pairs 1000]
  */

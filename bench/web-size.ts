@@ -3,7 +3,7 @@
  * real Parley server. For each scenario a fresh browser context (empty cache) opens the page, waits
  * until the network is idle, and every JS response body is gzipped (level 9) and summed.
  *   npm run build -w @parley/web && npx tsx bench/web-size.ts
- * Target (issue 3): ≤ 150 KB gzip for `/` and `/login`. Prints a table; never fails on a number.
+ * Target: ≤ 150 KB gzip for `/` and `/login`. Prints a table; never fails on a number.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

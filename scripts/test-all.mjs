@@ -36,7 +36,7 @@ const runStarted = Date.now();
 const NOT_FOR_POSTGRES = [
   'apps/server/src/**',
   'apps/server/test/seed.test.ts',
-  'apps/server/test/layering/**',
+  'apps/server/test/checks/**',
   'apps/server/test/messaging/send-thread.test.ts',
   'apps/server/test/messaging/now-batcher.test.ts',
   'apps/server/test/messaging/search-index.test.ts',

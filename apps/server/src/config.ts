@@ -189,7 +189,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     messageSendPerMinute: int(env, 'MESSAGE_SEND_PER_MINUTE', 600),
-    // On one core the thread only adds its hand-over (docs/performance.md "The send thread").
+    // On one core the thread only adds its hand-over (docs/decisions/002-sqlite-send-thread.md).
     sendThread: env.SEND_THREAD
       ? env.SEND_THREAD !== '0' && env.SEND_THREAD !== 'false'
       : os.availableParallelism() > 1,

@@ -171,7 +171,7 @@ export class PreparedQuery<P extends object, R> implements Statement<P, R> {
   /**
    * A one-row insert's new id (`preparedInsert`): PostgreSQL reads it from `RETURNING id`; SQLite
    * from the statement's last insert rowid, without RETURNING, which cost a message's insert there
-   * ~1.6 µs more (docs/performance.md "Twentieth session").
+   * ~1.6 µs more (docs/decisions/005-statements-built-once.md).
    */
   async insertId(db: Executor, params: P): Promise<number> {
     const file = directFile(db);

@@ -17,8 +17,7 @@ export const statementName = (sql: string): string | undefined => names.get(sql)
 type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
 
 /**
- * Makes the pool's connections run registered SQL as named statements (docs/performance.md
- * "Fourteenth session"): PostgreSQL then parses it once per connection and keeps its plan, where an
+ * Makes the pool's connections run registered SQL as named statements (docs/decisions/005-statements-built-once.md): PostgreSQL then parses it once per connection and keeps its plan, where an
  * unnamed statement (what `pg` sends for a plain text query) is parsed and planned on every run.
  * Kysely's driver calls `client.query(sql, parameters)`; only that form is renamed, anything else
  * (a callback, a cursor, a config object) passes through as it is.

@@ -4,7 +4,7 @@ import type { Executor } from './executor.js';
 export type { Executor };
 
 /**
- * Base of every repository (docs/architecture.md "Layers"). A repo built on the database runs each
+ * Base of every repository (docs/architecture.md "Layers on the server"). A repo built on the database runs each
  * statement on its own; `repo.in(uow)` gives the same repo bound to a use case's transaction, so
  * several repos' statements commit or roll back together.
  */

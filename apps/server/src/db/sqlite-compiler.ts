@@ -6,7 +6,7 @@ import { SqliteQueryCompiler, ValueNode, type LimitNode } from 'kysely';
  * SQLite (3.53, as better-sqlite3 bundles it) plans a statement with the value bound to `LIMIT ?` and
  * marks it to be compiled again whenever that parameter is bound anew, which better-sqlite3 does on
  * every run: a kept statement was parsed and planned again each time, twice the cost of a small
- * read (docs/performance.md "Twenty-fifth session"). A literal keeps one plan per limit; page sizes
+ * read (docs/decisions/005-statements-built-once.md). A literal keeps one plan per limit; page sizes
  * are few, and the statement cache (sqlite-statements.ts) holds one statement per text. Only safe
  * integers are written out, so nothing a caller passes can change the SQL but its number.
  */

@@ -32,7 +32,7 @@ function leastRecent(cache: Map<string, Cached>): string | undefined {
  * least-recently-used order, at most `max` of them. Kysely runs one query at a time on its single
  * SQLite connection, so a cached statement is never in use twice at once.
  *
- * **Read snapshots** (docs/performance.md "Read snapshots"). SQLite drops a connection's whole page
+ * **Read snapshots** (docs/decisions/004-read-snapshots.md). SQLite drops a connection's whole page
  * cache whenever a read finds that another connection (the send thread, another node) committed
  * since its last one; with commits every few milliseconds every lookup started cold (~50 µs for a
  * token check that takes ~5 warm). So the queries run outside a transaction during one event-loop

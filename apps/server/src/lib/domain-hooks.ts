@@ -4,7 +4,7 @@ import type { UnitOfWork } from '../db/unit-of-work.js';
 export type HookHandler<P> = (payload: P, uow: UnitOfWork) => Promise<void> | void;
 
 /**
- * A module's in-process domain hooks (docs/architecture.md "Layers"): handlers run inside the use
+ * A module's in-process domain hooks (docs/architecture.md "Layers on the server"): handlers run inside the use
  * case's transaction (`uow`), in order, so a module that reacts commits or rolls back with the
  * change; a failing handler fails (rolls back) the use case. `M` maps hook names to payloads.
  */

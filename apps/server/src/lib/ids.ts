@@ -42,7 +42,7 @@ const SORTED = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz
 /**
  * A time-ordered URL-safe ID of 16 characters: 8 for `now` (Unix ms, 48 bits, sorting in byte order
  * as time does) and 8 random ones (48 bits from the pooled CSPRNG). Message IDs are made this way
- * (docs/performance.md "Time-ordered message IDs"): new IDs land at the end of their unique index,
+ * (docs/decisions/010-send-data-model.md): new IDs land at the end of their unique index,
  * in the B-tree page the previous one dirtied, where random IDs each dirtied a page of their own
  * (4 KB more written to the WAL and copied back per message, and more as the table grows).
  */

@@ -2,7 +2,7 @@ import type { ErrorName } from '@parley/protocol';
 import { fail } from '../lib/errors.js';
 
 /**
- * Authorization as data (docs/architecture.md "Policies"): a policy maps each action of a domain to a
+ * Authorization as data (docs/architecture.md "Layers on the server"): a policy maps each action of a domain to a
  * pure rule `(actor, resource) → true | the error to answer`. Services load the facts a rule needs
  * (the resource), then `authorize` — they never re-derive "who may do X" inline.
  */

@@ -15,7 +15,7 @@ const NONE = 0;
  * arrays that are reused in place: they grow once and never shrink (their length is `size`, not the
  * arrays'). A `Map` here got a new hash table on nearly every frame (it rehashes as it empties),
  * each table young and held by the long-lived connection, so copied by the next scavenge
- * (docs/performance.md "Twenty-second session"). The lookups scan: the frame rate limit (frames.ts,
+ * (docs/decisions/011-young-objects-on-the-send-path.md). The lookups scan: the frame rate limit (frames.ts,
  * a burst of 50 then 25 a second) keeps the open tickets few, even when a client floods a socket
  * whose handlers are slow.
  */

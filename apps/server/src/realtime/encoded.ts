@@ -1,5 +1,5 @@
 /**
- * A frame's `data` already encoded as JSON (docs/performance.md "Encoded once"). The send thread
+ * A frame's `data` already encoded as JSON (docs/decisions/007-encoded-once-ack-carries-message.md). The send thread
  * encodes each new message's views once, where it builds them; the main thread then hands the text
  * to the bus, the sockets and the ack without cloning or encoding the object again. `frameJson`
  * splices the text into its frame; anything else that meets one through `JSON.stringify` (a log line,

@@ -263,7 +263,7 @@ export class Gateway {
 
   /**
    * Hello goes out once this node receives the user's events, with the user's push sequence then:
-   * a client that saw a lower one missed frames and resyncs (docs/architecture.md "Realtime"). A
+   * a client that saw a lower one missed frames and resyncs (docs/architecture.md "An event's way"). A
    * session revoked meanwhile needs no second check here: revocations reach every node, and one that
    * lands before the socket registered is remembered (`recentlyClosed`), after it closes the socket.
    */

@@ -48,8 +48,7 @@ export class MemoryBus implements Bus {
       this.seqs.set(userId, seq);
       if (!this.watched.has(userId)) continue;
       // Each user's copy written out: on Node 20 a spread followed by a property its source lacks
-      // (`{ ...frame, seq }`) makes a new hidden class on every call (docs/performance.md
-      // "Twenty-fourth session").
+      // (`{ ...frame, seq }`) makes a new hidden class on every call (docs/decisions/011-young-objects-on-the-send-path.md).
       const { type, data } = message.frame;
       const frame = { type, data, seq };
       this.receive(

@@ -83,7 +83,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
  * Lua script that publishes it, so sequences follow publish order on every node. Session
  * revocations (`closeTokens`, rare) go to one channel every node subscribes to from its start: a
  * node learns of a revocation even while a socket of that token is still being authenticated, so the
- * gateway needs no second token check before `hello` (docs/architecture.md "Realtime").
+ * gateway needs no second token check before `hello` (docs/architecture.md "An event's way").
  */
 export class RedisBus implements Bus {
   readonly name = 'redis' as const;

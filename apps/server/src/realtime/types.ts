@@ -3,7 +3,7 @@ import type { MaybeEncoded } from './encoded.js';
 
 /**
  * What travels on the bus between nodes. Messages are addressed to one user each and routed to the
- * nodes that hold that user's sockets (docs/architecture.md "Realtime"): a node never receives,
+ * nodes that hold that user's sockets (docs/architecture.md "An event's way"): a node never receives,
  * let alone parses, events for users it does not serve.
  */
 export type BusMessage =

@@ -44,7 +44,7 @@ type Slotted = FrameSink & { [SLOT]?: number };
  * Corking each socket instead (this class's first design) made Node queue every frame as two entries
  * (ws's header and payload) in an array that each uncork replaces; the arrays that lived long enough
  * to be promoted kept the next turn's frames alive through the following scavenge
- * (docs/performance.md "Twenty-third session").
+ * (docs/decisions/008-one-write-per-socket-turn.md).
  */
 export class WriteCoalescer {
   /** This turn's sockets and their frames, reused in place (emptied after each turn). */

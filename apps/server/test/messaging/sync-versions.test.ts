@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../helpers.js';
 import { befriend, c2c, post, sent, storedColumn, sync, userOn } from './helpers.js';
 
 // New one-to-one messages carry both members' sync versions instead of change-log rows
-// (docs/architecture.md "Sync"); revokes, deletes, reads and settings stay in the log. A sync merges
+// (docs/architecture.md "Data model"); revokes, deletes, reads and settings stay in the log. A sync merges
 // both by version.
 let t: TestServer;
 beforeAll(async () => {

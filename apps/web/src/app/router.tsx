@@ -6,7 +6,7 @@ import { preloadNamespaces } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { RouteError } from './RouteError';
 
-/** Every screen is its own chunk: public pages never download the chat app (issue 3, item 1). */
+/** Every screen is its own chunk: public pages never download the chat app. */
 const page = (load: () => Promise<{ default: ComponentType }>) => {
   const C = lazy(load);
   return (

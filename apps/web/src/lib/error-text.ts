@@ -2,7 +2,7 @@ import { Errors, type ErrorName } from '@parley/protocol';
 import i18n from './i18n';
 
 /**
- * What the user reads for a failed call, in the UI language (docs/web.md "Error texts"). The server
+ * What the user reads for a failed call, in the UI language (docs/web.md "Structure"). The server
  * answers zh-CN texts; the client maps them to the `errors` catalogue (locales/<lang>/errors.ts):
  * - a code whose server text is the catalogue's own (e.g. 10001 '账号或密码错误') shows the
  *   translation; a code used with several texts (10017) is told apart by the text;

@@ -24,7 +24,7 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 let seq = 0;
 
 /**
- * One socket per tab (docs/architecture.md "Realtime"). Reconnects with backoff and jitter unless the server
+ * One socket per tab (docs/architecture.md "An event's way"). Reconnects with backoff and jitter unless the server
  * closed the session; features subscribe to typed events through `on` (or the useSocketEvent hook).
  */
 export class SocketClient {
@@ -36,7 +36,7 @@ export class SocketClient {
   private handlers = new Map<string, Set<Handler>>();
   private statusListeners = new Set<(s: SocketStatus) => void>();
   private pending = new Map<string, { resolve(v: unknown): void; reject(e: Error): void }>();
-  /** The last push sequence seen for this user, and its epoch (docs/architecture.md "Realtime"). */
+  /** The last push sequence seen for this user, and its epoch (docs/architecture.md "An event's way"). */
   private lastSeq: number | null = null;
   /**
    * Sequences seen past a gap while acks are pending: a `message.send` ack carries the sequence of

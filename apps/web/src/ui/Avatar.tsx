@@ -2,7 +2,7 @@ import './ui.css';
 import { useState } from 'react';
 import { Ui } from '@parley/protocol';
 
-/** Avatar sizes (docs/web.md "Avatars"): 100 normal (own profile), 40/20 small, 36 default. */
+/** Avatar sizes (docs/web.md "UI kit"): 100 normal (own profile), 40/20 small, 36 default. */
 export const AvatarSize = { normal: 100, small: 40, tiny: 20, default: Ui.avatarDefault } as const;
 
 export interface AvatarProps {

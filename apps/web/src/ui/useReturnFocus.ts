@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
 
 /**
- * Focus goes back to the opener when a dialog closes (docs/web.md "Keyboard"). Dialogs here are
+ * Focus goes back to the opener when a dialog closes (docs/web.md "Keyboard and focus"). Dialogs here are
  * opened by state (often from a menu that unmounts as the dialog opens), so Radix has no trigger to
  * return to: we remember the recently focused elements and, on close, focus the newest one that is
  * still in the page (the menu item is gone, its menu button is not).

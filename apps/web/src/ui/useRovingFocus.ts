@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 
 /**
- * Roving focus for a list (docs/web.md "Keyboard"): the list is one Tab stop, ArrowUp/ArrowDown move
+ * Roving focus for a list (docs/web.md "Keyboard and focus"): the list is one Tab stop, ArrowUp/ArrowDown move
  * between its items, Home/End jump to the first/last item in the DOM. Works with virtualized lists:
  * the tab stop is the last focused item while it is rendered, else the first rendered item.
  *

@@ -32,7 +32,7 @@ import { countersSchema, userInfoSchema } from '../models/user.js';
 
 /**
  * The socket contract (docs/api.md "Socket protocol"). Server → client frames are `{type, data, seq?}`;
- * `seq` numbers the frames pushed to one user (see docs/architecture.md "Realtime") so a client can
+ * `seq` numbers the frames pushed to one user (see docs/architecture.md "An event's way") so a client can
  * tell from the next `hello` that it missed some. Numeric types keep their legacy meanings.
  */
 export const helloSchema = z.object({

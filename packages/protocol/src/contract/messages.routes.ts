@@ -1,6 +1,6 @@
 import { post } from './define.js';
 
-/** Sending, history, sync, revoke, delete and search of messages (docs/api.md "Messages"). */
+/** Sending, history, sync, revoke, delete and search of messages (docs/api.md "Messages and conversations"). */
 export const messageRoutes = {
   send: post('/message/send'),
   history: post('/message/history'),

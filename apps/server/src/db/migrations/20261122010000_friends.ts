@@ -1,6 +1,6 @@
 import { withAutoId, type AnyDb } from '../dialect.js';
 
-/** Friends, friend applications, blacklist, tags and tag members (issue 4). */
+/** Friends, friend applications, blacklist, tags and tag members. */
 export async function up(db: AnyDb): Promise<void> {
   // One row per side: owner_id sees friend_id with its own remark and moments flags.
   await withAutoId(db, db.schema.createTable('friendships'))

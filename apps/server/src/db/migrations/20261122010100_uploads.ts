@@ -1,6 +1,6 @@
 import { withAutoId, type AnyDb } from '../dialect.js';
 
-/** Files stored through POST /api/oss/upload (issue 4). `key` is `{uuid}.{ext}`. */
+/** Files stored through POST /api/oss/upload. `key` is `{uuid}.{ext}`. */
 export async function up(db: AnyDb): Promise<void> {
   await withAutoId(db, db.schema.createTable('uploads'))
     .addColumn('key', 'varchar(64)', (c) => c.notNull().unique())

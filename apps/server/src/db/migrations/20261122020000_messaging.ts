@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { isPostgres, withAutoId, type AnyDb } from '../dialect.js';
 
 /**
- * Messaging (issue 9): conversations with a per-conversation sequence, one stored copy per message,
+ * Messaging: conversations with a per-conversation sequence, one stored copy per message,
  * per-member state (read cursor, pin, mute, marks, draft, cleared history), per-user hides, and a
  * per-user change log for sync (docs/api.md "Messages and conversations").
  */

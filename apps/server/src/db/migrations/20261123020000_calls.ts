@@ -1,7 +1,7 @@
 import { withAutoId, type AnyDb } from '../dialect.js';
 
 /**
- * One-to-one calls (issue 11): `calls` is the signalling record the server owns (so a restart or a
+ * One-to-one calls: `calls` is the signalling record the server owns (so a restart or a
  * second node keeps it); `call_usage` is the daily call-time record of the caller's connected calls
  * (/media/call, /media/uploadCall, /media/exitCall).
  */

@@ -1,7 +1,7 @@
 import { withAutoId, type AnyDb } from '../dialect.js';
 
 /**
- * Rich messages (issue 12): image dimensions and derived sizes of uploads, merged chat records kept
+ * Rich messages: image dimensions and derived sizes of uploads, merged chat records kept
  * apart from their originals, and favorites (docs/api.md "Uploads", "Forwarding", "Favorites").
  */
 export async function up(db: AnyDb): Promise<void> {

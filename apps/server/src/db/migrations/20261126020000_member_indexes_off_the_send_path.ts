@@ -3,7 +3,7 @@ import type { AnyDb } from '../dialect.js';
 
 /**
  * Member rows (`conversation_members`) keep only indexes a new message does not change
- * (docs/performance.md "Fourteenth session"). Every one-to-one message moves both members'
+ * (docs/decisions/010-send-data-model.md). Every one-to-one message moves both members'
  * `activity_at` and the sender's `read_seq`, so each of these indexes took a delete and an insert per
  * member and message:
  * - `conversation_members_list` (user, visible, pinned, activity): the conversation list sorts by an

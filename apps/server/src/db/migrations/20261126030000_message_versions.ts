@@ -6,7 +6,7 @@ import type { AnyDb } from '../dialect.js';
  * last message is newer than the client's version, and each conversation's messages after the last
  * one the client had. The log (`sync_log`, one row per user and change, clustered by user) cost a
  * random b-tree insert per member and message, the largest single cost of a send under load
- * (docs/performance.md "Fifteenth session"); it keeps the rarer changes (revokes, deletes, reads,
+ * (docs/decisions/010-send-data-model.md); it keeps the rarer changes (revokes, deletes, reads,
  * conversation settings). Messages stored before this migration keep their log rows and 0 here.
  */
 export async function up(db: AnyDb): Promise<void> {

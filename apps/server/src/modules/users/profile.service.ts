@@ -7,7 +7,7 @@ import { toUserInfo } from './user.presenter.js';
 /** Answers whether `url` is an image this server issued to the user (the uploads module provides it). */
 export type AvatarCheck = (userId: number, url: string) => Promise<boolean>;
 
-/** The user's own profile: nickname, avatar and bio (issue 4, item 6). */
+/** The user's own profile: nickname, avatar and bio. */
 export class ProfileService {
   constructor(
     private readonly ctx: AppContext,

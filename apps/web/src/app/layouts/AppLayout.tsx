@@ -7,10 +7,10 @@ import { socket } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { ConfirmHost } from '../../ui/confirm';
 import { ProfileDrawer } from '../../features/profile/ProfileDrawer';
-// Friends (issue 4): live friend/tag updates, new-application notifications and the friend dialogs.
+// Friends: live friend/tag updates, new-application notifications and the friend dialogs.
 import { FriendsRoot } from '../../features/friends/FriendsRoot';
 import { GroupsRoot } from '../../features/groups';
-// Calls (issue 11): incoming calls ring on any page; the call and float windows.
+// Calls: incoming calls ring on any page; the call and float windows.
 import { CallRoot } from '../../features/calls';
 import { NetworkBanner } from '../NetworkBanner';
 import { Sidebar } from './Sidebar';

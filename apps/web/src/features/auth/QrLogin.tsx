@@ -14,7 +14,7 @@ type Phase = 'loading' | 'waiting' | 'scanned' | 'error';
 
 /**
  * QR login: shows a code that encodes the /h5 confirm page, polls its status, and replaces it with a
- * fresh one when it expires (issue 3, item 5). A signed-in phone or browser opens the link and confirms.
+ * fresh one when it expires. A signed-in phone or browser opens the link and confirms.
  */
 export default function QrLogin() {
   const { t } = useTranslation('auth');

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import './coming-soon.css';
 
 /**
- * Honest placeholder for screens whose issue has not landed yet (issue 3, item 2). It says so
+ * Honest placeholder for screens whose issue has not landed yet. It says so
  * plainly instead of showing fake data.
  */
 export function ComingSoon({

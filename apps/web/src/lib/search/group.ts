@@ -2,7 +2,7 @@ import { GOJUON_ROWS, gojuonRowOf, toHiragana } from './kana';
 import { isHanChar, pinyinInitial, pinyinSortKey } from './pinyin';
 
 /**
- * Index letters of a people list (docs/web.md "Search and index letters"). In Chinese and English
+ * Index letters of a people list (docs/web.md "Structure"). In Chinese and English
  * UIs: A–Z, Chinese names by their pinyin initial, '#' last. In the Japanese UI a name is filed by
  * its own script: kana under its gojūon row (あ か さ … わ, first), Latin A–Z, and kanji (no reading
  * known) with everything else under '#' — never under a pinyin letter.

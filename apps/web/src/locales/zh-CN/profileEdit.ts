@@ -1,4 +1,4 @@
-/** Own profile editor: avatar, nickname, bio (issue 4 item 6). */
+/** Own profile editor: avatar, nickname, bio. */
 export default {
   title: '编辑资料',
   nickName: '昵称',

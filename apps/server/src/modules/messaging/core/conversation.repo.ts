@@ -127,7 +127,7 @@ function* ensureC2cSteps(a: number, b: number, now: number): Steps<ConversationR
  * PostgreSQL: one `UPDATE … RETURNING`, whose row lock holds until the commit. SQLite: the row is read,
  * then written by its id. Its transactions take the write lock as they begin (db/sqlite-dialect.ts),
  * so nobody writes between the two, and an UPDATE with RETURNING costs more there than both (it
- * collects the rows to change in a temporary table first; docs/performance.md "Eighteenth session").
+ * collects the rows to change in a temporary table first; docs/decisions/010-send-data-model.md).
  * With `kept` (the send thread's), the last sequence it wrote itself is not read again.
  */
 export function* nextC2cSeqSteps(

@@ -13,7 +13,7 @@ import { isGroupId, type GroupPort } from '../group/group-port.js';
 const ARCHIVED = 4;
 
 /**
- * The caller's side of conversations (docs/api.md "Conversations"): list, read cursor, pin, mute,
+ * The caller's side of conversations (docs/api.md "Messages and conversations"): list, read cursor, pin, mute,
  * archive marks with the fold rules, remark, draft, delete and clear. Every change reaches the
  * caller's other tabs as `conversation.updated` and is recorded for sync.
  */

@@ -12,7 +12,7 @@ import type { SearchIndexer } from './search-indexer.js';
 import { SyncRepo } from './sync.repo.js';
 import { isGroupId, type GroupPort } from '../group/group-port.js';
 
-/** History, sync, revoke, delete-for-me and search (docs/api.md "Messages"). */
+/** History, sync, revoke, delete-for-me and search (docs/api.md "Messages and conversations"). */
 export class MessageService {
   private readonly convs: ConversationRepo;
   private readonly msgs: MessageRepo;

@@ -114,8 +114,7 @@ export const newMessageId = (now: number) => timeOrderedId(now);
  * A new message's stored row (one-to-one and group sends): a fresh ID, not revoked, not risky, with
  * its versions (0 where none applies). One object literal: on Node 20 an object spread followed by a
  * property it lacks (`{ ...row, sender_version }`) takes V8's slow path, a new hidden class on every
- * call (~4 µs for a row, and what it allocates survives scavenges; docs/performance.md
- * "Twenty-fourth session").
+ * call (~4 µs for a row, and what it allocates survives scavenges; docs/decisions/011-young-objects-on-the-send-path.md).
  */
 export function newMessageRow(m: {
   conversationId: number;

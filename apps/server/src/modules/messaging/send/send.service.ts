@@ -21,8 +21,7 @@ export interface BannedFiles {
 
 /**
  * The send use case as routes and frames call it: group conversations go to the group engine; the
- * per-user rate limit; then `SendCore`, on the SQLite send thread when there is one (docs/performance.md
- * "The send thread"), else on this thread.
+ * per-user rate limit; then `SendCore`, on the SQLite send thread when there is one (docs/decisions/002-sqlite-send-thread.md), else on this thread.
  */
 export class SendService {
   private readonly limiter: Limiter;
@@ -73,7 +72,7 @@ export class SendService {
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const now = this.ctx.clock.now();
     // The send thread checks and stores it, its checks' reads on its own warm page cache
-    // (docs/performance.md "Eleventh session").
+    // (docs/decisions/002-sqlite-send-thread.md).
     if (this.thread?.usable) return this.thread.send(userId, body, now, origin);
     return this.core.send(userId, body, now, origin);
   }

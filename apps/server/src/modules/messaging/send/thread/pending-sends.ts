@@ -4,7 +4,7 @@
  * place: it grows (doubling) only when more sends are open at once than it has slots, and never
  * allocates otherwise. A `Map` here got a new hash table whenever it grew or emptied, several times a
  * second under load, each table young and held by the long-lived map, so copied by the next scavenge
- * (docs/performance.md "Twenty-fourth session").
+ * (docs/decisions/011-young-objects-on-the-send-path.md).
  */
 export class PendingSends<T> {
   private ids: number[] = new Array<number>(64).fill(0);

@@ -49,7 +49,7 @@ interface Pending {
 }
 
 /**
- * The SQLite send thread (docs/performance.md "The send thread"). SQLite runs one statement at a
+ * The SQLite send thread (docs/decisions/002-sqlite-send-thread.md). SQLite runs one statement at a
  * time on the thread that calls it: on the main thread a send's checks and writes (some fifteen
  * statements and their commit) took about half of the event loop's time under load, while the
  * second core sat idle. Here one-to-one sends are checked and committed by `SendCore` on a worker

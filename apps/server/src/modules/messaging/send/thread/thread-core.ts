@@ -14,8 +14,7 @@ import { toWire, type ThreadData, type ThreadReply } from './wire.js';
  * The send thread's page cache, in KiB: 8 MB, not the 64 MB of the main connection (db/index.ts).
  * Whenever SQLite rebalances a B-tree page it renumbers a page past the end of the file for a moment,
  * and the next commit then scans the whole page cache's hash table to drop pages past the end: with
- * a full 64 MB cache that scan was ~7 % of this thread's time under load (docs/performance.md
- * "Fifteenth session"). The thread's hot pages (member, conversation and version rows, the index
+ * a full 64 MB cache that scan was ~7 % of this thread's time under load (docs/decisions/002-sqlite-send-thread.md). The thread's hot pages (member, conversation and version rows, the index
  * leaves a send writes) fit in 8 MB; the rest is one read from the OS's file cache.
  */
 const SEND_THREAD_CACHE_KIB = 8192;

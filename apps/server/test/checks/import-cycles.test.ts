@@ -23,7 +23,7 @@ describe('import graph', () => {
       ['e.ts', 'e.ts'],
     ]);
     expect(
-      importGraph(['apps/server/test/layering']).get('apps/server/test/layering/import-cycles.test.ts'),
-    ).toEqual(['apps/server/test/layering/import-graph.ts']);
+      importGraph(['apps/server/test/checks']).get('apps/server/test/checks/import-cycles.test.ts'),
+    ).toEqual(['apps/server/test/checks/import-graph.ts']);
   });
 });
