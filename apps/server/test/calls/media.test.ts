@@ -55,6 +55,8 @@ describe('daily call limit and ICE servers', () => {
     expect(info.data).toMatchObject({ usedSeconds: 120, limitSeconds: 120, vipType: 0 });
     expect(info.data.plans.length).toBeGreaterThan(0);
 
+    // Recording a call to oneself is the same refusal as calling oneself.
+    expect(await post(a, '/media/call', { acceptWtId: a.wtId, callType: 1 })).toMatchObject(Errors.callSelf);
     // Someone else's record does not exist for b; hostile bodies are 400.
     expect(await post(b, '/media/uploadCall', { callId })).toMatchObject(Errors.callRecordNotFound);
     expect(await post(a, '/media/uploadCall', { callId: 'x'.repeat(1000) })).toMatchObject({

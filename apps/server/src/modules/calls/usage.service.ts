@@ -1,6 +1,8 @@
 import type { MemberInfo } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import { callsPolicy } from '../../policies/calls.policy.js';
+import { authorize } from '../../policies/policy.js';
 import type { UserRepo } from '../users/user.repo.js';
 import { UsageRepo } from './usage.repo.js';
 
@@ -66,10 +68,10 @@ export class UsageService {
 
   async start(userId: number, acceptWtId: string, callType: number): Promise<{ callId: number }> {
     const peer = await this.users.byWtId(acceptWtId);
-    if (!peer || peer.id === userId) throw fail('userNotFound');
+    authorize(callsPolicy, 'call.record', { userId }, { peerId: peer?.id });
     if (await this.limitReached(userId)) throw fail('callLimitReached');
     const now = this.ctx.clock.now();
-    const callId = await this.usage.start({ userId, peerId: peer.id, callType, day: dayOf(now), now });
+    const callId = await this.usage.start({ userId, peerId: peer!.id, callType, day: dayOf(now), now });
     return { callId };
   }
 
