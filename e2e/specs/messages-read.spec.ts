@@ -57,6 +57,28 @@ describe('messages: read receipts follow what the reader sees', () => {
     expect((await conversationOf(h, B, A)).unreadCount).toBe(0);
   });
 
+  it("a reply reads what came before it: the sender's 未读 markers turn 已读 live", async () => {
+    const { A, B } = await pair(h, ['阿芳', '贝贝']);
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    await a.page.goto('/messages');
+    await openChat(a.page, B);
+    await typeAndSend(a.page, '第一句');
+    await typeAndSend(a.page, '第二句');
+    const first = a.page.getByTestId('message').filter({ hasText: '第一句' });
+    const second = a.page.getByTestId('message').filter({ hasText: '第二句' });
+    await second.and(a.page.locator('[data-status="success"]')).waitFor();
+    expect(await first.getByTestId('read-marker').textContent()).toBe('未读');
+    expect(await second.getByTestId('read-marker').textContent()).toBe('未读');
+
+    // B answers without opening the chat (another device, over the API): B's own message moves B's
+    // read cursor past A's two, and A's page learns it at once.
+    await sendApi(h, B, A, '收到');
+    await bubbles(a.page).filter({ hasText: '收到' }).waitFor();
+    await first.getByTestId('read-marker').filter({ hasText: '已读' }).waitFor();
+    await second.getByTestId('read-marker').filter({ hasText: '已读' }).waitFor();
+    expect((await conversationOf(h, A, B)).peerReadSequence).toBeGreaterThanOrEqual(3);
+  });
+
   it('the chat of an official account carries the 官方 tag in its header; an ordinary friend has none', async () => {
     const { A, B } = await pair(h, ['安娜', 'Parley 小助手']);
     const D = await registerUser(h.server, { nickName: '普通朋友' });
