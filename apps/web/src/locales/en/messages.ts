@@ -102,6 +102,8 @@ export default {
     hint: 'Enter to send, Ctrl+Enter for a new line',
     send: 'Send',
     emoji: 'Emoji',
+    more: 'More',
+    moreClose: 'Hide more',
   },
   pickChat: 'Select a chat to start messaging',
   back: 'Back',

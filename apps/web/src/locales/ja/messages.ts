@@ -102,6 +102,8 @@ export default {
     hint: 'Enter で送信、Ctrl+Enter で改行',
     send: '送信',
     emoji: '絵文字',
+    more: 'その他',
+    moreClose: 'その他を閉じる',
   },
   pickChat: 'トークを選んで始めましょう',
   back: '戻る',

@@ -95,6 +95,8 @@ export default {
     hint: 'Enter 发送，Ctrl+Enter 换行',
     send: '发送',
     emoji: '表情',
+    more: '更多功能',
+    moreClose: '收起更多功能',
   },
   pickChat: '选择一个会话开始聊天',
   back: '返回',
