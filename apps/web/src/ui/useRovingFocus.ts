@@ -7,12 +7,16 @@ import { useCallback, useLayoutEffect, useRef, type FocusEvent, type KeyboardEve
  *
  * `selector` picks the items inside the container; `keyOf` names an item across re-renders (e.g. its
  * data-id). Spread `containerProps` on the element that holds the items. `start: 'last'` makes the
- * last rendered item the Tab stop until one is focused (a chat's newest message).
+ * last rendered item the Tab stop until one is focused (a chat's newest message);
+ * `orientation: 'horizontal'` moves with ArrowLeft/ArrowRight instead (a toolbar).
  */
 export function useRovingFocus<T extends HTMLElement>(
   selector: string,
   keyOf: (el: HTMLElement) => string,
-  { start = 'first' }: { start?: 'first' | 'last' } = {},
+  {
+    start = 'first',
+    orientation = 'vertical',
+  }: { start?: 'first' | 'last'; orientation?: 'vertical' | 'horizontal' } = {},
 ) {
   const ref = useRef<T>(null);
   const current = useRef<string | null>(null);
@@ -54,10 +58,12 @@ export function useRovingFocus<T extends HTMLElement>(
       const list = items();
       const at = list.findIndex((el) => el.contains(document.activeElement));
       if (at < 0) return;
+      const [back, forward] =
+        orientation === 'vertical' ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
       const next =
-        e.key === 'ArrowDown'
+        e.key === forward
           ? Math.min(at + 1, list.length - 1)
-          : e.key === 'ArrowUp'
+          : e.key === back
             ? Math.max(at - 1, 0)
             : e.key === 'Home'
               ? 0
@@ -72,7 +78,7 @@ export function useRovingFocus<T extends HTMLElement>(
       target.focus();
       target.scrollIntoView?.({ block: 'nearest' });
     },
-    [items, sync],
+    [items, sync, orientation],
   );
 
   const onFocus = useCallback(

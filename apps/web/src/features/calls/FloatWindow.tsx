@@ -46,7 +46,8 @@ export function FloatWindow() {
           className="call-float__restore"
           data-testid="call-restore"
           data-variant={videoBox ? 'video' : 'icon'}
-          aria-label={t('btn.restore')}
+          // Named with what it shows (the timer or 等待接听), so the visible text is part of the name.
+          aria-label={`${t('btn.restore')} ${connected ? timer : t('waiting')}`}
           onClick={() => !drag.moved() && callEngine.restore()}
         >
           {videoBox ? (

@@ -6,6 +6,7 @@ import { socket } from '../../lib/realtime';
 import { usePendingCaret } from '../../lib/usePendingCaret';
 import { abstractOf, sendText } from './send';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
+import { useRovingFocus } from '../../ui/useRovingFocus';
 import { RichToolbar, SendPreview, takeFiles } from './composer-rich';
 import { EmojiPicker } from './EmojiPicker';
 import { refusedLocally } from './local-review';
@@ -149,6 +150,12 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   const phone = useMediaQuery(PHONE_QUERY);
   const [toolsOpen, setToolsOpen] = useState(false);
   const toolsId = useId();
+  // The toolbar is one Tab stop; ArrowLeft/ArrowRight move between its buttons.
+  const toolbar = useRovingFocus<HTMLDivElement>(
+    'button',
+    (el) => el.dataset.testid ?? el.getAttribute('aria-label') ?? '',
+    { orientation: 'horizontal' },
+  );
   // Phones: the box is as tall as its text (one line to a few), never a fixed square.
   useLayoutEffect(() => {
     const el = box.current;
@@ -189,7 +196,16 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   const hasText = !!text.trim();
   const emoji = <EmojiPicker onPick={insert} />;
   const tools = (
-    <div className="composer__tools" id={toolsId} hidden={phone && !toolsOpen} data-testid="composer-tools">
+    <div
+      ref={toolbar.ref}
+      {...toolbar.containerProps}
+      className="composer__tools"
+      id={toolsId}
+      role="toolbar"
+      aria-label={t('composer.tools')}
+      hidden={phone && !toolsOpen}
+      data-testid="composer-tools"
+    >
       {!phone && emoji}
       <RichToolbar conversationID={id} />
     </div>

@@ -14,6 +14,8 @@ export interface MenuAnchor {
   y: number;
   /** Open upwards from y (a message menu above its bubble) instead of downwards. */
   above?: boolean;
+  /** Opened from the keyboard (the menu key, Shift+F10): focus starts on the first item. */
+  keyboard?: boolean;
 }
 
 /** The keys that open an element's menu from the keyboard: the context-menu key and Shift+F10. */
@@ -25,7 +27,7 @@ export const isMenuKey = (e: { key: string; shiftKey: boolean }) =>
  * primitive: focus enters it (on the first item when opened from the keyboard), arrow keys, Home/End and typing a label's first
  * letters move between items (looping), Enter or Space picks, Escape, Tab, an outside click, focus
  * leaving it (an incoming call's screen takes focus), resizing or leaving the window close it, and
- * focus goes back to the element it was opened from.
+ * focus goes back to the element it was opened from unless the picked item moved it elsewhere.
  */
 export function ContextMenu({
   anchor,
@@ -46,6 +48,13 @@ export function ContextMenu({
     [anchor.x, anchor.y],
   );
 
+  const content = useRef<HTMLDivElement>(null);
+  // After Radix focused the menu itself (its own keyboard detection only sees keys pressed while a
+  // menu is mounted): opened from the keyboard, the first item takes focus.
+  useEffect(() => {
+    if (anchor.keyboard) content.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [anchor]);
+
   useEffect(() => {
     window.addEventListener('resize', onClose);
     window.addEventListener('blur', onClose);
@@ -60,6 +69,7 @@ export function ContextMenu({
       <Menu.Anchor virtualRef={point} />
       {/* Not portalled: it stays inside the screen's main landmark (position: fixed). */}
       <Menu.Content
+        ref={content}
         className="popover msg-menu menu"
         aria-label={label}
         data-testid={testId}
@@ -70,6 +80,9 @@ export function ContextMenu({
         style={{ zIndex: Ui.overlayZIndex }}
         onCloseAutoFocus={(e) => {
           e.preventDefault();
+          // An item that moved focus on purpose (引用 → the composer) keeps it there.
+          const now = document.activeElement;
+          if (now && now !== document.body && !content.current?.contains(now)) return;
           const back = opener.current;
           if (back instanceof HTMLElement && back.isConnected) back.focus();
         }}

@@ -15,7 +15,7 @@ export interface RowProps {
   me: string;
   active: boolean;
   onOpen(id: string): void;
-  onMenu(c: Conversation, x: number, y: number): void;
+  onMenu(c: Conversation, x: number, y: number, keyboard?: boolean): void;
 }
 
 /** One conversation: avatar with its unread badge, name, time, last message or draft, muted mark. */
@@ -61,7 +61,7 @@ export const ConversationRow = memo(function ConversationRow({ c, me, active, on
         if (!isMenuKey(e)) return;
         e.preventDefault();
         const r = e.currentTarget.getBoundingClientRect();
-        onMenu(c, r.left + 40, r.top + r.height / 2);
+        onMenu(c, r.left + 40, r.top + r.height / 2, true);
       }}
       {...press}
     >

@@ -207,7 +207,15 @@ export function MessageList({
       const r = el.getBoundingClientRect();
       const top = scrollRef.current?.getBoundingClientRect().top ?? 0;
       const below = r.top - top < MENU_FLIP_PX;
-      setMenu({ m, anchor: { x: x ?? r.left, y: below ? r.bottom + 4 : r.top - 4, above: !below } });
+      setMenu({
+        m,
+        anchor: {
+          x: x ?? r.left,
+          y: below ? r.bottom + 4 : r.top - 4,
+          above: !below,
+          keyboard: x === undefined,
+        },
+      });
     },
     [scrollRef, official],
   );

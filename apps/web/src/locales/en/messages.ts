@@ -102,6 +102,7 @@ export default {
     hint: 'Enter to send, Ctrl+Enter for a new line',
     send: 'Send',
     emoji: 'Emoji',
+    tools: 'Tools',
     more: 'More',
     moreClose: 'Hide more',
   },

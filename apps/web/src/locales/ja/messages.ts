@@ -102,6 +102,7 @@ export default {
     hint: 'Enter で送信、Ctrl+Enter で改行',
     send: '送信',
     emoji: '絵文字',
+    tools: 'ツール',
     more: 'その他',
     moreClose: 'その他を閉じる',
   },

@@ -95,6 +95,7 @@ export default {
     hint: 'Enter 发送，Ctrl+Enter 换行',
     send: '发送',
     emoji: '表情',
+    tools: '工具栏',
     more: '更多功能',
     moreClose: '收起更多功能',
   },
