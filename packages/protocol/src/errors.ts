@@ -99,6 +99,14 @@ export const Errors = {
   callNotFriend: def(23005, 403, '对方不是你的好友，无法通话'),
   callLimitReached: def(23006, 403, '今日通话时长已达上限，请开通会员解锁'),
   callRecordNotFound: def(23007, 404, '通话记录不存在'),
+
+  // Moments (Parley's own, 231xx).
+  momentNotFound: def(23101, 404, '该动态不存在或已被删除'),
+  momentEmpty: def(23102, 400, '请输入内容或选择图片、视频'),
+  momentMediaInvalid: def(23103, 400, '图片或视频无效，请重新上传'),
+  momentCommentNotFound: def(23104, 404, '该评论不存在或已被删除'),
+  momentReplyInvalid: def(23105, 400, '无法回复该用户'),
+  momentCommentForbidden: def(23106, 403, '只能删除自己的评论或自己动态下的评论'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;
