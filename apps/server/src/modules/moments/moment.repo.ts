@@ -139,13 +139,9 @@ export class MomentRepo extends Repo {
         eb.or([
           eb('m.author_id', '=', viewerId),
           eb.and([
-            eb.exists(
-              eb
-                .selectFrom('users as u')
-                .select('u.id')
-                .whereRef('u.id', '=', 'm.author_id')
-                .where('u.status', '=', 0),
-            ),
+            // A scalar lookup by primary key per row (an EXISTS here became a hashed scan of all
+            // users on PostgreSQL, a join a hash join that read the whole inbox).
+            eb(eb.selectFrom('users as u').select('u.status').whereRef('u.id', '=', 'm.author_id'), '=', 0),
             eb.exists(
               eb
                 .selectFrom('friendships as vs')
