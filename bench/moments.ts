@@ -32,7 +32,15 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { users: 2000, friends: 200, posts: [5, 50], clients: 100, seconds: 20, think: 100, only: ['sqlite', 'postgres'] };
+  const o: Options = {
+    users: 2000,
+    friends: 200,
+    posts: [5, 50],
+    clients: 100,
+    seconds: 20,
+    think: 100,
+    only: ['sqlite', 'postgres'],
+  };
   for (let i = 0; i < argv.length; i += 2) {
     const [k, v] = [argv[i]!, argv[i + 1] ?? ''];
     if (k === '--users') o.users = Number(v);
@@ -49,7 +57,12 @@ function parseArgs(argv: string[]): Options {
 
 type Action = 'feed' | 'feed page 2' | 'like' | 'comment' | 'post';
 
-async function call<T>(base: string, token: string, path: string, body: unknown): Promise<{ ms: number; data: T }> {
+async function call<T>(
+  base: string,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<{ ms: number; data: T }> {
   const t0 = performance.now();
   const res = await fetch(`${base}/api${path}`, {
     method: 'POST',
@@ -110,19 +123,39 @@ async function measure(t: Target, o: Options, posts: number): Promise<Row> {
           const first = await call<MomentPage>(baseUrl, token, '/user/friendsCircle/list', {});
           note('feed', first.ms);
           const last = first.data.rows.at(-1);
-          const second = await call<MomentPage>(baseUrl, token, '/user/friendsCircle/list', { lastId: last?.id });
+          const second = await call<MomentPage>(baseUrl, token, '/user/friendsCircle/list', {
+            lastId: last?.id,
+          });
           note('feed page 2', second.ms);
           const target: Moment | undefined = second.data.rows[(n + i) % Math.max(1, second.data.rows.length)];
           await sleep(o.think);
           if (target) {
-            note('like', (await call(baseUrl, token, '/friendsCirclePraise/praiseAction', { friendsCircleId: target.id })).ms);
+            note(
+              'like',
+              (
+                await call(baseUrl, token, '/friendsCirclePraise/praiseAction', {
+                  friendsCircleId: target.id,
+                })
+              ).ms,
+            );
             await sleep(o.think);
-            note('comment', (await call(baseUrl, token, '/friendsCircleComments/add', { friendsCircleId: target.id, content: `bench ${i}.${n}` })).ms);
+            note(
+              'comment',
+              (
+                await call(baseUrl, token, '/friendsCircleComments/add', {
+                  friendsCircleId: target.id,
+                  content: `bench ${i}.${n}`,
+                })
+              ).ms,
+            );
             requests += 2;
           }
           if (n % 5 === 0) {
             await sleep(o.think);
-            note('post', (await call(baseUrl, token, '/user/friendsCircle/add', { content: `bench post ${i}.${n}` })).ms);
+            note(
+              'post',
+              (await call(baseUrl, token, '/user/friendsCircle/add', { content: `bench post ${i}.${n}` })).ms,
+            );
             requests += 1;
           }
           requests += 2;
@@ -140,7 +173,19 @@ async function measure(t: Target, o: Options, posts: number): Promise<Row> {
     const { lines } = await server.next('plan', 60_000);
     server.send({ cmd: 'shutdown' });
     await server.next('shutdown', 60_000).catch(() => undefined);
-    return { label: t.label, moments: seeded.moments, inbox: seeded.inbox, seedS, alone, loaded, errors, firstError, rps, plan: lines, load };
+    return {
+      label: t.label,
+      moments: seeded.moments,
+      inbox: seeded.inbox,
+      seedS,
+      alone,
+      loaded,
+      errors,
+      firstError,
+      rps,
+      plan: lines,
+      load,
+    };
   } finally {
     await Promise.race([server.exited, sleep(10_000)]);
     await server.stop();
@@ -172,7 +217,21 @@ console.log(
   `\n${o.users} users × ${o.friends} friends; ${o.clients} users at once, ${o.think} ms think time, ${o.seconds} s; load average at the end of each run shown`,
 );
 printTable(
-  ['database', 'moments', 'inbox rows', 'build', 'feed alone p50/p99', 'feed p50/p99', 'page 2 p50/p99', 'post p50/p99', 'like p50/p99', 'comment p50/p99', 'req/s', 'errors', 'load'],
+  [
+    'database',
+    'moments',
+    'inbox rows',
+    'build',
+    'feed alone p50/p99',
+    'feed p50/p99',
+    'page 2 p50/p99',
+    'post p50/p99',
+    'like p50/p99',
+    'comment p50/p99',
+    'req/s',
+    'errors',
+    'load',
+  ],
   rows.map((r) => [
     r.label,
     String(r.moments),
@@ -189,4 +248,5 @@ printTable(
     r.load,
   ]),
 );
-for (const r of rows) console.log(`\nfeed query plan, ${r.label}, ${r.moments} moments:\n  ${r.plan.join('\n  ')}`);
+for (const r of rows)
+  console.log(`\nfeed query plan, ${r.label}, ${r.moments} moments:\n  ${r.plan.join('\n  ')}`);

@@ -24,14 +24,33 @@ runParleyProcess<MServerCommand, MServerReply>(async (server, command, reply) =>
     const started = wallNow();
     const now = Date.now();
     const rows = Array.from({ length: n }, (_, i) =>
-      newUserRow({ wtId: `mb${i}`, phone: `+1557${String(i).padStart(7, '0')}`, nickName: `Bench ${i}`, pwdHash: 'bench-no-login', now }),
+      newUserRow({
+        wtId: `mb${i}`,
+        phone: `+1557${String(i).padStart(7, '0')}`,
+        nickName: `Bench ${i}`,
+        pwdHash: 'bench-no-login',
+        now,
+      }),
     );
     const ids: number[] = [];
     for (let i = 0; i < n; i += CHUNK) {
-      const inserted = await db.insertInto('users').values(rows.slice(i, i + CHUNK)).returning('id').execute();
+      const inserted = await db
+        .insertInto('users')
+        .values(rows.slice(i, i + CHUNK))
+        .returning('id')
+        .execute();
       ids.push(...inserted.map((r) => Number(r.id)));
     }
-    let friendRows: { owner_id: number; friend_id: number; remark: string; friends_space_status: number; mine_space_status: number; apply_source: number; created_at: number; updated_at: number }[] = [];
+    let friendRows: {
+      owner_id: number;
+      friend_id: number;
+      remark: string;
+      friends_space_status: number;
+      mine_space_status: number;
+      apply_source: number;
+      created_at: number;
+      updated_at: number;
+    }[] = [];
     const flush = async () => {
       if (friendRows.length) await db.insertInto('friendships').values(friendRows).execute();
       friendRows = [];
@@ -39,7 +58,16 @@ runParleyProcess<MServerCommand, MServerReply>(async (server, command, reply) =>
     for (let i = 0; i < n; i++)
       for (let d = 1; d <= f / 2; d++)
         for (const j of [(i + d) % n, (i - d + n) % n]) {
-          friendRows.push({ owner_id: ids[i]!, friend_id: ids[j]!, remark: '', friends_space_status: 0, mine_space_status: 0, apply_source: 1, created_at: now, updated_at: now });
+          friendRows.push({
+            owner_id: ids[i]!,
+            friend_id: ids[j]!,
+            remark: '',
+            friends_space_status: 0,
+            mine_space_status: 0,
+            apply_source: 1,
+            created_at: now,
+            updated_at: now,
+          });
           if (friendRows.length >= CHUNK) await flush();
         }
     await flush();
@@ -73,7 +101,14 @@ runParleyProcess<MServerCommand, MServerReply>(async (server, command, reply) =>
     await sql`ANALYZE`.execute(db);
     const inboxMs = wallNow() - started - usersMs - momentsMs;
     const count = async (table: 'moments' | 'moment_inbox' | 'friendships') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     const clients = [];
     for (let i = 0; i < c; i++) {
@@ -93,11 +128,22 @@ runParleyProcess<MServerCommand, MServerReply>(async (server, command, reply) =>
     return;
   }
   if (command.cmd === 'explain') {
-    const viewer = Number((await db.selectFrom('users').select('id').where('wt_id', '=', command.wtId).executeTakeFirstOrThrow()).id);
-    const q = server.modules.moments.repo.feedQuery(viewer, { offset: 0, limit: 11, beforeId: command.beforeId }).compile();
+    const viewer = Number(
+      (await db.selectFrom('users').select('id').where('wt_id', '=', command.wtId).executeTakeFirstOrThrow())
+        .id,
+    );
+    const q = server.modules.moments.repo
+      .feedQuery(viewer, { offset: 0, limit: 11, beforeId: command.beforeId })
+      .compile();
     const plan = pg
-      ? await sql.raw<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${inline(q.sql, q.parameters, true)}`).execute(db)
-      : await sql.raw<Record<string, string>>(`EXPLAIN QUERY PLAN ${inline(q.sql, q.parameters, false)}`).execute(db);
+      ? await sql
+          .raw<Record<string, string>>(
+            `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${inline(q.sql, q.parameters, true)}`,
+          )
+          .execute(db)
+      : await sql
+          .raw<Record<string, string>>(`EXPLAIN QUERY PLAN ${inline(q.sql, q.parameters, false)}`)
+          .execute(db);
     reply({ kind: 'plan', lines: plan.rows.map((r) => (pg ? String(Object.values(r)[0]) : `${r.detail}`)) });
   }
 });

@@ -38,7 +38,8 @@ function png(size: number, from: [number, number, number], to: [number, number, 
   for (let y = 0; y < size; y++)
     for (let x = 0; x < size; x++) {
       const f = (x + y) / (2 * size);
-      for (let c = 0; c < 3; c++) raw[y * (size * 3 + 1) + 1 + x * 3 + c] = Math.round(from[c]! + (to[c]! - from[c]!) * f);
+      for (let c = 0; c < 3; c++)
+        raw[y * (size * 3 + 1) + 1 + x * 3 + c] = Math.round(from[c]! + (to[c]! - from[c]!) * f);
     }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -50,20 +51,25 @@ function png(size: number, from: [number, number, number], to: [number, number, 
 
 async function befriend(a: TestUser, b: TestUser): Promise<void> {
   await api(h.server, '/userFriends/apply', { token: a.token, body: { applyWtId: b.wtId, applySource: 1 } });
-  await api(h.server, '/userFriends/apply/handle', { token: b.token, body: { applyWtId: a.wtId, handleStatus: 1 } });
+  await api(h.server, '/userFriends/apply/handle', {
+    token: b.token,
+    body: { applyWtId: a.wtId, handleStatus: 1 },
+  });
 }
 
 /** The text of the moments nav badge ('' when there is none). */
 const momentsBadge = (page: Page) =>
-  page.evaluate(() => document.querySelector('[data-testid="nav-moments"] [data-testid="badge"]')?.textContent ?? '');
+  page.evaluate(
+    () => document.querySelector('[data-testid="nav-moments"] [data-testid="badge"]')?.textContent ?? '',
+  );
 
 async function compose(page: Page, text: string, files: Buffer[], scope?: { value: number; tag: string }) {
   await page.getByTestId('moments-compose').click();
   await page.getByTestId('composer-text').fill(text);
   if (files.length)
-    await page.getByTestId('composer-images').setInputFiles(
-      files.map((buffer, i) => ({ name: `photo${i}.png`, mimeType: 'image/png', buffer })),
-    );
+    await page
+      .getByTestId('composer-images')
+      .setInputFiles(files.map((buffer, i) => ({ name: `photo${i}.png`, mimeType: 'image/png', buffer })));
   if (scope) {
     await page.getByTestId(`composer-scope-${scope.value}`).check();
     await page.getByTestId('composer-tag').filter({ hasText: scope.tag }).locator('input').check();
@@ -81,7 +87,10 @@ describe('moments in the browser', () => {
     const other = await registerUser(h.server, { nickName: '王芳' });
     await befriend(author, friend);
     await befriend(author, other);
-    await api(h.server, '/userTag/add', { token: author.token, body: { tagName: '家人', wtIds: [friend.wtId] } });
+    await api(h.server, '/userTag/add', {
+      token: author.token,
+      body: { tagName: '家人', wtIds: [friend.wtId] },
+    });
 
     const a = (await h.open({ login: author.login })).page;
     await a.goto('/moments');

@@ -71,7 +71,19 @@ export async function registerModules(
     },
     { validateResponses: ctx.config.env === 'test' },
   );
-  return { users, auth, uploads, profile, friends, messaging, calls, groups, groupMessaging, reports, moments };
+  return {
+    users,
+    auth,
+    uploads,
+    profile,
+    friends,
+    messaging,
+    calls,
+    groups,
+    groupMessaging,
+    reports,
+    moments,
+  };
 }
 
 export type Modules = Awaited<ReturnType<typeof registerModules>>;

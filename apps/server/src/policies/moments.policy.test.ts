@@ -63,7 +63,9 @@ const expected: Record<string, (true | string)[]> = {
 describe('moments policy: moment.view matrix', () => {
   for (const [row, rel] of Object.entries(relations))
     it(row, () => {
-      const got = Object.values(columns).map((col) => decide(momentsPolicy, 'moment.view', VIEWER, facts({ ...rel, ...col })));
+      const got = Object.values(columns).map((col) =>
+        decide(momentsPolicy, 'moment.view', VIEWER, facts({ ...rel, ...col })),
+      );
       expect(got).toEqual(expected[row]);
     });
 });

@@ -35,7 +35,10 @@ export function relationAllows(viewerId: number, f: Omit<MomentFacts, 'visibilit
 }
 
 /** Whether the moment's own visibility lets a viewer the relation allows see it. */
-export function visibilityAllows(viewerId: number, f: Pick<MomentFacts, 'authorId' | 'visibility' | 'addressed'>) {
+export function visibilityAllows(
+  viewerId: number,
+  f: Pick<MomentFacts, 'authorId' | 'visibility' | 'addressed'>,
+) {
   if (viewerId === f.authorId) return true;
   if (f.visibility === MomentVisibility.all) return true;
   if (f.visibility === MomentVisibility.private) return false;
@@ -83,5 +86,7 @@ export const momentsPolicy = definePolicy({
    * or the moment's author).
    */
   'comment.reply': (actor, t: { targetId: number | undefined; visibleCommenter: boolean }) =>
-    t.targetId !== undefined && t.targetId !== actor.userId && t.visibleCommenter ? true : 'momentReplyInvalid',
+    t.targetId !== undefined && t.targetId !== actor.userId && t.visibleCommenter
+      ? true
+      : 'momentReplyInvalid',
 });

@@ -12,7 +12,11 @@ export async function postMoment(t: TestServer, u: TestUser, body: Record<string
   return res.data;
 }
 
-export async function feed(t: TestServer, u: TestUser, body: Record<string, unknown> = {}): Promise<MomentPage> {
+export async function feed(
+  t: TestServer,
+  u: TestUser,
+  body: Record<string, unknown> = {},
+): Promise<MomentPage> {
   const res = await post<MomentPage>(t, u, '/user/friendsCircle/list', body);
   if (res.code !== 200) throw new Error(`feed failed: ${res.code} ${res.msg}`);
   return res.data;
@@ -24,7 +28,10 @@ export async function feedIds(t: TestServer, u: TestUser): Promise<number[]> {
 }
 
 export async function albumIds(t: TestServer, viewer: TestUser, author: TestUser): Promise<number[]> {
-  const res = await post<MomentPage>(t, viewer, '/user/friendsCircle/listByUser', { wtId: author.wtId, pageSize: 20 });
+  const res = await post<MomentPage>(t, viewer, '/user/friendsCircle/listByUser', {
+    wtId: author.wtId,
+    pageSize: 20,
+  });
   if (res.code !== 200) throw new Error(`album failed: ${res.code} ${res.msg}`);
   return res.data.rows.map((m) => m.id);
 }
@@ -41,18 +48,26 @@ export const praise = (t: TestServer, u: TestUser, id: number) =>
   );
 
 export const comment = (t: TestServer, u: TestUser, id: number, content: string, replyToWtId?: string) =>
-  post<{ id: number; comment: { id: number; replyToWtId: string }; commentsList: { id: number; wtId: string }[] }>(
-    t,
-    u,
-    '/friendsCircleComments/add',
-    { friendsCircleId: id, content, ...(replyToWtId ? { replyToWtId } : {}) },
-  );
+  post<{
+    id: number;
+    comment: { id: number; replyToWtId: string };
+    commentsList: { id: number; wtId: string }[];
+  }>(t, u, '/friendsCircleComments/add', {
+    friendsCircleId: id,
+    content,
+    ...(replyToWtId ? { replyToWtId } : {}),
+  });
 
 export const interactions = (t: TestServer, u: TestUser, id: number) =>
   post<MomentInteractions>(t, u, '/friendsCircleComments/commentsAndPraiseList', { id });
 
 export async function notices(t: TestServer, u: TestUser): Promise<{ rows: MomentNotice[]; total: number }> {
-  const res = await post<{ rows: MomentNotice[]; total: number }>(t, u, '/friendsCircleNotice/listByPage', {});
+  const res = await post<{ rows: MomentNotice[]; total: number }>(
+    t,
+    u,
+    '/friendsCircleNotice/listByPage',
+    {},
+  );
   if (res.code !== 200) throw new Error(`notices failed: ${res.code} ${res.msg}`);
   return res.data;
 }
@@ -70,8 +85,16 @@ export async function setStatus(t: TestServer, u: TestUser, status: number): Pro
 }
 
 /** Creates a tag of `owner` holding `members` and answers its id. */
-export async function tag(t: TestServer, owner: TestUser, name: string, members: TestUser[]): Promise<number> {
-  const res = await post<{ id: number }>(t, owner, '/userTag/add', { tagName: name, wtIds: members.map((m) => m.wtId) });
+export async function tag(
+  t: TestServer,
+  owner: TestUser,
+  name: string,
+  members: TestUser[],
+): Promise<number> {
+  const res = await post<{ id: number }>(t, owner, '/userTag/add', {
+    tagName: name,
+    wtIds: members.map((m) => m.wtId),
+  });
   if (res.code !== 200) throw new Error(`tag failed: ${res.code} ${res.msg}`);
   return res.data.id;
 }

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { upload } from '../uploads/fixtures.js';
-import { befriend, comment, detail, image, interactions, post, postMoment, praise, userOn } from './helpers.js';
+import {
+  befriend,
+  comment,
+  detail,
+  image,
+  interactions,
+  post,
+  postMoment,
+  praise,
+  userOn,
+} from './helpers.js';
 
 let t: TestServer;
 let a: TestUser;
@@ -28,16 +38,26 @@ const countMoments = async () =>
 describe('posting: hostile input is refused and nothing is stored', () => {
   it('text: blank, 1 MB, control characters, numbers for strings, a sensitive word', async () => {
     const before = await countMoments();
-    expect(await add(a, { content: '   ' })).toMatchObject({ code: 23102, msg: '请输入内容或选择图片、视频' });
+    expect(await add(a, { content: '   ' })).toMatchObject({
+      code: 23102,
+      msg: '请输入内容或选择图片、视频',
+    });
     expect(await add(a, {})).toMatchObject({ code: 23102 });
-    expect(await add(a, { content: 'x'.repeat(1024 * 1024) })).toMatchObject({ status: 413, code: 413, msg: '请求内容过大' });
+    expect(await add(a, { content: 'x'.repeat(1024 * 1024) })).toMatchObject({
+      status: 413,
+      code: 413,
+      msg: '请求内容过大',
+    });
     expect(await add(a, { content: 'x'.repeat(100 * 1024) })).toMatchObject({
       status: 400,
       code: 400,
       msg: expect.stringContaining('content不能超过2000个字符'),
     });
     expect(await add(a, { content: 'x'.repeat(2001) })).toMatchObject({ code: 400 });
-    expect(await add(a, { content: 'bad\u0000byte' })).toMatchObject({ code: 400, msg: expect.stringContaining('content') });
+    expect(await add(a, { content: 'bad\u0000byte' })).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('content'),
+    });
     expect(await add(a, { content: 12345 })).toMatchObject({ code: 400 });
     expect(await add(a, { content: '买六合彩吗' })).toMatchObject({ code: 80001 });
     expect(await countMoments()).toBe(before);
@@ -49,15 +69,28 @@ describe('posting: hostile input is refused and nothing is stored', () => {
     const before = await countMoments();
     const mine = await image(t, a);
     const theirs = await image(t, stranger);
-    expect(await add(a, { images: Array(10).fill(mine) })).toMatchObject({ code: 400, msg: expect.stringContaining('最多只能选择9张图片') });
-    expect(await add(a, { images: [theirs] })).toMatchObject({ code: 23103, msg: '图片或视频无效，请重新上传' });
+    expect(await add(a, { images: Array(10).fill(mine) })).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('最多只能选择9张图片'),
+    });
+    expect(await add(a, { images: [theirs] })).toMatchObject({
+      code: 23103,
+      msg: '图片或视频无效，请重新上传',
+    });
     expect(await add(a, { images: ['/api/oss/files/0123456789abcdef0123456789abcdef.png'] })).toMatchObject({
       code: 23103,
     });
     expect(await add(a, { images: ['https://evil.example/x.png'] })).toMatchObject({ code: 400 });
-    expect(await add(a, { images: [mine, mine] })).toMatchObject({ code: 400, msg: expect.stringContaining('图片不能重复') });
+    expect(await add(a, { images: [mine, mine] })).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('图片不能重复'),
+    });
     expect(await add(a, { images: 'not a list' })).toMatchObject({ code: 400 });
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.alloc(500, 3)]);
+    const mp4 = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom', 'latin1'),
+      Buffer.alloc(500, 3),
+    ]);
     const video = (await upload(t, a.token, { bytes: mp4, name: 'v.mp4' })).data!.url;
     expect(await add(a, { images: [video] })).toMatchObject({ code: 23103 });
     expect(await add(a, { video: { url: mine } })).toMatchObject({ code: 23103 });
@@ -78,10 +111,18 @@ describe('posting: hostile input is refused and nothing is stored', () => {
   it('visibility: unknown values, tags missing or not one’s own', async () => {
     const theirTag = (await post<{ id: number }>(t, stranger, '/userTag/add', { tagName: '别人的' })).data.id;
     expect(await add(a, { content: 'x', visibility: 7 })).toMatchObject({ code: 400 });
-    expect(await add(a, { content: 'x', visibility: 2 })).toMatchObject({ code: 400, msg: expect.stringContaining('须选择标签') });
+    expect(await add(a, { content: 'x', visibility: 2 })).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('须选择标签'),
+    });
     expect(await add(a, { content: 'x', visibility: 0, tagIds: [theirTag] })).toMatchObject({ code: 400 });
-    expect(await add(a, { content: 'x', visibility: 2, tagIds: [theirTag] })).toMatchObject({ code: 21020, msg: '标签不存在' });
-    expect(await add(a, { content: 'x', visibility: 3, tagIds: Array(21).fill(1) })).toMatchObject({ code: 400 });
+    expect(await add(a, { content: 'x', visibility: 2, tagIds: [theirTag] })).toMatchObject({
+      code: 21020,
+      msg: '标签不存在',
+    });
+    expect(await add(a, { content: 'x', visibility: 3, tagIds: Array(21).fill(1) })).toMatchObject({
+      code: 400,
+    });
   });
 });
 
@@ -98,15 +139,23 @@ describe('IDOR: every route answers the same for a moment one may not see as for
       expect(await post(t, stranger, '/user/friendsCircle/remove', { id })).toMatchObject(gone);
     }
     expect(await post(t, friend, '/user/friendsCircle/remove', { id: m.id })).toMatchObject(gone);
-    expect(await post(t, stranger, '/friendsCircleComments/remove', { id: c })).toMatchObject({ code: 23104 });
+    expect(await post(t, stranger, '/friendsCircleComments/remove', { id: c })).toMatchObject({
+      code: 23104,
+    });
     expect(
       (await post(t, stranger, '/friendsCircleComments/commentsAndPraiseListByBatch', { ids: [m.id] })).data,
     ).toEqual([]);
-    expect(await post(t, stranger, '/friendsCircleComments/commentsAndPraiseListByBatch', { ids: Array(21).fill(1) })).toMatchObject({ code: 400 });
+    expect(
+      await post(t, stranger, '/friendsCircleComments/commentsAndPraiseListByBatch', {
+        ids: Array(21).fill(1),
+      }),
+    ).toMatchObject({ code: 400 });
     // Nothing changed for the owner.
     expect((await interactions(t, a, m.id)).data).toMatchObject({ likeList: [], commentsList: [{ id: c }] });
     // Notices are the caller's own: another user's list is never reachable.
-    expect((await post<{ total: number }>(t, stranger, '/friendsCircleNotice/listByPage', {})).data.total).toBe(0);
+    expect(
+      (await post<{ total: number }>(t, stranger, '/friendsCircleNotice/listByPage', {})).data.total,
+    ).toBe(0);
   });
 
   it('ids as strings of digits are read as numbers; anything else is refused', async () => {
@@ -114,7 +163,9 @@ describe('IDOR: every route answers the same for a moment one may not see as for
     expect((await detail(t, friend, String(m.id) as unknown as number)).code).toBe(200);
     for (const id of ['1e3', '0x10', -1, 0, 1.5, true, null, [m.id]])
       expect(await post(t, friend, '/user/friendsCircle/getInfoById', { id })).toMatchObject({ code: 400 });
-    expect(await post(t, friend, '/user/friendsCircle/list', { pageSize: 1000 })).toMatchObject({ code: 400 });
+    expect(await post(t, friend, '/user/friendsCircle/list', { pageSize: 1000 })).toMatchObject({
+      code: 400,
+    });
   });
 
   it('every route needs a session', async () => {

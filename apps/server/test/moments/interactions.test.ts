@@ -29,7 +29,10 @@ describe('moment likes', () => {
     });
     expect((await feed(t, f)).rows[0]).toMatchObject({ id: m.id, minePraiseStatus: 1 });
     expect((await feed(t, a)).rows[0]).toMatchObject({ minePraiseStatus: 0, likeList: [{ wtId: f.wtId }] });
-    expect(await praise(t, f, m.id)).toMatchObject({ code: 200, data: { minePraiseStatus: 0, praiseList: [] } });
+    expect(await praise(t, f, m.id)).toMatchObject({
+      code: 200,
+      data: { minePraiseStatus: 0, praiseList: [] },
+    });
   });
 
   it('likes and comments show only from the viewer’s friends and the viewer', async () => {
@@ -63,7 +66,11 @@ describe('moment comments and replies', () => {
     await befriend(t, a, f2);
     const m = await postMoment(t, a, { content: 'talk' });
     const c1 = await comment(t, f1, m.id, '第一条');
-    expect(c1).toMatchObject({ code: 200, msg: '评论成功', data: { id: m.id, comment: { replyToWtId: '' } } });
+    expect(c1).toMatchObject({
+      code: 200,
+      msg: '评论成功',
+      data: { id: m.id, comment: { replyToWtId: '' } },
+    });
     const reply = await comment(t, a, m.id, '回复你', f1.wtId);
     expect(reply.data.comment).toMatchObject({ replyToWtId: f1.wtId, replyToNickName: 'cf1' });
     const invalid = { code: 23105, msg: '无法回复该用户', data: null };
@@ -87,7 +94,11 @@ describe('moment comments and replies', () => {
       code: 23106,
       msg: '只能删除自己的评论或自己动态下的评论',
     });
-    expect(await remove(f1, c1)).toMatchObject({ code: 200, msg: '删除成功', data: { id: c1, friendsCircleId: m.id } });
+    expect(await remove(f1, c1)).toMatchObject({
+      code: 200,
+      msg: '删除成功',
+      data: { id: c1, friendsCircleId: m.id },
+    });
     expect(await remove(a, c2)).toMatchObject({ code: 200, data: { commentsList: [] } });
     expect(await remove(a, c2)).toMatchObject({ code: 23104, msg: '该评论不存在或已被删除' });
   });
@@ -148,7 +159,10 @@ describe('moment notices', () => {
       await wsF1.next(count(0));
       expect((await notices(t, a)).rows.map((n) => n.content)).toEqual(['nice']);
 
-      expect(await post(t, a, '/friendsCircleNotice/clear', {})).toMatchObject({ code: 200, data: { count: 0 } });
+      expect(await post(t, a, '/friendsCircleNotice/clear', {})).toMatchObject({
+        code: 200,
+        data: { count: 0 },
+      });
       await ws.next(count(0));
       expect((await notices(t, a)).rows).toMatchObject([{ isRead: 1 }]);
 

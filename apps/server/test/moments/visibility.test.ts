@@ -38,7 +38,13 @@ describe('moments visibility', () => {
     const [a, f, s] = [await userOn(t, 'ma'), await userOn(t, 'mf'), await userOn(t, 'ms')];
     await befriend(t, a, f);
     const m = await postMoment(t, a, { content: '今天天气很好' });
-    expect(m).toMatchObject({ content: '今天天气很好', wtId: a.wtId, visibility: 0, likeList: [], commentsList: [] });
+    expect(m).toMatchObject({
+      content: '今天天气很好',
+      wtId: a.wtId,
+      visibility: 0,
+      likeList: [],
+      commentsList: [],
+    });
     expect(await sees(f, a, m.id)).toEqual(YES);
     expect(await sees(s, a, m.id)).toEqual(NO);
     expect(await sees(a, a, m.id)).toEqual(YES);
@@ -69,7 +75,9 @@ describe('moments visibility', () => {
     await befriend(t, a, f);
     const m = await postMoment(t, a, { content: 'switches' });
     const set = async (u: TestUser, other: TestUser, field: string, v: number) =>
-      expect((await post(t, u, '/userFriends/updateSpaceStatus', { friendsWtId: other.wtId, [field]: v })).code).toBe(200);
+      expect(
+        (await post(t, u, '/userFriends/updateSpaceStatus', { friendsWtId: other.wtId, [field]: v })).code,
+      ).toBe(200);
     await set(f, a, 'friendsSpaceStatus', 1); // f does not look at a's moments
     expect(await sees(f, a, m.id)).toEqual(NO);
     await set(f, a, 'friendsSpaceStatus', 0);
@@ -113,7 +121,8 @@ describe('moments visibility', () => {
     const [a, f] = [await userOn(t, 'pa'), await userOn(t, 'pf')];
     await befriend(t, a, f);
     const ids: number[] = [];
-    for (let i = 0; i < 13; i += 1) ids.push((await postMoment(t, i % 2 ? a : f, { content: `post ${i}` })).id);
+    for (let i = 0; i < 13; i += 1)
+      ids.push((await postMoment(t, i % 2 ? a : f, { content: `post ${i}` })).id);
     const newest = [...ids].reverse();
     const first = await feed(t, a);
     expect(first.rows.map((m) => m.id)).toEqual(newest.slice(0, 10));

@@ -35,7 +35,13 @@ export * from './events.js';
 export { FAVORITES_PAGE, favoriteTypes } from './favorites.routes.js';
 export type { Favorite, FavoriteAddBody } from './favorites.js';
 export { ForwardLimits } from './forward.routes.js';
-export { MOMENTS_PAGE, MomentLimits, MomentNoticeType, MomentVisibility, momentVisibilities } from './moments.routes.js';
+export {
+  MOMENTS_PAGE,
+  MomentLimits,
+  MomentNoticeType,
+  MomentVisibility,
+  momentVisibilities,
+} from './moments.routes.js';
 export type { MomentAddBody } from './moments.js';
 
 /** Every REST route by domain and name: method, path, auth (zod-free; see define.ts). */

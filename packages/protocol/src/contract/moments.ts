@@ -45,10 +45,15 @@ export const momentAddBody = z
     video: z
       .object({ url: uploadUrl('video.url'), snapshotUrl: uploadUrl('video.snapshotUrl').optional() })
       .optional(),
-    visibility: z.literal(momentVisibilities, { error: 'visibility格式不正确' }).default(MomentVisibility.all),
-    tagIds: listField('tagIds', idField('tagIds'), MomentLimits.tags, `最多只能选择${MomentLimits.tags}个标签`).default(
-      [],
-    ),
+    visibility: z
+      .literal(momentVisibilities, { error: 'visibility格式不正确' })
+      .default(MomentVisibility.all),
+    tagIds: listField(
+      'tagIds',
+      idField('tagIds'),
+      MomentLimits.tags,
+      `最多只能选择${MomentLimits.tags}个标签`,
+    ).default([]),
   })
   .refine((b) => !(b.video && b.images.length > 0), { error: '图片和视频不能同时发布', abort: true })
   .refine((b) => new Set(b.images).size === b.images.length, { error: '图片不能重复', abort: true })
@@ -72,7 +77,12 @@ export const momentIdBody = z.object({ id: idField('id') });
 const circleIdBody = z.object({ friendsCircleId: idField('friendsCircleId') });
 
 export const momentCommentBody = circleIdBody.extend({
-  content: textField('content', { max: MomentLimits.comment, min: 1, maxUnits: MomentLimits.comment * 2, multiline: true }),
+  content: textField('content', {
+    max: MomentLimits.comment,
+    min: 1,
+    maxUnits: MomentLimits.comment * 2,
+    multiline: true,
+  }),
   replyToWtId: wtIdSchema.optional(),
 });
 
@@ -111,13 +121,21 @@ export const momentSchemas = {
   },
   commentAdd: {
     body: momentCommentBody,
-    response: z.object({ id: z.number(), comment: momentCommentSchema, commentsList: z.array(momentCommentSchema) }),
+    response: z.object({
+      id: z.number(),
+      comment: momentCommentSchema,
+      commentsList: z.array(momentCommentSchema),
+    }),
     errors: ['momentNotFound', 'momentReplyInvalid', 'sensitiveText'],
     okMsg: '评论成功',
   },
   commentRemove: {
     body: momentIdBody,
-    response: z.object({ id: z.number(), friendsCircleId: z.number(), commentsList: z.array(momentCommentSchema) }),
+    response: z.object({
+      id: z.number(),
+      friendsCircleId: z.number(),
+      commentsList: z.array(momentCommentSchema),
+    }),
     errors: ['momentCommentNotFound', 'momentCommentForbidden'],
     okMsg: '删除成功',
   },

@@ -59,7 +59,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('is_read', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('moment_notices_user').on('moment_notices').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('moment_notices_user')
+    .on('moment_notices')
+    .columns(['user_id', 'id'])
+    .execute();
   await db.schema
     .createIndex('moment_notices_unread')
     .on('moment_notices')

@@ -17,7 +17,10 @@ export class InteractionRepo extends Repo {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (Number(removed.numDeletedRows) > 0) return false;
-    await this.db.insertInto('moment_likes').values({ moment_id: momentId, user_id: userId, created_at: now }).execute();
+    await this.db
+      .insertInto('moment_likes')
+      .values({ moment_id: momentId, user_id: userId, created_at: now })
+      .execute();
     return true;
   }
 
@@ -26,7 +29,9 @@ export class InteractionRepo extends Repo {
     if (momentIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('moment_likes as l')
-      .leftJoin('friendships as f', (j) => j.onRef('f.friend_id', '=', 'l.user_id').on('f.owner_id', '=', viewerId))
+      .leftJoin('friendships as f', (j) =>
+        j.onRef('f.friend_id', '=', 'l.user_id').on('f.owner_id', '=', viewerId),
+      )
       .select(['l.moment_id', 'l.user_id', 'l.created_at'])
       .where('l.moment_id', 'in', momentIds)
       .where((eb) => eb.or([eb('l.user_id', '=', viewerId), eb('f.id', 'is not', null)]))
@@ -54,7 +59,9 @@ export class InteractionRepo extends Repo {
     if (momentIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('moment_comments as c')
-      .leftJoin('friendships as f', (j) => j.onRef('f.friend_id', '=', 'c.author_id').on('f.owner_id', '=', viewerId))
+      .leftJoin('friendships as f', (j) =>
+        j.onRef('f.friend_id', '=', 'c.author_id').on('f.owner_id', '=', viewerId),
+      )
       .selectAll('c')
       .where('c.moment_id', 'in', momentIds)
       .where((eb) => eb.or([eb('c.author_id', '=', viewerId), eb('f.id', 'is not', null)]))

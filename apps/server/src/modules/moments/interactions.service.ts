@@ -1,4 +1,9 @@
-import { MomentNoticeType, type MomentComment, type MomentInteractions, type MomentLike } from '@parley/protocol';
+import {
+  MomentNoticeType,
+  type MomentComment,
+  type MomentInteractions,
+  type MomentLike,
+} from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import { momentsPolicy } from '../../policies/moments.policy.js';
@@ -41,7 +46,10 @@ export class InteractionsService {
   }
 
   /** Likes the moment, or takes the like back (and its notice). */
-  async praise(userId: number, id: number): Promise<{ id: number; minePraiseStatus: 0 | 1; praiseList: MomentLike[] }> {
+  async praise(
+    userId: number,
+    id: number,
+  ): Promise<{ id: number; minePraiseStatus: 0 | 1; praiseList: MomentLike[] }> {
     const row = await this.moments.visible(userId, id);
     const authorId = Number(row.author_id);
     const liked = await this.ctx.uow.run(async (uow) => {
@@ -50,7 +58,14 @@ export class InteractionsService {
       const notices = this.notices.repo.in(uow);
       if (on && authorId !== userId) {
         await notices.insert([
-          { user_id: authorId, moment_id: id, actor_id: userId, kind: MomentNoticeType.like, comment_id: null, created_at: now },
+          {
+            user_id: authorId,
+            moment_id: id,
+            actor_id: userId,
+            kind: MomentNoticeType.like,
+            comment_id: null,
+            created_at: now,
+          },
         ]);
         this.notices.pushAfter(uow, [authorId]);
       }
@@ -76,7 +91,8 @@ export class InteractionsService {
       const visibleCommenter =
         targetId !== undefined &&
         (await this.repo.hasCommented(id, targetId)) &&
-        (targetId === authorId || (await this.momentRepo.relation(userId, targetId))?.viewerSide !== undefined);
+        (targetId === authorId ||
+          (await this.momentRepo.relation(userId, targetId))?.viewerSide !== undefined);
       authorize(momentsPolicy, 'comment.reply', { userId }, { targetId, visibleCommenter });
       replyToId = targetId!;
     }
@@ -99,7 +115,8 @@ export class InteractionsService {
       });
       const rows = [];
       if (replyToId !== null) rows.push(notice(replyToId, MomentNoticeType.reply));
-      if (authorId !== userId && authorId !== replyToId) rows.push(notice(authorId, MomentNoticeType.comment));
+      if (authorId !== userId && authorId !== replyToId)
+        rows.push(notice(authorId, MomentNoticeType.comment));
       await this.notices.repo.in(uow).insert(rows);
       this.notices.pushAfter(
         uow,

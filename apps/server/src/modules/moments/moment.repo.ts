@@ -50,7 +50,11 @@ export class MomentRepo extends Repo {
 
   /** The author's friend ids (the audience of a new moment is chosen among them). */
   async friendIds(authorId: number): Promise<number[]> {
-    const rows = await this.db.selectFrom('friendships').select('friend_id').where('owner_id', '=', authorId).execute();
+    const rows = await this.db
+      .selectFrom('friendships')
+      .select('friend_id')
+      .where('owner_id', '=', authorId)
+      .execute();
     return rows.map((r) => Number(r.friend_id));
   }
 
@@ -83,8 +87,12 @@ export class MomentRepo extends Repo {
   async relation(viewerId: number, authorId: number): Promise<RelationFacts | undefined> {
     const row = await this.db
       .selectFrom('users as u')
-      .leftJoin('friendships as vs', (j) => j.onRef('vs.friend_id', '=', 'u.id').on('vs.owner_id', '=', viewerId))
-      .leftJoin('friendships as as', (j) => j.onRef('as.owner_id', '=', 'u.id').on('as.friend_id', '=', viewerId))
+      .leftJoin('friendships as vs', (j) =>
+        j.onRef('vs.friend_id', '=', 'u.id').on('vs.owner_id', '=', viewerId),
+      )
+      .leftJoin('friendships as as', (j) =>
+        j.onRef('as.owner_id', '=', 'u.id').on('as.friend_id', '=', viewerId),
+      )
       .select([
         'u.status',
         'vs.friends_space_status as vss',
@@ -223,7 +231,9 @@ export class MomentRepo extends Repo {
     if (unique.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('users as u')
-      .leftJoin('friendships as f', (j) => j.onRef('f.friend_id', '=', 'u.id').on('f.owner_id', '=', viewerId))
+      .leftJoin('friendships as f', (j) =>
+        j.onRef('f.friend_id', '=', 'u.id').on('f.owner_id', '=', viewerId),
+      )
       .select(['u.id', 'u.wt_id', 'u.nick_name', 'u.avatar', 'u.status', 'f.remark'])
       .where('u.id', 'in', unique)
       .execute();

@@ -16,7 +16,15 @@ export function createMomentsModule(ctx: AppContext, users: UsersModule, media: 
   const views = new MomentViews(repo, interactionRepo);
   const notices = new MomentNotices(ctx, new NoticeRepo(ctx.db), repo, users.counters);
   const moments = new MomentsService(ctx, repo, users.repo, media, views, notices);
-  const interactions = new InteractionsService(ctx, moments, repo, interactionRepo, users.repo, views, notices);
+  const interactions = new InteractionsService(
+    ctx,
+    moments,
+    repo,
+    interactionRepo,
+    users.repo,
+    views,
+    notices,
+  );
   users.counters.register(async (userId) => ({ moments: await notices.unreadCount(userId) }));
   return { moments, interactions, notices, repo, handlers: momentHandlers(moments, interactions, notices) };
 }

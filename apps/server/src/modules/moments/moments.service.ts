@@ -49,7 +49,10 @@ export class MomentsService {
       });
       const [friendIds, tagged] = await Promise.all([
         b.visibility === MomentVisibility.private ? [] : repo.friendIds(userId),
-        repo.taggedFriendIds(userId, tags.map((t) => t.id)),
+        repo.taggedFriendIds(
+          userId,
+          tags.map((t) => t.id),
+        ),
       ]);
       await repo.address(Number(inserted.id), audienceOf(userId, b.visibility, friendIds, tagged));
       return inserted;
@@ -101,7 +104,8 @@ export class MomentsService {
     const authorId = Number(author.id);
     if (authorId !== userId) {
       const relation = await this.moments.relation(userId, authorId);
-      if (!relation || !relationAllows(userId, { authorId, ...relation })) return { rows: [], hasMore: false };
+      if (!relation || !relationAllows(userId, { authorId, ...relation }))
+        return { rows: [], hasMore: false };
     }
     const rows = await this.moments.albumPage(authorId, userId, {
       beforeId: q.lastId,

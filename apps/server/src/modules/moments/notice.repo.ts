@@ -24,7 +24,11 @@ export class NoticeRepo extends Repo {
 
   /** Who holds notices of the comment (they lose them when it is removed). */
   async recipientsOfComment(commentId: number): Promise<number[]> {
-    const rows = await this.db.selectFrom('moment_notices').select('user_id').where('comment_id', '=', commentId).execute();
+    const rows = await this.db
+      .selectFrom('moment_notices')
+      .select('user_id')
+      .where('comment_id', '=', commentId)
+      .execute();
     return rows.map((r) => Number(r.user_id));
   }
 
@@ -50,7 +54,10 @@ export class NoticeRepo extends Repo {
   }
 
   /** A page of the user's notices, newest first, with the total. */
-  async page(userId: number, o: { offset: number; limit: number }): Promise<{ rows: NoticeRow[]; total: number }> {
+  async page(
+    userId: number,
+    o: { offset: number; limit: number },
+  ): Promise<{ rows: NoticeRow[]; total: number }> {
     const rows = await this.db
       .selectFrom('moment_notices')
       .selectAll()

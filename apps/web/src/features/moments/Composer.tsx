@@ -8,7 +8,12 @@ import { useTags } from '../friends';
 import { momentsApi } from './api';
 import { MediaPicker, type Picked } from './MediaPicker';
 
-const SCOPES = [MomentVisibility.all, MomentVisibility.private, MomentVisibility.onlyTags, MomentVisibility.exceptTags];
+const SCOPES = [
+  MomentVisibility.all,
+  MomentVisibility.private,
+  MomentVisibility.onlyTags,
+  MomentVisibility.exceptTags,
+];
 type Scope = (typeof SCOPES)[number];
 
 /** 发表动态: text, up to 9 photos (previews, reorder) or one video, and who may see it. */
@@ -47,7 +52,8 @@ export function Composer({ onClose, onPosted }: { onClose(): void; onPosted(m: M
     });
   };
 
-  const needTags = (scope === MomentVisibility.onlyTags || scope === MomentVisibility.exceptTags) && !tagIds.length;
+  const needTags =
+    (scope === MomentVisibility.onlyTags || scope === MomentVisibility.exceptTags) && !tagIds.length;
   const uploading = media.some((m) => !m.url && !m.failed);
   const ready = media.filter((m) => m.url);
   const canPost = !busy && !uploading && !needTags && (text.trim() !== '' || ready.length > 0);
@@ -61,7 +67,9 @@ export function Composer({ onClose, onPosted }: { onClose(): void; onPosted(m: M
         content: text,
         ...(video ? { video: { url: video.url! } } : { images: ready.map((m) => m.url!) }),
         visibility: scope,
-        ...(needTags || scope === MomentVisibility.all || scope === MomentVisibility.private ? {} : { tagIds }),
+        ...(needTags || scope === MomentVisibility.all || scope === MomentVisibility.private
+          ? {}
+          : { tagIds }),
       });
       toast.success(t('posted'));
       onPosted(moment);
@@ -134,7 +142,9 @@ export function Composer({ onClose, onPosted }: { onClose(): void; onPosted(m: M
                       type="checkbox"
                       checked={tagIds.includes(tag.id)}
                       onChange={() =>
-                        setTagIds((old) => (old.includes(tag.id) ? old.filter((x) => x !== tag.id) : [...old, tag.id]))
+                        setTagIds((old) =>
+                          old.includes(tag.id) ? old.filter((x) => x !== tag.id) : [...old, tag.id],
+                        )
                       }
                     />
                     {tag.tagName}

@@ -54,7 +54,12 @@ export function MomentCard({
 
   return (
     <article className="mo-card" data-testid="moment" data-moment-id={moment.id} aria-label={name}>
-      <Link to={albumPath(moment.wtId)} className="mo-card__avatar" tabIndex={-1} aria-label={t('albumTitle', { name })}>
+      <Link
+        to={albumPath(moment.wtId)}
+        className="mo-card__avatar"
+        tabIndex={-1}
+        aria-label={t('albumTitle', { name })}
+      >
         <Avatar src={moment.avatar} name={name} size={44} decorative />
       </Link>
       <div className="mo-card__main">
@@ -82,7 +87,12 @@ export function MomentCard({
             </span>
           )}
           {mine && (
-            <button type="button" className="mo-link" data-testid="moment-delete" onClick={() => void remove()}>
+            <button
+              type="button"
+              className="mo-link"
+              data-testid="moment-delete"
+              onClick={() => void remove()}
+            >
               {t('delete')}
             </button>
           )}
@@ -113,7 +123,13 @@ export function MomentCard({
               onClick={() => setCommenting(commenting === false ? null : false)}
             >
               <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                <path d="M4 5h16v11H9l-5 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                <path
+                  d="M4 5h16v11H9l-5 4z"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinejoin="round"
+                />
               </svg>
               {t('comment')}
             </button>

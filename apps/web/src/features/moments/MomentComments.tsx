@@ -42,7 +42,12 @@ export function MomentInteractions({
       {moment.likeList.length > 0 && (
         <p className="mo-likes" data-testid="moment-likes">
           <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-            <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path
+              d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
           </svg>
           {moment.likeList.map((l) => l.nickName || l.wtId).join(', ')}
         </p>
@@ -106,7 +111,9 @@ export function CommentInput({
       setBusy(false);
     }
   };
-  const label = target ? t('replyPlaceholder', { name: target.nickName || target.wtId }) : t('commentPlaceholder');
+  const label = target
+    ? t('replyPlaceholder', { name: target.nickName || target.wtId })
+    : t('commentPlaceholder');
   return (
     <form className="mo-input" onSubmit={(e) => void submit(e)}>
       <input
@@ -120,7 +127,12 @@ export function CommentInput({
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => e.key === 'Escape' && onDone(null)}
       />
-      <button type="submit" className="btn btn--primary" disabled={!text.trim() || busy} data-testid="moment-comment-send">
+      <button
+        type="submit"
+        className="btn btn--primary"
+        disabled={!text.trim() || busy}
+        data-testid="moment-comment-send"
+      >
         {t('send')}
       </button>
     </form>

@@ -44,7 +44,12 @@ export default function MomentsPage() {
             <h1 className="mo-cover__title">{title}</h1>
             {ownFeed && (
               <span className="mo-cover__tools">
-                <button type="button" className="mo-cover__btn" onClick={reload} data-testid="moments-refresh">
+                <button
+                  type="button"
+                  className="mo-cover__btn"
+                  onClick={reload}
+                  data-testid="moments-refresh"
+                >
                   {t('refresh')}
                 </button>
                 <button
@@ -66,12 +71,22 @@ export default function MomentsPage() {
           )}
         </header>
         {ownFeed && unread > 0 && (
-          <button type="button" className="mo-unread" data-testid="moments-notices" onClick={() => setNotices(true)}>
+          <button
+            type="button"
+            className="mo-unread"
+            data-testid="moments-notices"
+            onClick={() => setNotices(true)}
+          >
             {t('newNotices', { count: unread, formatted: badgeText(unread) })}
           </button>
         )}
         {ownFeed && unread === 0 && (
-          <button type="button" className="mo-link mo-notices-link" data-testid="moments-notices-all" onClick={() => setNotices(true)}>
+          <button
+            type="button"
+            className="mo-link mo-notices-link"
+            data-testid="moments-notices-all"
+            onClick={() => setNotices(true)}
+          >
             {t('notices')}
           </button>
         )}

@@ -24,8 +24,7 @@ export function NoticesPanel({ onClose }: { onClose(): void }) {
       if (!live) return;
       setTotal(r.total);
       setRows((old) => (page === 1 ? r.rows : [...(old ?? []), ...r.rows]));
-      if (page === 1)
-        void momentsApi.clearNotices().then(() => applyCountersPatch({ moments: 0 }));
+      if (page === 1) void momentsApi.clearNotices().then(() => applyCountersPatch({ moments: 0 }));
     });
     return () => {
       live = false;

@@ -21,7 +21,9 @@ export function useMomentPages(wtId?: string) {
         if (mine !== gen.current) return;
         setHasMore(page.hasMore);
         setRows((old) =>
-          after === undefined ? page.rows : [...old, ...page.rows.filter((r) => !old.some((o) => o.id === r.id))],
+          after === undefined
+            ? page.rows
+            : [...old, ...page.rows.filter((r) => !old.some((o) => o.id === r.id))],
         );
       } finally {
         if (mine === gen.current) setLoading(false);
@@ -40,8 +42,18 @@ export function useMomentPages(wtId?: string) {
   }, [rows, loading, hasMore, load]);
 
   const update = useCallback((id: number, patch: Partial<Moment> | null) => {
-    setRows((old) => (patch ? old.map((m) => (m.id === id ? { ...m, ...patch } : m)) : old.filter((m) => m.id !== id)));
+    setRows((old) =>
+      patch ? old.map((m) => (m.id === id ? { ...m, ...patch } : m)) : old.filter((m) => m.id !== id),
+    );
   }, []);
 
-  return { rows, hasMore, loading, more, reload: () => void load(), update, prepend: (m: Moment) => setRows((o) => [m, ...o]) };
+  return {
+    rows,
+    hasMore,
+    loading,
+    more,
+    reload: () => void load(),
+    update,
+    prepend: (m: Moment) => setRows((o) => [m, ...o]),
+  };
 }
