@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer, type TestUser } from '../helpers.js';
+import { MOMENT_POSTS_PER_MINUTE } from '../../src/modules/moments/moments.service.js';
 import { upload } from '../uploads/fixtures.js';
 import {
   befriend,
@@ -123,6 +124,21 @@ describe('posting: hostile input is refused and nothing is stored', () => {
     expect(await add(a, { content: 'x', visibility: 3, tagIds: Array(21).fill(1) })).toMatchObject({
       code: 400,
     });
+  });
+});
+
+describe('floods', () => {
+  it('posting is limited per user and minute (429); nothing is stored beyond it', async () => {
+    const poster = await userOn(t, 'flood');
+    for (let i = 0; i < MOMENT_POSTS_PER_MINUTE; i += 1)
+      expect((await add(poster, { content: `#${i}` })).code).toBe(200);
+    const before = await countMoments();
+    expect(await add(poster, { content: 'one too many' })).toMatchObject({
+      status: 429,
+      code: 429,
+      msg: '操作过于频繁，请稍后再试',
+    });
+    expect(await countMoments()).toBe(before);
   });
 });
 

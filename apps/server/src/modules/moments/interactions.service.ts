@@ -6,6 +6,7 @@ import {
 } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import type { Limiter } from '../../lib/rate-limiter.js';
 import { momentsPolicy } from '../../policies/moments.policy.js';
 import { authorize } from '../../policies/policy.js';
 import type { UserRepo } from '../users/user.repo.js';
@@ -13,11 +14,14 @@ import { canView } from './moment.access.js';
 import type { MomentViews } from './moment.views.js';
 import type { InteractionRepo } from './interaction.repo.js';
 import type { MomentRepo } from './moment.repo.js';
-import type { MomentsService } from './moments.service.js';
+import { MOMENT_ACTIONS_PER_MINUTE, type MomentsService } from './moments.service.js';
 import type { MomentNotices } from './notices.service.js';
 
 /** Likes and comments on moments, with the notices they give (docs/api.md "Moments"). */
 export class InteractionsService {
+  private readonly likes: Limiter;
+  private readonly comments: Limiter;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly moments: MomentsService,
@@ -26,7 +30,10 @@ export class InteractionsService {
     private readonly users: UserRepo,
     private readonly views: MomentViews,
     private readonly notices: MomentNotices,
-  ) {}
+  ) {
+    this.likes = ctx.limiters('moment-like', MOMENT_ACTIONS_PER_MINUTE, 60_000);
+    this.comments = ctx.limiters('moment-comment', MOMENT_ACTIONS_PER_MINUTE, 60_000);
+  }
 
   async of(userId: number, id: number): Promise<MomentInteractions> {
     await this.moments.visible(userId, id);
@@ -51,6 +58,7 @@ export class InteractionsService {
     id: number,
   ): Promise<{ id: number; minePraiseStatus: 0 | 1; praiseList: MomentLike[] }> {
     const row = await this.moments.visible(userId, id);
+    if (!(await this.likes.hit(`u:${userId}`))) throw fail('rateLimited');
     const authorId = Number(row.author_id);
     const liked = await this.ctx.uow.run(async (uow) => {
       const now = this.ctx.clock.now();
@@ -83,6 +91,7 @@ export class InteractionsService {
     const id = body.friendsCircleId;
     const row = await this.moments.visible(userId, id);
     this.moments.checkText(body.content);
+    if (!(await this.comments.hit(`u:${userId}`))) throw fail('rateLimited');
     const authorId = Number(row.author_id);
     let replyToId: number | null = null;
     if (body.replyToWtId !== undefined) {

@@ -1,6 +1,7 @@
 import { MomentVisibility, type Moment, type MomentAddBody, type MomentPage } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import type { Limiter } from '../../lib/rate-limiter.js';
 import { audienceOf, momentsPolicy, relationAllows } from '../../policies/moments.policy.js';
 import { authorize } from '../../policies/policy.js';
 import type { UserRepo } from '../users/user.repo.js';
@@ -12,6 +13,11 @@ import type { MomentNotices } from './notices.service.js';
 
 type PageBody = { pageNum: number; pageSize: number; lastId?: number };
 
+/** Moments one user may post per minute; 429 beyond. */
+export const MOMENT_POSTS_PER_MINUTE = 60;
+/** Likes (and takings back) or comments one user may make per minute, each; 429 beyond. */
+export const MOMENT_ACTIONS_PER_MINUTE = 300;
+
 /** What a new moment may name: the caller's own uploads, of the right kind. */
 export interface MediaCheck {
   ownOriginals(
@@ -22,6 +28,8 @@ export interface MediaCheck {
 
 /** Posting, the feed, a friend's album, a moment's detail and removing one (docs/api.md "Moments"). */
 export class MomentsService {
+  private readonly posts: Limiter;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly moments: MomentRepo,
@@ -29,9 +37,12 @@ export class MomentsService {
     private readonly media: MediaCheck,
     private readonly views: MomentViews,
     private readonly notices: MomentNotices,
-  ) {}
+  ) {
+    this.posts = ctx.limiters('moment-post', MOMENT_POSTS_PER_MINUTE, 60_000);
+  }
 
   async add(userId: number, b: MomentAddBody): Promise<Moment> {
+    if (!(await this.posts.hit(`u:${userId}`))) throw fail('rateLimited');
     if (!b.content.trim() && b.images.length === 0 && !b.video) throw fail('momentEmpty');
     this.checkText(b.content);
     const media = await this.checkMedia(userId, b);
