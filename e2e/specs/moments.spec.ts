@@ -163,7 +163,10 @@ describe('moments in the browser', () => {
     const id = await first.getAttribute('data-moment-id');
     await f.goto(`/moments/${id}`);
     await f.getByTestId('screen-moment').getByTestId('moment').waitFor();
-    await f.goto(`/moments?user=${author.wtId}`);
+    await f.goto(`/contacts?tab=friend&id=${author.wtId}`);
+    await f.getByTestId('profile-moments').click();
+    await f.waitForURL((u) => u.pathname === '/moments' && u.searchParams.get('user') === author.wtId);
+    await f.getByRole('heading', { name: '林小雨的朋友圈' }).waitFor();
     await expect.poll(() => f.getByTestId('moment').count()).toBe(2);
   });
 
