@@ -16,7 +16,7 @@
  */
 import os from 'node:os';
 import type { Moment, MomentPage } from '@parley/protocol';
-import { loadavg, ms1, percentile } from './lib/bench-stats.js';
+import { cpuMs, loadavg, ms1, percentile } from './lib/bench-stats.js';
 import type { MServerCommand, MServerReply } from './lib/moments-ipc.js';
 import { Child, printTable, sleep } from './lib/proc.js';
 import { benchTargets, type Target } from './lib/targets.js';
@@ -80,7 +80,10 @@ interface Row {
   moments: number;
   inbox: number;
   seedS: number;
+  service: number[];
   alone: number[];
+  cpuPerFeed: number;
+  cpuPerRequest: number;
   loaded: Map<Action, number[]>;
   errors: number;
   firstError: string;
@@ -101,13 +104,20 @@ async function measure(t: Target, o: Options, posts: number): Promise<Row> {
         `users ${(seeded.usersMs / 1000).toFixed(1)} s, moments ${(seeded.momentsMs / 1000).toFixed(1)} s, inbox ${(seeded.inboxMs / 1000).toFixed(1)} s`,
     );
     const clients = seeded.clients;
-    // (a) alone, after a warm-up round.
+    // (a) alone, after a warm-up round: the use case in the server, then over HTTP (with the
+    // server's CPU time per request).
+    server.send({ cmd: 'feedTimes', wtIds: clients.map((c) => c.name), rounds: 3 });
+    const service = (await server.next('feedTimes', 600_000)).ms;
     const alone: number[] = [];
-    for (let round = 0; round < 3; round++)
+    let cpuBefore = 0;
+    for (let round = 0; round < 3; round++) {
+      if (round === 1) cpuBefore = cpuMs(server.pid);
       for (const c of clients) {
         const r = await call<MomentPage>(baseUrl, c.token, '/user/friendsCircle/list', {});
         if (round > 0) alone.push(r.ms);
       }
+    }
+    const cpuPerFeed = (cpuMs(server.pid) - cpuBefore) / alone.length;
     // (b) all clients at once.
     const loaded = new Map<Action, number[]>();
     const note = (a: Action, ms: number) => (loaded.get(a) ?? loaded.set(a, []).get(a)!).push(ms);
@@ -116,6 +126,7 @@ async function measure(t: Target, o: Options, posts: number): Promise<Row> {
     let requests = 0;
     const end = performance.now() + o.seconds * 1000;
     const started = performance.now();
+    const cpuLoaded = cpuMs(server.pid);
     const loop = async (token: string, i: number) => {
       await sleep(Math.random() * o.think);
       for (let n = 0; performance.now() < end; n++) {
@@ -168,6 +179,7 @@ async function measure(t: Target, o: Options, posts: number): Promise<Row> {
     };
     await Promise.all(clients.map((c, i) => loop(c.token, i)));
     const rps = requests / ((performance.now() - started) / 1000);
+    const cpuPerRequest = (cpuMs(server.pid) - cpuLoaded) / Math.max(1, requests);
     const load = loadavg(os.loadavg());
     server.send({ cmd: 'explain', wtId: clients[0]!.name });
     const { lines } = await server.next('plan', 60_000);
@@ -178,7 +190,10 @@ async function measure(t: Target, o: Options, posts: number): Promise<Row> {
       moments: seeded.moments,
       inbox: seeded.inbox,
       seedS,
+      service,
       alone,
+      cpuPerFeed,
+      cpuPerRequest,
       loaded,
       errors,
       firstError,
@@ -222,13 +237,16 @@ printTable(
     'moments',
     'inbox rows',
     'build',
-    'feed alone p50/p99',
+    'feed use case p50/p99',
+    'feed HTTP alone p50/p99',
+    'server CPU / feed',
     'feed p50/p99',
     'page 2 p50/p99',
     'post p50/p99',
     'like p50/p99',
     'comment p50/p99',
     'req/s',
+    'server CPU / request',
     'errors',
     'load',
   ],
@@ -237,13 +255,16 @@ printTable(
     String(r.moments),
     String(r.inbox),
     `${r.seedS.toFixed(0)} s`,
+    `${p(r.service, 50)} / ${p(r.service, 99)}`,
     `${p(r.alone, 50)} / ${p(r.alone, 99)}`,
+    ms1(r.cpuPerFeed),
     `${p(r.loaded.get('feed'), 50)} / ${p(r.loaded.get('feed'), 99)}`,
     `${p(r.loaded.get('feed page 2'), 50)} / ${p(r.loaded.get('feed page 2'), 99)}`,
     `${p(r.loaded.get('post'), 50)} / ${p(r.loaded.get('post'), 99)}`,
     `${p(r.loaded.get('like'), 50)} / ${p(r.loaded.get('like'), 99)}`,
     `${p(r.loaded.get('comment'), 50)} / ${p(r.loaded.get('comment'), 99)}`,
     r.rps.toFixed(0),
+    ms1(r.cpuPerRequest),
     r.errors ? `${r.errors} (${r.firstError})` : '0',
     r.load,
   ]),

@@ -3,6 +3,7 @@ import type { BenchClient } from './delivery-ipc.js';
 export type MServerCommand =
   | { cmd: 'seed'; users: number; friends: number; posts: number; clients: number }
   | { cmd: 'explain'; wtId: string; beforeId?: number }
+  | { cmd: 'feedTimes'; wtIds: string[]; rounds: number }
   | { cmd: 'shutdown' };
 
 export type MServerReply =
@@ -17,6 +18,7 @@ export type MServerReply =
       friendships: number;
     }
   | { kind: 'plan'; lines: string[] }
+  | { kind: 'feedTimes'; ms: number[] }
   | { kind: 'ready'; baseUrl: string; label: string }
   | { kind: 'shutdown'; ms: number }
   | { kind: 'error'; message: string };
