@@ -116,7 +116,7 @@ describe('moments in the browser', () => {
     await f.getByRole('dialog').waitFor({ state: 'detached' });
     await seen.getByTestId('moment-like').click();
     await seen.getByTestId('moment-likes').filter({ hasText: '陈大文' }).waitFor();
-    await seen.getByTestId('moment-comment').click();
+    await seen.getByTestId('moment-comment-open').click();
     await seen.getByTestId('moment-comment-input').fill('太美了，下次带上我');
     await seen.getByTestId('moment-comment-send').click();
     await seen.getByTestId('moment-comment').filter({ hasText: '太美了，下次带上我' }).waitFor();

@@ -119,7 +119,7 @@ export function MomentCard({
               type="button"
               className="mo-action"
               aria-expanded={commenting !== false}
-              data-testid="moment-comment"
+              data-testid="moment-comment-open"
               onClick={() => setCommenting(commenting === false ? null : false)}
             >
               <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
