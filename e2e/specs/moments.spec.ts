@@ -156,7 +156,11 @@ describe('moments in the browser', () => {
 
     await expectAccessible(f, 'moments feed');
     mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-    await f.getByTestId('moment').filter({ hasText: '周末去爬山' }).waitFor();
+    await f
+      .getByTestId('moment')
+      .filter({ hasText: '周末去爬山' })
+      .getByTestId('moment-interactions')
+      .scrollIntoViewIfNeeded();
     await f.screenshot({ path: join(SCREENSHOTS_DIR, 'moments-feed-desktop.png'), animations: 'disabled' });
 
     // The detail page and the friend's album from the profile.
