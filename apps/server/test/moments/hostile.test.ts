@@ -52,12 +52,12 @@ describe('posting: hostile input is refused and nothing is stored', () => {
     expect(await add(a, { content: 'x'.repeat(100 * 1024) })).toMatchObject({
       status: 400,
       code: 400,
-      msg: expect.stringContaining('content不能超过2000个字符'),
+      msg: '内容不能超过2000个字符',
     });
     expect(await add(a, { content: 'x'.repeat(2001) })).toMatchObject({ code: 400 });
     expect(await add(a, { content: 'bad\u0000byte' })).toMatchObject({
       code: 400,
-      msg: expect.stringContaining('content'),
+      msg: '内容含有不允许的控制字符',
     });
     expect(await add(a, { content: 12345 })).toMatchObject({ code: 400 });
     expect(await add(a, { content: '买六合彩吗' })).toMatchObject({ code: 80001 });
@@ -181,6 +181,19 @@ describe('IDOR: every route answers the same for a moment one may not see as for
       expect(await post(t, friend, '/user/friendsCircle/getInfoById', { id })).toMatchObject({ code: 400 });
     expect(await post(t, friend, '/user/friendsCircle/list', { pageSize: 1000 })).toMatchObject({
       code: 400,
+    });
+  });
+
+  it('refusals come in the caller’s language', async () => {
+    const en = (body: unknown, path = '/user/friendsCircle/getInfoById') =>
+      api(t, 'POST', path, { token: stranger.token, body, headers: { 'accept-language': 'en' } });
+    expect(await en({ id: 99999999 })).toMatchObject({
+      code: 23101,
+      msg: 'This moment does not exist or was deleted.',
+    });
+    expect(await en({ content: ' ' }, '/user/friendsCircle/add')).toMatchObject({
+      code: 23102,
+      msg: 'Write something or choose photos or a video.',
     });
   });
 

@@ -55,14 +55,22 @@ export const momentAddBody = z
       `最多只能选择${MomentLimits.tags}个标签`,
     ).default([]),
   })
-  .refine((b) => !(b.video && b.images.length > 0), { error: '图片和视频不能同时发布', abort: true })
-  .refine((b) => new Set(b.images).size === b.images.length, { error: '图片不能重复', abort: true })
+  .refine((b) => !(b.video && b.images.length > 0), {
+    error: '图片和视频不能同时发布',
+    path: ['video'],
+    abort: true,
+  })
+  .refine((b) => new Set(b.images).size === b.images.length, {
+    error: '图片不能重复',
+    path: ['images'],
+    abort: true,
+  })
   .refine(
     (b) =>
       b.visibility === MomentVisibility.onlyTags || b.visibility === MomentVisibility.exceptTags
         ? b.tagIds.length > 0
         : b.tagIds.length === 0,
-    { error: '部分可见或不给谁看须选择标签，其他可见范围不能带标签' },
+    { error: '部分可见或不给谁看须选择标签，其他可见范围不能带标签', path: ['tagIds'] },
   );
 export type MomentAddBody = z.output<typeof momentAddBody>;
 
