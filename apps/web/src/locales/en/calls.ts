@@ -68,6 +68,8 @@ export default {
     ok: 'Got it',
   },
   member: {
+    /** A plan's name by its length in months (the server's names are zh-CN). */
+    planNames: { 1: 'Monthly membership', 3: 'Quarterly membership', 12: 'Yearly membership' },
     title: 'Membership',
     status: 'Your status',
     member: 'Member (level {{level}})',

@@ -68,6 +68,8 @@ export default {
     ok: 'わかりました',
   },
   member: {
+    /** A plan's name by its length in months (the server's names are zh-CN). */
+    planNames: { 1: '1か月メンバーシップ', 3: '3か月メンバーシップ', 12: '12か月メンバーシップ' },
     title: 'メンバーシップ',
     status: 'ステータス',
     member: 'メンバー（レベル {{level}}）',

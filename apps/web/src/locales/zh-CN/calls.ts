@@ -68,6 +68,8 @@ export default {
     ok: '知道了',
   },
   member: {
+    /** A plan's name by its length in months (the server's names are zh-CN). */
+    planNames: { 1: '月度会员', 3: '季度会员', 12: '年度会员' },
     title: '会员',
     status: '我的状态',
     member: '会员（等级 {{level}}）',
