@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
+import { AlbumButton } from '../moments';
 import { friendDialogs } from './dialogs-store';
 import { CommonGroupsSlot } from './profile-slots';
 import { FriendSettingsMenu } from './FriendSettingsMenu';
@@ -241,6 +242,7 @@ function ProfileActions({
           </button>
         </>
       )}
+      <AlbumButton wtId={info.wtId} onOpen={onClose} />
       <FriendSettingsMenu info={info} onDone={onClose} />
     </div>
   );
