@@ -143,7 +143,7 @@ export default tseslint.config(
         {
           selector: 'ObjectExpression > SpreadElement ~ Property',
           message:
-            'A property after a spread is V8\'s slow path on Node 20 (a new hidden class per call): write the literal out or put the spread last (docs/decisions/011-young-objects-on-the-send-path.md).',
+            "A property after a spread is V8's slow path on Node 20 (a new hidden class per call): write the literal out or put the spread last (docs/decisions/011-young-objects-on-the-send-path.md).",
         },
       ],
     },
