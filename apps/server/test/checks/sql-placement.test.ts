@@ -21,7 +21,8 @@ const STATEMENT = `import { prepared } from '../../db/compiled.js';
 export const q = prepared<{ id: number }, { id: number }>((db, p) => db.selectFrom('users').select('id').where('id', '=', p('id')));
 `;
 
-describe('SQL only in repositories and db/', () => {
+// Loading ESLint's configuration (typescript-eslint) takes seconds on a busy machine.
+describe('SQL only in repositories and db/', { timeout: 180_000 }, () => {
   it('refuses a query builder, a Kysely value import and a prepared statement in a service', async () => {
     expect(await problems('apps/server/src/modules/x/x.service.ts', QUERY)).toEqual([
       "SQL belongs in a *.repo.ts (or db/): '.selectFrom(…)' builds a query.",
