@@ -99,6 +99,17 @@ export const Errors = {
   callNotFriend: def(23005, 403, '对方不是你的好友，无法通话'),
   callLimitReached: def(23006, 403, '今日通话时长已达上限，请开通会员解锁'),
   callRecordNotFound: def(23007, 404, '通话记录不存在'),
+
+  // Translation, voice to text and membership codes (Parley's 25xxx).
+  translationNotEnabled: def(25001, 403, '请开通翻译功能'),
+  wrongMessageType: def(25002, 400, '该消息不支持此操作'),
+  textTooLongToTranslate: def(25003, 400, '消息过长，无法翻译'),
+  soundTooLarge: def(25004, 413, '语音文件过大，无法转文字'),
+  translateFailed: def(25005, 502, '翻译服务暂时不可用，请稍后再试'),
+  transcribeFailed: def(25006, 502, '语音转文字服务暂时不可用，请稍后再试'),
+  memberCodeInvalid: def(25010, 400, '兑换码无效'),
+  memberCodeUsed: def(25011, 409, '兑换码已被使用'),
+  memberRedeemLocked: def(25012, 429, '兑换尝试次数过多，请稍后再试'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

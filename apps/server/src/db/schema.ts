@@ -9,7 +9,10 @@ import type {
   SyncVersionsTable,
 } from './schema-messaging.js';
 
+import type { MemberCodesTable, TranslationCacheTable } from './schema-paid.js';
+
 export type * from './schema-messaging.js';
+export type * from './schema-paid.js';
 
 /**
  * Table types for Kysely. Times are unix milliseconds (bigint), booleans are 0/1 integers,
@@ -33,6 +36,8 @@ export interface UsersTable {
   is_official: number;
   /** Until then (unix ms) the user may not send messages (20012); 0: never banned. */
   send_banned_until: Generated<number>;
+  /** End of a redeemed membership (unix ms); 0: no end (an operator's grant) or not a member. */
+  vip_until: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -313,4 +318,6 @@ export interface Database {
   group_applications: GroupApplicationsTable;
   group_notices: GroupNoticesTable;
   reports: ReportsTable;
+  translation_cache: TranslationCacheTable;
+  member_codes: MemberCodesTable;
 }

@@ -11,6 +11,8 @@ import { createMessagingModule } from './messaging/messaging.module.js';
 import { createGroupMessagingModule } from './messaging/group-messaging.module.js';
 import { forwardHandlers } from './messaging/forward.routes.js';
 import { ForwardService } from './messaging/forward.service.js';
+import { createMembershipModule } from './membership/membership.module.js';
+import { createTranslationModule } from './translation/translation.module.js';
 import { createUploadsModule } from './uploads/uploads.module.js';
 import { ProfileService } from './users/profile.service.js';
 import { userHandlers } from './users/user.routes.js';
@@ -47,6 +49,8 @@ export async function registerModules(
   const calls = createCallsModule(ctx, users, friends);
   const forward = new ForwardService(ctx, messaging.send);
   const favorites = createFavoritesModule(ctx, users);
+  const translation = createTranslationModule(ctx, uploads.service);
+  const membership = createMembershipModule(ctx);
 
   registerContract(
     app,
@@ -65,10 +69,25 @@ export async function registerModules(
       groups: groups.handlers,
       groupMessages: groupMessaging.handlers,
       reports: reports.handlers,
+      translation: translation.handlers,
+      membership: membership.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );
-  return { users, auth, uploads, profile, friends, messaging, calls, groups, groupMessaging, reports };
+  return {
+    users,
+    auth,
+    uploads,
+    profile,
+    friends,
+    messaging,
+    calls,
+    groups,
+    groupMessaging,
+    reports,
+    translation,
+    membership,
+  };
 }
 
 export type Modules = Awaited<ReturnType<typeof registerModules>>;

@@ -156,6 +156,8 @@ export const mediaCallResult = z.object({ callId: z.number() });
 export const memberInfoSchema = z.object({
   vipType: z.number(),
   vipLevel: z.number(),
+  /** End of the membership (unix ms); 0: none, or one without an end (an operator's grant). */
+  vipUntil: z.number(),
   usedSeconds: z.number(),
   /** Daily limit for non-members (0: none). */
   limitSeconds: z.number(),
