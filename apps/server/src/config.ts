@@ -128,10 +128,7 @@ export interface TranslateConfig extends ProviderLimits {
 export type AsrConfig = ProviderLimits & {
   /** Largest recording transcribed (ASR_MAX_BYTES): larger ones are refused (25004). */
   maxBytes: number;
-} & (
-    | { kind: 'openai'; url: string; apiKey: string | undefined; model: string }
-    | { kind: 'pocketsphinx' }
-  );
+} & ({ kind: 'openai'; url: string; apiKey: string | undefined; model: string } | { kind: 'pocketsphinx' });
 
 type Env = Record<string, string | undefined>;
 

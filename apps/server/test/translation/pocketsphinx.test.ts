@@ -39,9 +39,12 @@ describe.skipIf(missing.length > 0 && !mayInstall)('PocketSphinx (ASR=pocketsphi
   let dir: string;
   beforeAll(async () => {
     // In CI and as root the test command installed the tools (scripts/test-all.mjs): missing is a failure.
-    if (missing.length > 0) throw new Error(`missing ${missing.join(', ')}: run scripts/test-all.mjs, which installs them`);
+    if (missing.length > 0)
+      throw new Error(`missing ${missing.join(', ')}: run scripts/test-all.mjs, which installs them`);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-speech-'));
-    t = await startTestServer({ asr: { kind: 'pocketsphinx', timeoutMs: 60_000, retries: 0, maxBytes: 10 << 20 } });
+    t = await startTestServer({
+      asr: { kind: 'pocketsphinx', timeoutMs: 60_000, retries: 0, maxBytes: 10 << 20 },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -58,7 +61,9 @@ describe.skipIf(missing.length > 0 && !mayInstall)('PocketSphinx (ASR=pocketsphi
     const res = await post<{ text: string }>(t, y, '/message/voiceToText', { messageID: m.ID });
     expect(res.code).toBe(200);
     const share = recognised(SENTENCE, res.data.text);
-    console.log(`PocketSphinx heard "${res.data.text}" for "${SENTENCE}": ${Math.round(share * 100)}% of the words`);
+    console.log(
+      `PocketSphinx heard "${res.data.text}" for "${SENTENCE}": ${Math.round(share * 100)}% of the words`,
+    );
     expect(share).toBeGreaterThanOrEqual(0.5);
   }, 120_000);
 });

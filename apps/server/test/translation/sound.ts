@@ -25,7 +25,12 @@ export function wav(n = 1600): Buffer {
 }
 
 /** A sound message from `from` to `to` whose recording is `bytes` (uploaded first). */
-export async function sentSoundFrom(t: TestServer, from: TestUser, to: TestUser, bytes: Buffer): Promise<Message> {
+export async function sentSoundFrom(
+  t: TestServer,
+  from: TestUser,
+  to: TestUser,
+  bytes: Buffer,
+): Promise<Message> {
   const up = await upload(t, from.token, { bytes, name: 'voice.wav', type: 'audio/wav' });
   expect(up.code).toBe(200);
   const res = await post<Message>(t, from, '/message/send', {

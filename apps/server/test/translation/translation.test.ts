@@ -38,7 +38,15 @@ beforeAll(async () => {
     {
       logLevel: 'info',
       translate: { url: lt.url, apiKey: TRANSLATE_KEY, timeoutMs: 5000, retries: 2, maxChars: 5000 },
-      asr: { kind: 'openai', url: asr.url, apiKey: ASR_KEY, model: 'whisper-test', timeoutMs: 5000, retries: 1, maxBytes: 1 << 20 },
+      asr: {
+        kind: 'openai',
+        url: asr.url,
+        apiKey: ASR_KEY,
+        model: 'whisper-test',
+        timeoutMs: 5000,
+        retries: 1,
+        maxBytes: 1 << 20,
+      },
     },
     undefined,
     undefined,
@@ -60,7 +68,11 @@ describe('translate', () => {
     const m = await sent(t, a, b, 'Good morning');
     const before = lt.requests.length;
     const res = await translate(b, m.ID, 'ja');
-    expect(res).toMatchObject({ status: 200, code: 200, data: { translatedText: '[ja] Good morning', sourceLanguage: 'en' } });
+    expect(res).toMatchObject({
+      status: 200,
+      code: 200,
+      data: { translatedText: '[ja] Good morning', sourceLanguage: 'en' },
+    });
     expect(lt.requests.length).toBe(before + 1);
     expect(JSON.parse(lt.requests.at(-1)!.body.toString())).toEqual({
       q: 'Good morning',
@@ -90,7 +102,11 @@ describe('translate', () => {
     const before = lt.requests.length;
     const privateOne = await sent(t, a, b, 'between a and b');
     for (const id of [g.data.ID, privateOne.ID, 'no-such-message']) {
-      expect(await translate(c, id, 'en')).toMatchObject({ status: 404, code: 404, msg: Errors.notFound.msg });
+      expect(await translate(c, id, 'en')).toMatchObject({
+        status: 404,
+        code: 404,
+        msg: Errors.notFound.msg,
+      });
     }
     expect(lt.requests.length).toBe(before);
   });
@@ -112,9 +128,15 @@ describe('translate', () => {
     const m = await sent(t, a, b, 'Oops');
     expect((await translate(b, m.ID, 'en')).code).toBe(200);
     const cached = () =>
-      t.server.ctx.db.selectFrom('translation_cache').select('lang').where('message_id', 'in',
-        t.server.ctx.db.selectFrom('messages').select('id').where('msg_id', '=', m.ID),
-      ).execute();
+      t.server.ctx.db
+        .selectFrom('translation_cache')
+        .select('lang')
+        .where(
+          'message_id',
+          'in',
+          t.server.ctx.db.selectFrom('messages').select('id').where('msg_id', '=', m.ID),
+        )
+        .execute();
     expect(await cached()).toEqual([{ lang: 'en' }]);
     expect((await post(t, a, '/message/revoke', { messageID: m.ID })).code).toBe(200);
     expect(await cached()).toEqual([]);
@@ -154,7 +176,10 @@ describe('translate', () => {
       const [x, y] = [await userOn(s, 'trx'), await userOn(s, 'try')];
       await befriend(s, x, y);
       const m = await sent(s, x, y, 'anyone there?');
-      expect(await translate(y, m.ID, 'en', s)).toMatchObject({ status: 502, code: Errors.translateFailed.code });
+      expect(await translate(y, m.ID, 'en', s)).toMatchObject({
+        status: 502,
+        code: Errors.translateFailed.code,
+      });
       expect((await post(s, y, '/message/history', { conversationID: c2c(x) })).code).toBe(200);
     } finally {
       await s.close();
@@ -234,7 +259,15 @@ describe('limits and a server without providers', () => {
     const s = await startTestServer({
       translatePerMinute: 4,
       translate: { url: lt.url, apiKey: undefined, timeoutMs: 5000, retries: 0, maxChars: 10 },
-      asr: { kind: 'openai', url: asr.url, apiKey: undefined, model: 'm', timeoutMs: 5000, retries: 0, maxBytes: 100 },
+      asr: {
+        kind: 'openai',
+        url: asr.url,
+        apiKey: undefined,
+        model: 'm',
+        timeoutMs: 5000,
+        retries: 0,
+        maxBytes: 100,
+      },
     });
     try {
       const [x, y] = [await userOn(s, 'tlx'), await userOn(s, 'tly')];

@@ -48,7 +48,9 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await sql`DROP TRIGGER messages_revoked_drop_translations${sql.raw(isPostgres(db) ? ' ON messages' : '')}`.execute(db);
+  await sql`DROP TRIGGER messages_revoked_drop_translations${sql.raw(isPostgres(db) ? ' ON messages' : '')}`.execute(
+    db,
+  );
   if (isPostgres(db)) await sql`DROP FUNCTION translation_cache_drop()`.execute(db);
   await db.schema.dropIndex('users_vip_until').execute();
   await db.schema.alterTable('users').dropColumn('vip_until').execute();

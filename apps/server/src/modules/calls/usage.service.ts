@@ -18,7 +18,12 @@ const PLANS: MemberInfo['plans'] = [
 export async function grantMembership(users: UserRepo, wtId: string, level: number, now: number) {
   const user = await users.byWtId(wtId);
   if (!user) return false;
-  await users.update(user.id, { vip_type: level > 0 ? 1 : 0, vip_level: level, vip_until: 0, updated_at: now });
+  await users.update(user.id, {
+    vip_type: level > 0 ? 1 : 0,
+    vip_level: level,
+    vip_until: 0,
+    updated_at: now,
+  });
   return true;
 }
 

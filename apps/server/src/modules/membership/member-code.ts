@@ -14,11 +14,7 @@ export function newMemberCode(): string {
 
 /** The code as typed, reduced to its symbols: case, spaces and dashes ignored; O→0, I/L→1. */
 export function normalizeMemberCode(typed: string): string {
-  return typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  return typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }
 
 /**

@@ -17,7 +17,11 @@ export function isMember(m: Membership, now: number): boolean {
  * levels, and the days added after the current end (or after now, for a non-member or a lapsed
  * one). A membership without an end (an operator's grant) keeps none. Never shorter, never lower.
  */
-export function redeemed(current: Membership, code: { level: number; days: number }, now: number): Membership {
+export function redeemed(
+  current: Membership,
+  code: { level: number; days: number },
+  now: number,
+): Membership {
   const active = isMember(current, now);
   const level = active ? Math.max(current.vipLevel, code.level) : code.level;
   if (active && current.until === 0) return { vipType: 1, vipLevel: level, until: 0 };

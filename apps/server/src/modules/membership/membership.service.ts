@@ -19,7 +19,11 @@ export const membershipOf = (row: Pick<UserRow, 'vip_type' | 'vip_level' | 'vip_
   until: Number(row.vip_until),
 });
 
-const statusOf = (m: Membership): MemberStatus => ({ vipType: m.vipType, vipLevel: m.vipLevel, vipUntil: m.until });
+const statusOf = (m: Membership): MemberStatus => ({
+  vipType: m.vipType,
+  vipLevel: m.vipLevel,
+  vipUntil: m.until,
+});
 
 /**
  * Membership codes (docs/api.md "Membership"): an operator issues single-use codes
@@ -63,7 +67,9 @@ export class MembershipService {
       }));
     if (status) return status;
     await this.failures.hit(key);
-    throw fail(looksLikeMemberCode(code) && (await this.repo.exists(hash)) ? 'memberCodeUsed' : 'memberCodeInvalid');
+    throw fail(
+      looksLikeMemberCode(code) && (await this.repo.exists(hash)) ? 'memberCodeUsed' : 'memberCodeInvalid',
+    );
   }
 
   /** Ends the user's membership if its end has passed (tells their tabs); true when it did. */

@@ -10,7 +10,12 @@ import { MessageRepo, type MessageRow } from './message.repo.js';
  * its conversation, not deleted or cleared by them, within their stay in a group, not revoked);
  * otherwise 404, the same answer whether it does not exist or is someone else's.
  */
-export async function readableMessage(db: Db, userId: number, msgId: string, now: number): Promise<MessageRow> {
+export async function readableMessage(
+  db: Db,
+  userId: number,
+  msgId: string,
+  now: number,
+): Promise<MessageRow> {
   const msgs = new MessageRepo(db);
   const row = await msgs.byMsgId(msgId);
   if (!row || row.revoked === 1) throw fail('notFound');

@@ -1,4 +1,9 @@
-import { charLength, type TranslateBody, type TranslateResult, type VoiceToTextResult } from '@parley/protocol';
+import {
+  charLength,
+  type TranslateBody,
+  type TranslateResult,
+  type VoiceToTextResult,
+} from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
@@ -77,7 +82,11 @@ export class TranslationService {
   }
 
   /** The kept answer, or `work`'s (kept), with one call at a time per (message, language) on this node. */
-  private async once(messageId: number, lang: string, work: () => Promise<{ result: string; sourceLanguage: string }>) {
+  private async once(
+    messageId: number,
+    lang: string,
+    work: () => Promise<{ result: string; sourceLanguage: string }>,
+  ) {
     const kept = await this.cache.get(messageId, lang);
     if (kept) return { result: kept.result, sourceLanguage: kept.sourceLanguage };
     const key = `${messageId}:${lang}`;

@@ -50,7 +50,26 @@ export class PocketSphinxTranscriber implements Transcriber {
       const wav = path.join(dir, 'speech.wav');
       await fs.writeFile(input, audio.bytes);
       const limit = this.config.timeoutMs;
-      await run('ffmpeg', ['-nostdin', '-v', 'error', '-i', input, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', wav], limit);
+      await run(
+        'ffmpeg',
+        [
+          '-nostdin',
+          '-v',
+          'error',
+          '-i',
+          input,
+          '-ar',
+          '16000',
+          '-ac',
+          '1',
+          '-c:a',
+          'pcm_s16le',
+          '-f',
+          'wav',
+          wav,
+        ],
+        limit,
+      );
       const out = await run('pocketsphinx_continuous', ['-infile', wav, '-logfn', '/dev/null'], limit);
       return out
         .split('\n')
