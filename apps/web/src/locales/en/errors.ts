@@ -73,6 +73,15 @@ const byName = {
   groupApplyHandled: 'This request has already been handled.',
   groupFull: 'The group is full.',
   memberProtected: 'Member protection is on: group members cannot add each other as friends.',
+  translationNotEnabled: 'Please enable the translation feature.',
+  wrongMessageType: 'This message does not support this action.',
+  textTooLongToTranslate: 'This message is too long to translate.',
+  soundTooLarge: 'This voice message is too large to transcribe.',
+  translateFailed: 'The translation service is unavailable. Please try again later.',
+  transcribeFailed: 'The voice-to-text service is unavailable. Please try again later.',
+  memberCodeInvalid: 'This code is not valid.',
+  memberCodeUsed: 'This code has already been used.',
+  memberRedeemLocked: 'Too many attempts. Please try again later.',
 } satisfies Record<ErrorName, string>;
 
 export default {

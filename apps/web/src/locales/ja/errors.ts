@@ -73,6 +73,15 @@ const byName = {
   groupApplyHandled: 'この申請はすでに処理されています。',
   groupFull: 'グループの人数が上限に達しています。',
   memberProtected: 'メンバー保護が有効なため、グループメンバー同士で友だち追加できません。',
+  translationNotEnabled: '翻訳機能を有効にしてください',
+  wrongMessageType: 'このメッセージではこの操作はできません',
+  textTooLongToTranslate: 'メッセージが長すぎるため翻訳できません',
+  soundTooLarge: '音声ファイルが大きすぎるため文字起こしできません',
+  translateFailed: '翻訳サービスは現在利用できません。しばらくしてからもう一度お試しください',
+  transcribeFailed: '音声文字起こしサービスは現在利用できません。しばらくしてからもう一度お試しください',
+  memberCodeInvalid: '引き換えコードが無効です',
+  memberCodeUsed: 'この引き換えコードは使用済みです',
+  memberRedeemLocked: '試行回数が多すぎます。しばらくしてからもう一度お試しください',
 } satisfies Record<ErrorName, string>;
 
 export default {
