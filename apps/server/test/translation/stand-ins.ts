@@ -14,7 +14,10 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-async function standIn(answer: (path: string, req: http.IncomingMessage, body: Buffer) => Promise<unknown>) {
+async function standIn(
+  answer: (path: string, req: http.IncomingMessage, body: Buffer) => Promise<unknown>,
+  port = 0,
+) {
   const requests: StandIn['requests'] = [];
   let failing = 0;
   let failStatus = 503;
@@ -39,10 +42,10 @@ async function standIn(answer: (path: string, req: http.IncomingMessage, body: B
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     failNext(count: number, status = 503) {
       failing = count;
@@ -53,26 +56,26 @@ async function standIn(answer: (path: string, req: http.IncomingMessage, body: B
 }
 
 /** LibreTranslate: `{q, source, target, format, api_key}` → `{translatedText: '[target] q', detectedLanguage}`. */
-export function libreTranslateStandIn(): Promise<StandIn> {
+export function libreTranslateStandIn(port = 0): Promise<StandIn> {
   return standIn(async (path, _req, body) => {
     if (path !== '/translate') throw new Error(`unexpected path ${path}`);
     const q = JSON.parse(body.toString('utf8')) as { q: string; target: string };
     return { translatedText: `[${q.target}] ${q.q}`, detectedLanguage: { confidence: 90, language: 'en' } };
-  });
+  }, port);
 }
 
 /** An OpenAI-compatible transcription API: multipart `file`, `model` → `{text}` naming what it got. */
-export function transcriptionStandIn(): Promise<StandIn> {
+export function transcriptionStandIn(port = 0): Promise<StandIn> {
   return standIn(async (path, req, body) => {
     if (path !== '/v1/audio/transcriptions') throw new Error(`unexpected path ${path}`);
     const form = await new Request('http://stand-in/', {
       method: 'POST',
       headers: { 'content-type': String(req.headers['content-type']) },
-      body,
+      body: new Uint8Array(body),
     }).formData();
     const file = form.get('file') as File;
     return { text: `heard ${file.size} bytes with ${String(form.get('model'))}` };
-  });
+  }, port);
 }
 
 /** A multipart request's parts as the stand-in received them. */
@@ -80,8 +83,27 @@ export async function partsOf(r: StandIn['requests'][number]) {
   const form = await new Request('http://stand-in/', {
     method: 'POST',
     headers: { 'content-type': String(r.headers['content-type']) },
-    body: r.body,
+    body: new Uint8Array(r.body),
   }).formData();
   const file = form.get('file') as File;
   return { model: form.get('model'), fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()) };
+}
+
+/** A short PCM WAV (RIFF/WAVE header and `n` samples of silence): what the uploads accept as audio. */
+export function wav(n = 1600): Buffer {
+  const data = Buffer.alloc(n * 2);
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0, 'latin1');
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVEfmt ', 8, 'latin1');
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(16000, 24);
+  h.writeUInt32LE(32000, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36, 'latin1');
+  h.writeUInt32LE(data.length, 40);
+  return Buffer.concat([h, data]);
 }
