@@ -90,6 +90,19 @@ describe('translate', () => {
     expect(lt.requests.length).toBe(before + 2);
   });
 
+  it('asks the provider once for overlapping requests of the same translation', async () => {
+    const m = await sent(t, a, b, 'All at once');
+    const before = lt.requests.length;
+    const answers = await Promise.all([
+      translate(b, m.ID, 'en'),
+      translate(a, m.ID, 'en'),
+      translate(b, m.ID, 'en'),
+    ]);
+    for (const res of answers)
+      expect(res.data).toEqual({ translatedText: '[en] All at once', sourceLanguage: 'en' });
+    expect(lt.requests.length).toBe(before + 1);
+  });
+
   it('translates a group message for a member; a third user gets 404 for group and one-to-one messages', async () => {
     const g = await post<Message>(t, a, '/message/send', {
       conversationID: gid(group),
@@ -152,7 +165,9 @@ describe('translate', () => {
 
     const m = await sent(t, a, b, 'Down');
     lt.failNext(3);
-    expect(await translate(b, m.ID, 'en')).toMatchObject({
+    const down = await translate(b, m.ID, 'en');
+    expect(JSON.stringify(down)).not.toContain(TRANSLATE_KEY);
+    expect(down).toMatchObject({
       status: 502,
       code: Errors.translateFailed.code,
       msg: '翻译服务暂时不可用，请稍后再试',

@@ -93,6 +93,9 @@ export class TranslationService {
     let running = this.inFlight.get(key);
     if (!running) {
       running = (async () => {
+        // A request that missed the cache just as another one kept its answer finds it here.
+        const now = await this.cache.get(messageId, lang);
+        if (now) return { result: now.result, sourceLanguage: now.sourceLanguage };
         const answer = await work();
         await this.cache.put(messageId, lang, answer, this.ctx.clock.now());
         return answer;
