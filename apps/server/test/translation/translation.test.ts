@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, type GroupInfo, type Message } from '@parley/protocol';
-import { startTestServer, type TestServer, type TestUser } from '../helpers.js';
+import { api, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { befriend, c2c, post, sent, userOn } from '../messaging/helpers.js';
 import { createGroup, gid } from '../messaging/group-helpers.js';
 import { sentSoundFrom, wav } from './sound.js';
@@ -127,8 +127,12 @@ describe('translate', () => {
   it('refuses an unknown language and a message that is not text', async () => {
     const m = await sent(t, a, b, 'Bonjour');
     const fr = await translate(b, m.ID, 'fr');
-    expect(fr).toMatchObject({ status: 400, code: 400 });
-    expect(fr.msg).toContain('targetLanguage不支持');
+    expect(fr).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: '目标语言不支持',
+      data: { field: 'targetLanguage' },
+    });
     const sound = await sentSound(a, b);
     expect(await translate(b, sound.ID, 'en')).toMatchObject({
       status: 400,
@@ -264,6 +268,18 @@ describe('limits and a server without providers', () => {
       const sound = await sentSound(x, y, wav(), s);
       for (const res of [await translate(y, m.ID, 'zh', s), await voiceToText(y, sound.ID, s)]) {
         expect(res).toMatchObject({ status: 403, code: 25001, msg: '请开通翻译功能' });
+      }
+      // In the caller's language: English and Japanese texts of the same refusal.
+      for (const [lang, msg] of [
+        ['en', 'Please enable the translation feature.'],
+        ['ja', '翻訳機能を有効にしてください'],
+      ] as const) {
+        const res = await api(s, 'POST', '/message/translate', {
+          token: y.token,
+          body: { messageID: m.ID, targetLanguage: 'zh' },
+          headers: { 'accept-language': lang },
+        });
+        expect(res).toMatchObject({ status: 403, code: 25001, msg });
       }
     } finally {
       await s.close();
