@@ -137,6 +137,7 @@ describe('membership codes on /member', () => {
     await a.page.getByTestId('member-code').fill('AAAAA-BBBBB-CCCCC-DDDDD');
     await a.page.getByTestId('member-redeem-submit').click();
     await a.page.getByTestId('member-redeem-error').filter({ hasText: '兑换码无效' }).waitFor();
+    await expectAccessible(a.page, 'member: a refused code');
 
     await a.page.getByTestId('member-code').fill(code.toLowerCase());
     await a.page.getByTestId('member-redeem-submit').click();
@@ -150,5 +151,6 @@ describe('membership codes on /member', () => {
     await shot(a.page, 'member-desktop');
     await a.page.setViewportSize(PHONE);
     await shot(a.page, 'member-phone');
+    await expectAccessible(a.page, 'member: phone');
   });
 });

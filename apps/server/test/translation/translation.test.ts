@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, type GroupInfo, type Message } from '@parley/protocol';
@@ -202,6 +204,36 @@ describe('translate', () => {
       expect((await post(s, y, '/message/history', { conversationID: c2c(x) })).code).toBe(200);
     } finally {
       await s.close();
+    }
+  });
+  it('gives up on a provider that does not answer within its time limit', async () => {
+    const silent = http.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const logged: string[] = [];
+    const s = await startTestServer(
+      {
+        logLevel: 'info',
+        translate: { url, apiKey: TRANSLATE_KEY, timeoutMs: 300, retries: 0, maxChars: 5000 },
+      },
+      undefined,
+      undefined,
+      { write: (line: string) => void logged.push(line) },
+    );
+    try {
+      const [x, y] = [await userOn(s, 'ttx'), await userOn(s, 'tty')];
+      await befriend(s, x, y);
+      const m = await sent(s, x, y, 'hello?');
+      expect(await translate(y, m.ID, 'en', s)).toMatchObject({
+        status: 502,
+        code: Errors.translateFailed.code,
+        msg: '翻译服务暂时不可用，请稍后再试',
+      });
+      expect(logged.some((l) => l.includes('"reason":"timeout"'))).toBe(true);
+    } finally {
+      await s.close();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });
