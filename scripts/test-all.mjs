@@ -31,7 +31,8 @@ const runStarted = Date.now();
 /**
  * Server test files the PostgreSQL pass leaves out, because there they would run exactly what the
  * SQLite pass already ran: the unit tests under src/ (no database), the suites that force or only run
- * on SQLite, and the file-storage suites (their subject is the storage, not the database).
+ * on SQLite, the file-storage suites (their subject is the storage, not the database) and the
+ * offline speech recognizer's (its subject is PocketSphinx).
  */
 const NOT_FOR_POSTGRES = [
   'apps/server/src/**',
@@ -43,6 +44,7 @@ const NOT_FOR_POSTGRES = [
   'apps/server/test/uploads/tus.test.ts',
   'apps/server/test/uploads/s3.test.ts',
   'apps/server/test/uploads/profile.test.ts',
+  'apps/server/test/translation/pocketsphinx.test.ts',
 ];
 
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
