@@ -1,4 +1,4 @@
-import { memberStatusSchema, redeemBody } from '../models/translation.js';
+import { memberStatusSchema, redeemBody } from '../models/membership.js';
 import type { SchemasOf } from './define.js';
 import type { membershipRoutes } from './membership.routes.js';
 

@@ -9,3 +9,4 @@ export * from './group.js';
 export * from './group-requests.js';
 export * from './report.js';
 export * from './translation.js';
+export * from './membership.js';
