@@ -8,10 +8,11 @@ import type {
   SyncLogTable,
   SyncVersionsTable,
 } from './schema-messaging.js';
-
+import type { MomentsDatabase } from './schema-moments.js';
 import type { MemberCodesTable, TranslationCacheTable } from './schema-paid.js';
 
 export type * from './schema-messaging.js';
+export type * from './schema-moments.js';
 export type * from './schema-paid.js';
 
 /**
@@ -291,7 +292,7 @@ export interface ReportsTable {
   created_at: number;
 }
 
-export interface Database {
+export interface Database extends MomentsDatabase {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   user_configs: UserConfigsTable;

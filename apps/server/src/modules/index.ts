@@ -7,6 +7,7 @@ import { createFavoritesModule } from './favorites/favorites.module.js';
 import { createFriendsModule } from './friends/friends.module.js';
 import { createGroupsModule } from './groups/groups.module.js';
 import { createReportsModule } from './reports/reports.module.js';
+import { createMomentsModule } from './moments/moments.module.js';
 import { createMessagingModule } from './messaging/messaging.module.js';
 import { createGroupMessagingModule } from './messaging/group-messaging.module.js';
 import { forwardHandlers } from './messaging/forward.routes.js';
@@ -52,6 +53,7 @@ export async function registerModules(
   const favorites = createFavoritesModule(ctx, users);
   const translation = createTranslationModule(ctx, uploads.service);
   const membership = createMembershipModule(ctx);
+  const moments = createMomentsModule(ctx, users, uploads.service);
 
   registerContract(
     app,
@@ -72,6 +74,7 @@ export async function registerModules(
       reports: reports.handlers,
       translation: translation.handlers,
       membership: membership.handlers,
+      moments: moments.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );
@@ -88,6 +91,7 @@ export async function registerModules(
     reports,
     translation,
     membership,
+    moments,
   };
 }
 

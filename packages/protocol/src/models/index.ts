@@ -10,3 +10,4 @@ export * from './group-requests.js';
 export * from './report.js';
 export * from './translation.js';
 export * from './membership.js';
+export * from './moments.js';
