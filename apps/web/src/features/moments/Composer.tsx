@@ -8,6 +8,7 @@ import { useTags } from '../friends';
 import { momentsApi } from './api';
 import { MediaPicker, type Picked } from './MediaPicker';
 import { videoStill } from './video-still';
+import './composer.css';
 
 const SCOPES = [
   MomentVisibility.all,
