@@ -127,8 +127,9 @@ export async function buildServer(
         node: config.nodeId,
         sendThread: modules.messaging.send.threadState,
       };
-      // A degraded node still answers 200 with envelope code 503 (load balancers read the code).
-      if (!(db && busOk)) r.reply.send({ code: 503, msg: 'degraded', data });
+      // A node that cannot reach its database or publish events answers HTTP 503, so a load balancer
+      // takes it out of rotation (docs/operations.md "Redis or PostgreSQL lost").
+      if (!(db && busOk)) r.reply.status(503).send({ code: 503, msg: 'degraded', data });
       return data;
     },
   });

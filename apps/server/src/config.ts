@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { loadLimits, type Limits } from './config-limits.js';
 
 /** argon2id cost of password hashes: memory in KiB, passes, lanes. */
 export interface PasswordCost {
@@ -100,6 +101,8 @@ export interface Config {
   turnTtlSeconds: number;
   /** ICE_TRANSPORT_POLICY=relay makes clients use TURN only. */
   iceTransportPolicy: 'all' | 'relay';
+  /** Per-user abuse limits (config-limits.ts). */
+  limits: Limits;
 }
 
 type Env = Record<string, string | undefined>;
@@ -206,6 +209,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     turnSecret: env.TURN_SECRET || undefined,
     turnTtlSeconds: int(env, 'TURN_TTL_SECONDS', 3600),
     iceTransportPolicy: env.ICE_TRANSPORT_POLICY === 'relay' ? 'relay' : 'all',
+    limits: loadLimits(env),
   };
   return { ...config, ...overrides };
 }

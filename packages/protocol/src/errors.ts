@@ -99,6 +99,14 @@ export const Errors = {
   callNotFriend: def(23005, 403, '对方不是你的好友，无法通话'),
   callLimitReached: def(23006, 403, '今日通话时长已达上限，请开通会员解锁'),
   callRecordNotFound: def(23007, 404, '通话记录不存在'),
+
+  // Hardening (Parley's own, 26xxx).
+  clientMsgIdReused: def(26001, 409, '该clientMsgId已用于其他会话，请换一个'),
+  qrNotScanned: def(26002, 409, '请先扫描二维码'),
+  uploadQuotaExceeded: def(26003, 403, '存储空间已满，请删除不需要的文件后再试'),
+  uploadsOpenLimit: def(26004, 429, '未完成的上传过多，请先完成或取消其他上传'),
+  groupAddBlocked: def(26005, 403, '对方与你存在黑名单关系，无法加入群聊'),
+  groupInvitationNotFound: def(26006, 404, '入群邀请不存在或已处理'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

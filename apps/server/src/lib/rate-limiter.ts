@@ -57,6 +57,19 @@ export class MemoryLimiter implements Limiter {
   }
 }
 
+/**
+ * One counter per rule name on this node, like one Redis key per name: two services that ask for the
+ * same rule (one-to-one and group sends, `message.send`) draw on one budget.
+ */
 export function memoryLimiters(now: () => number): LimiterFactory {
-  return (_name, limit, windowMs) => new MemoryLimiter(limit, windowMs, now);
+  const made = new Map<string, MemoryLimiter>();
+  return (name, limit, windowMs) => {
+    const key = `${name}:${limit}:${windowMs}`;
+    let limiter = made.get(key);
+    if (!limiter) {
+      limiter = new MemoryLimiter(limit, windowMs, now);
+      made.set(key, limiter);
+    }
+    return limiter;
+  };
 }

@@ -11,7 +11,10 @@ import type { FrameHandler } from './types.js';
 /** Client frame limits per connection: a burst of 50, refilled at 25 frames/s. */
 export const FRAME_BURST = 50;
 export const FRAME_REFILL_PER_SECOND = 25;
-/** After this many frames dropped in a row, the connection is closed with 1008. */
+/**
+ * After this many frames dropped in a row the connection is closed with 1008, once every frame it
+ * had in progress was answered (a send stored is acknowledged, never lost with the socket).
+ */
 export const MAX_DROPPED_IN_A_ROW = 50;
 
 export const FrameTexts = {
@@ -67,37 +70,56 @@ export class FrameRouter {
     isBinary: boolean,
     send: (frame: OutFrame) => void,
   ): Promise<FrameOutcome> {
-    if (!this.admit(conn)) {
+    if (conn.abusive || !this.admit(conn)) {
       conn.dropped += 1;
-      if (conn.dropped > MAX_DROPPED_IN_A_ROW) return 'abuse';
-      // One error frame per run of dropped frames, so a flood does not get a flood back.
-      if (conn.dropped === 1) send(errorFrame(Errors.rateLimited.code, Errors.rateLimited.msg));
-      return 'dropped';
+      if (conn.dropped > MAX_DROPPED_IN_A_ROW) conn.abusive = true;
+      refuse(raw, isBinary, send, conn.dropped === 1);
+      return this.settled(conn, 'dropped');
     }
     conn.dropped = 0;
+    conn.inFlight += 1;
+    try {
+      await this.route(conn, raw, isBinary, send);
+    } finally {
+      conn.inFlight -= 1;
+    }
+    return this.settled(conn, 'handled');
+  }
+
+  /** 'abuse' once a flooding connection has no frame left in progress: it may be closed now. */
+  private settled(conn: Connection, outcome: FrameOutcome): FrameOutcome {
+    return conn.abusive && conn.inFlight === 0 ? 'abuse' : outcome;
+  }
+
+  private async route(
+    conn: Connection,
+    raw: RawData,
+    isBinary: boolean,
+    send: (frame: OutFrame) => void,
+  ): Promise<void> {
     if (isBinary) {
       send(errorFrame(400, FrameTexts.binary));
-      return 'handled';
+      return;
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(rawToString(raw));
     } catch {
       send(errorFrame(400, FrameTexts.notJson));
-      return 'handled';
+      return;
     }
     const result = clientFrame.safeParse(parsed);
     if (!result.success) {
       const issue = result.error.issues[0];
       const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
       send(errorFrame(400, `${FrameTexts.badShape}: ${field}${issue?.message ?? ''}`));
-      return 'handled';
+      return;
     }
     const { id, type } = result.data;
     const entry = this.handlers.get(type);
     if (!entry) {
       send(ack(id, Errors.notFound.code, `${FrameTexts.unknownType}: ${type}`, null));
-      return 'handled';
+      return;
     }
     let data: unknown = result.data.data;
     if (entry.schema) {
@@ -108,14 +130,14 @@ export class FrameRouter {
         send(
           ack(id, Errors.badRequest.code, `${field}: ${issue?.message ?? FrameTexts.badShape}`, { field }),
         );
-        return 'handled';
+        return;
       }
       data = checked.data;
     }
     const bad = findBadString(data, ['data']);
     if (bad !== null) {
       send(ack(id, Errors.badRequest.code, `${bad}: 含有非法字符`, { field: bad }));
-      return 'handled';
+      return;
     }
     // The ticket names this frame to the events it causes (ack-origin.ts): one held back for this
     // socket comes back here, and its push sequence goes out in the ack.
@@ -139,7 +161,25 @@ export class FrameRouter {
         answer(Errors.unknown.code, Errors.unknown.msg, null);
       }
     }
-    return 'handled';
+    return;
+  }
+}
+
+/**
+ * A frame over the rate limit is refused in its own ack (429) when it names an id; one without an id
+ * gets one error frame per run of refusals.
+ */
+function refuse(raw: RawData, isBinary: boolean, send: (frame: OutFrame) => void, firstOfRun: boolean): void {
+  let frame: ReturnType<typeof clientFrame.safeParse> | undefined;
+  try {
+    frame = isBinary ? undefined : clientFrame.safeParse(JSON.parse(rawToString(raw)));
+  } catch {
+    frame = undefined;
+  }
+  if (frame?.success) {
+    send(ack(frame.data.id, Errors.rateLimited.code, Errors.rateLimited.msg, null));
+  } else if (firstOfRun) {
+    send(errorFrame(Errors.rateLimited.code, Errors.rateLimited.msg));
   }
 }
 

@@ -111,6 +111,8 @@ export const serverEvents = {
   'call.updated': callUpdatedSchema,
   /** SDP offer/answer or ICE candidate from the other party of a call. */
   'call.signal': callSignalSchema,
+  /** Events may have been lost (the message bus was down on some node): sync everything held. */
+  'sync.required': z.object({}),
 } as const;
 
 export type ServerEventMap = { [K in keyof typeof serverEvents]: z.output<(typeof serverEvents)[K]> };

@@ -6,6 +6,7 @@ import type { GroupsTable } from '../../db/schema.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import type { AvatarCheck } from '../users/profile.service.js';
+import { lookupBudget } from '../users/user.service.js';
 import { fail } from '../../lib/errors.js';
 import { groupsPolicy, Identity } from '../../policies/groups.policy.js';
 import { authorize } from '../../policies/policy.js';
@@ -20,6 +21,8 @@ const PREVIEW = 8;
 
 /** A group's life and profile: create, read, edit, self settings, pin, transfer, quit, dissolve. */
 export class GroupsService {
+  private readonly lookup: (callerId: number) => Promise<void>;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly groups: GroupRepo,
@@ -27,7 +30,9 @@ export class GroupsService {
     private readonly counters: GroupCounters,
     private readonly tips: GroupTips,
     private readonly isOwnImage: AvatarCheck,
-  ) {}
+  ) {
+    this.lookup = lookupBudget(ctx);
+  }
 
   /** A group avatar is an image the caller uploaded here ('' resets to the default). */
   private async checkAvatar(userId: number, url: string | undefined): Promise<void> {
@@ -152,12 +157,14 @@ export class GroupsService {
 
   /** The public card (search by number, QR page): any signed-in user, active groups only. */
   async card(userId: number, groupNumber: string) {
+    await this.lookup(userId);
     const loaded = await this.access.load(userId, groupNumber);
     if (!loaded.group || Number(loaded.group.status) !== 0) throw fail('groupNotFound');
     return toCard(loaded.group, 'me' in loaded && loaded.me !== undefined);
   }
 
   async common(userId: number, wtId: string): Promise<GroupInfo[]> {
+    await this.lookup(userId);
     const other = await this.access.users.byWtId(wtId);
     if (!other) throw fail('userNotFound');
     return this.listIn(userId, new Set(await this.groups.commonIds(userId, other.id)));

@@ -73,6 +73,12 @@ const byName = {
   groupApplyHandled: 'この申請はすでに処理されています。',
   groupFull: 'グループの人数が上限に達しています。',
   memberProtected: 'メンバー保護が有効なため、グループメンバー同士で友だち追加できません。',
+  clientMsgIdReused: 'このメッセージIDは別のチャットで使用済みです。新しいIDで送信してください。',
+  qrNotScanned: '先にQRコードをスキャンしてください。',
+  uploadQuotaExceeded: 'ストレージがいっぱいです。不要なファイルを削除してからもう一度お試しください。',
+  uploadsOpenLimit: '未完了のアップロードが多すぎます。先に完了またはキャンセルしてください。',
+  groupAddBlocked: 'ブロック関係にあるため、グループに追加できません。',
+  groupInvitationNotFound: 'このグループ招待は存在しないか、すでに処理されています。',
 } satisfies Record<ErrorName, string>;
 
 export default {
