@@ -93,6 +93,14 @@ export async function buildServer(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only on answers that travelled over HTTPS (below): over plain HTTP it would pin a host,
+    // and its subdomains, to HTTPS that may not exist.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
   });
   await app.register(cors, { origin: config.corsOrigins, credentials: true });
 

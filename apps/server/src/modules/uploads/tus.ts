@@ -48,6 +48,8 @@ export async function registerTus(app: FastifyInstance, ctx: AppContext, uploads
     path: TUS_PATH,
     datastore: store,
     relativeLocation: true,
+    // Cross-origin callers only from CORS_ORIGINS (tus answers `*` by default); same-origin needs none.
+    allowedOrigins: (origin: string) => ctx.config.corsOrigins.includes(origin),
     maxSize: maxUploadBytes(ctx.config.uploadMaxBytes),
     async onIncomingRequest(req, id) {
       const userId = await caller(req);

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -54,7 +54,8 @@ export function cleanName(name: string): string {
   return out;
 }
 
-const newId = () => randomUUID().replace(/-/g, '');
+/** A stored key's id: 128 random bits as 32 hex digits (a UUIDv4 holds only 122). */
+const newId = () => randomBytes(16).toString('hex');
 
 /** A finished upload on disk, before it is checked and stored. */
 export interface ReceivedFile {
