@@ -21,6 +21,8 @@ export interface Limits {
   fullSyncsPerMinute: number;
   /** Changes in one page of a sync from version 0 (SYNC_FIRST_PAGE_CHANGES). */
   syncFirstPageChanges: number;
+  /** Bytes of JSON a page of sync may hold (SYNC_PAGE_BYTES): a larger one is cut, `hasMore` brings the rest. */
+  syncPageBytes: number;
   /** Calls one user may start per minute (CALL_RINGS_PER_MINUTE). */
   callRingsPerMinute: number;
   /** Calls that may ring one user per minute, from everyone together (CALL_RINGS_RECEIVED_PER_MINUTE). */
@@ -39,6 +41,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   uploadQuotaBytes: 5 * 1024 ** 3,
   fullSyncsPerMinute: 6,
   syncFirstPageChanges: 200,
+  syncPageBytes: 256 * 1024,
   callRingsPerMinute: 10,
   callRingsReceivedPerMinute: 20,
 });
@@ -53,6 +56,7 @@ const VARIABLES: Record<keyof Limits, string> = {
   uploadQuotaBytes: 'UPLOAD_QUOTA_BYTES',
   fullSyncsPerMinute: 'FULL_SYNCS_PER_MINUTE',
   syncFirstPageChanges: 'SYNC_FIRST_PAGE_CHANGES',
+  syncPageBytes: 'SYNC_PAGE_BYTES',
   callRingsPerMinute: 'CALL_RINGS_PER_MINUTE',
   callRingsReceivedPerMinute: 'CALL_RINGS_RECEIVED_PER_MINUTE',
 };
