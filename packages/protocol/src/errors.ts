@@ -103,7 +103,7 @@ export const Errors = {
   // Hardening (Parley's own, 26xxx).
   clientMsgIdReused: def(26001, 409, '该clientMsgId已用于其他会话，请换一个'),
   qrNotScanned: def(26002, 409, '请先扫描二维码'),
-  uploadQuotaExceeded: def(26003, 403, '存储空间已满，请删除不需要的文件后再试'),
+  uploadQuotaExceeded: def(26003, 403, '存储空间已用完，无法继续上传'),
   uploadsOpenLimit: def(26004, 429, '未完成的上传过多，请先完成或取消其他上传'),
   groupAddBlocked: def(26005, 403, '对方与你存在黑名单关系，无法加入群聊'),
   groupInvitationNotFound: def(26006, 404, '入群邀请不存在或已处理'),

@@ -127,6 +127,15 @@ export interface TagMembersTable {
   created_at: number;
 }
 
+/** An unfinished resumable upload (tus): its owner, declared length and last activity. */
+export interface ResumableUploadsTable {
+  id: string;
+  owner_id: number;
+  length: number;
+  created_at: number;
+  touched_at: number;
+}
+
 export interface UploadsTable {
   id: Generated<number>;
   key: string;
@@ -296,6 +305,7 @@ export interface Database {
   tags: TagsTable;
   tag_members: TagMembersTable;
   uploads: UploadsTable;
+  resumable_uploads: ResumableUploadsTable;
   merged_records: MergedRecordsTable;
   favorites: FavoritesTable;
   conversations: ConversationsTable;

@@ -75,7 +75,7 @@ const byName = {
   memberProtected: 'Member protection is on: group members cannot add each other as friends.',
   clientMsgIdReused: 'This message ID was already used in another chat. Send it again with a new one.',
   qrNotScanned: 'Scan the QR code first.',
-  uploadQuotaExceeded: 'Your storage is full. Delete files you no longer need and try again.',
+  uploadQuotaExceeded: 'Your storage is used up: no more files can be uploaded.',
   uploadsOpenLimit: 'Too many unfinished uploads. Finish or cancel one first.',
   groupAddBlocked: 'One of you has blocked the other, so they cannot be added to the group.',
   groupInvitationNotFound: 'This group invitation does not exist or was already handled.',

@@ -75,7 +75,7 @@ const byName = {
   memberProtected: 'メンバー保護が有効なため、グループメンバー同士で友だち追加できません。',
   clientMsgIdReused: 'このメッセージIDは別のチャットで使用済みです。新しいIDで送信してください。',
   qrNotScanned: '先にQRコードをスキャンしてください。',
-  uploadQuotaExceeded: 'ストレージがいっぱいです。不要なファイルを削除してからもう一度お試しください。',
+  uploadQuotaExceeded: 'ストレージの上限に達したため、これ以上アップロードできません。',
   uploadsOpenLimit: '未完了のアップロードが多すぎます。先に完了またはキャンセルしてください。',
   groupAddBlocked: 'ブロック関係にあるため、グループに追加できません。',
   groupInvitationNotFound: 'このグループ招待は存在しないか、すでに処理されています。',
