@@ -235,6 +235,17 @@ export interface GroupApplicationsTable {
   updated_at: number;
 }
 
+/** A join invitation waiting for the invited user's consent (0 waiting, 1 accepted, 2 declined). */
+export interface GroupInvitationsTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  inviter_id: number;
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface GroupNoticesTable {
   id: Generated<number>;
   user_id: number;
@@ -322,5 +333,6 @@ export interface Database {
   group_blacklist: GroupBlacklistTable;
   group_applications: GroupApplicationsTable;
   group_notices: GroupNoticesTable;
+  group_invitations: GroupInvitationsTable;
   reports: ReportsTable;
 }

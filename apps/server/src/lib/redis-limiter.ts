@@ -22,16 +22,16 @@ export class RedisLimiter implements Limiter {
     return `${this.prefix}:${key}`;
   }
 
-  async hit(key: string): Promise<boolean> {
+  async hit(key: string, n = 1): Promise<boolean> {
     try {
       const k = this.key(key);
-      const res = await this.redis.multi().set(k, 0, 'PX', this.windowMs, 'NX').incr(k).exec();
+      const res = await this.redis.multi().set(k, 0, 'PX', this.windowMs, 'NX').incrby(k, n).exec();
       const count = Number(res?.[1]?.[1]);
       if (!Number.isFinite(count)) throw new Error('unexpected INCR reply');
       return count <= this.limit;
     } catch (err) {
       this.log.warn({ err }, 'rate limiter: Redis failed, counting on this node');
-      return this.fallback.hit(key);
+      return this.fallback.hit(key, n);
     }
   }
 

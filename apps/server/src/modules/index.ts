@@ -64,6 +64,7 @@ export async function registerModules(
       calls: calls.handlers,
       groups: groups.handlers,
       groupMessages: groupMessaging.handlers,
+      groupInvitations: groups.invitationHandlers,
       reports: reports.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },

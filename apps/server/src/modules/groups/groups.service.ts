@@ -10,6 +10,7 @@ import { lookupBudget } from '../users/user.service.js';
 import { fail } from '../../lib/errors.js';
 import { groupsPolicy, Identity } from '../../policies/groups.policy.js';
 import { authorize } from '../../policies/policy.js';
+import type { GroupAdditions } from './additions.js';
 import { GroupExtraRepo } from './group-extra.repo.js';
 import type { GroupAccess } from './group.access.js';
 import { announce, type GroupCounters } from './group.events.js';
@@ -30,6 +31,7 @@ export class GroupsService {
     private readonly counters: GroupCounters,
     private readonly tips: GroupTips,
     private readonly isOwnImage: AvatarCheck,
+    private readonly additions: GroupAdditions,
   ) {
     this.lookup = lookupBudget(ctx);
   }
@@ -67,9 +69,10 @@ export class GroupsService {
     const me = await this.access.users.byId(userId);
     if (!me) throw fail('unauthorized');
     await this.checkAvatar(userId, body.groupAvatar);
-    const invitees = (await this.access.usersByWtIds(body.wtIds)).filter(
-      (u) => u.id !== userId && u.status === 0,
-    );
+    await this.additions.creating(userId);
+    const named = (await this.access.usersByWtIds(body.wtIds)).filter((u) => u.id !== userId && u.status === 0);
+    // Friends join now; anyone else is asked first (a join invitation).
+    const { add: invitees, consent } = await this.additions.sort(userId, named);
     if (invitees.length + 1 > GroupLimits.maxMembers) throw fail('groupFull');
     const now = this.now();
     return this.ctx.uow.run(async (uow) => {
@@ -137,6 +140,7 @@ export class GroupsService {
         invitees.map((u) => u.id),
       );
       await announce(uow, group, 'joined');
+      await this.additions.invite(uow, group.id, consent, userId, now);
       const self = (await groups.member(group.id, userId))!;
       return this.view(userId, group, self, uow);
     });
