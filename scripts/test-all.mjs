@@ -94,17 +94,19 @@ const BROWSER_DEPS = [
   { path: '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf', packages: ['fonts-noto-color-emoji'] },
   { path: '/usr/bin/turnserver', packages: ['coturn'] },
 ];
+/** The server suites start and stop a redis-server of their own (realtime/redis-loss.test.ts). */
+const SERVER_DEPS = [{ path: '/usr/bin/redis-server', packages: ['redis-server'] }];
 
-function ensureBrowserDeps() {
-  const missing = BROWSER_DEPS.filter((d) => !fs.existsSync(d.path)).flatMap((d) => d.packages);
+function ensureDeps(deps, what) {
+  const missing = deps.filter((d) => !fs.existsSync(d.path)).flatMap((d) => d.packages);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(
-      `Missing for the browser tests: install them with \`sudo apt-get install -y ${missing.join(' ')}\`.`,
+      `Missing for the ${what}: install them with \`sudo apt-get install -y ${missing.join(' ')}\`.`,
     );
     process.exit(1);
   }
-  console.log(`Installing Debian packages for the browser tests: ${missing.join(', ')}…`);
+  console.log(`Installing Debian packages for the ${what}: ${missing.join(', ')}…`);
   if (
     runInline('apt-get', ['update', '-qq']) !== 0 ||
     runInline('apt-get', ['install', '-y', '-qq', ...missing]) !== 0
@@ -195,7 +197,8 @@ if (unknown.length > 0) {
 const serverPasses = steps.filter((s) => s === 'unit' || (s === 'pg' && process.env.DATABASE_URL)).length;
 const workers = process.env.TEST_WORKERS || (serverPasses > 1 ? '1' : '2');
 const concurrent = [];
-if (steps.includes('e2e')) ensureBrowserDeps();
+if (steps.includes('e2e')) ensureDeps(BROWSER_DEPS, 'browser tests');
+if (steps.includes('unit') || steps.includes('pg')) ensureDeps(SERVER_DEPS, 'server tests');
 if (steps.includes('unit')) {
   // SQLite pass: DATABASE_URL is removed so the repository tests use the embedded database.
   concurrent.push(

@@ -117,7 +117,10 @@ describe('redactUrl', () => {
     [`/api/x?sid=${'aZ0_-'.repeat(8)}&n=3`, '/api/x?sid=[redacted]&n=3'],
     ['/api/x?q=nineteen_characters&n=12', '/api/x?q=nineteen_characters&n=12'],
     ['/api/oss/files/0123456789abcdef0123456789abcdef.png', '/api/oss/files/[redacted]'],
-    ['/api/oss/files/0123456789abcdef0123456789abcdef.png?download=1', '/api/oss/files/[redacted]?download=1'],
+    [
+      '/api/oss/files/0123456789abcdef0123456789abcdef.png?download=1',
+      '/api/oss/files/[redacted]?download=1',
+    ],
   ])('%s → %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
   });

@@ -75,8 +75,11 @@ describe('groups policy', () => {
   });
 
   it('accepting a join invitation: an active group one is not in and not blacklisted from', () => {
-    const accept = (me: number | undefined, over: Partial<NonNullable<GroupFacts['group']>>, blacklisted = false) =>
-      decide(groupsPolicy, 'invitation.accept', actor, { ...facts(me, over), blacklisted, level: 0 });
+    const accept = (
+      me: number | undefined,
+      over: Partial<NonNullable<GroupFacts['group']>>,
+      blacklisted = false,
+    ) => decide(groupsPolicy, 'invitation.accept', actor, { ...facts(me, over), blacklisted, level: 0 });
     expect(accept(undefined, {})).toBe(true);
     // Join switches are for joining by search or QR: an invitation the user accepts passes them.
     expect(accept(undefined, { confirminviteSwitch: 2, limitLevel: 9 })).toBe(true);

@@ -333,7 +333,8 @@ export class RedisBus implements Bus {
   }
 
   async ping(): Promise<boolean> {
-    if (this.closed || !this.health.up || this.sub.status !== 'ready' || this.pub.status !== 'ready') return false;
+    if (this.closed || !this.health.up || this.sub.status !== 'ready' || this.pub.status !== 'ready')
+      return false;
     try {
       const pong = await withTimeout(this.pub.ping(), this.pingTimeoutMs, 'ping timeout');
       return pong === 'PONG';

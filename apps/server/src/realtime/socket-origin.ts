@@ -21,6 +21,7 @@ export function originAllowed(
     return false;
   }
   const forwarded = config.trustProxy ? req.headers['x-forwarded-host'] : undefined;
-  const served = (typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined) ?? req.headers.host;
+  const served =
+    (typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined) ?? req.headers.host;
   return served !== undefined && host.toLowerCase() === served.toLowerCase();
 }

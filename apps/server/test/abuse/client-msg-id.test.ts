@@ -29,7 +29,8 @@ describe('clientMsgId per conversation', () => {
 
     expect(await sendText(t, a, c, 'to c', id)).toEqual(REUSED);
     expect(await sendText(t, a, { ...c, wtId: c.wtId.toUpperCase() }, 'to C', id)).toEqual(REUSED);
-    const texts = async () => (await fullHistory(t, c, a)).filter((m) => m.type === 'text').map((m) => m.payload);
+    const texts = async () =>
+      (await fullHistory(t, c, a)).filter((m) => m.type === 'text').map((m) => m.payload);
     expect(await texts()).toEqual([]);
     // A fresh id reaches c.
     expect((await sendText(t, a, c, 'to c')).code).toBe(200);

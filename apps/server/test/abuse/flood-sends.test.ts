@@ -41,6 +41,11 @@ describe('a flooding socket', () => {
     expect(acks.length).toBeGreaterThan(FRAME_BURST + MAX_DROPPED_IN_A_ROW);
     // What is stored is exactly what was acknowledged.
     const history = await fullHistory(t, b, a);
-    expect(history.filter((m) => m.type === 'text').map((m) => m.ID).sort()).toEqual(stored.map((f) => f.data!.ID).sort());
+    expect(
+      history
+        .filter((m) => m.type === 'text')
+        .map((m) => m.ID)
+        .sort(),
+    ).toEqual(stored.map((f) => f.data!.ID).sort());
   });
 });

@@ -13,7 +13,12 @@ beforeAll(async () => {
   t = await startTestServer(
     {
       messageSendPerMinute: 100_000,
-      limits: { ...DEFAULT_LIMITS, fullSyncsPerMinute: 3, syncFirstPageChanges: 10, syncPageBytes: PAGE_BYTES },
+      limits: {
+        ...DEFAULT_LIMITS,
+        fullSyncsPerMinute: 3,
+        syncFirstPageChanges: 10,
+        syncPageBytes: PAGE_BYTES,
+      },
     },
     clock,
   );
@@ -38,7 +43,7 @@ describe('full sync', () => {
     expect(first.data.messages.length).toBeLessThan(10);
     const seen = [...first.data.messages];
     let since = first.data.version;
-    for (let more = first.data.hasMore; more; ) {
+    for (let more = first.data.hasMore; more;) {
       const page = await post<SyncResult>(t, b, '/message/sync', { since });
       seen.push(...page.data.messages);
       since = page.data.version;

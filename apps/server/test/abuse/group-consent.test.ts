@@ -112,7 +112,10 @@ describe('group consent', () => {
     expect(await create(owner, [blocked.wtId])).toEqual(BLOCKED);
     const g = await createGroup(t, owner, []);
     for (const target of [blocker, blocked]) {
-      const res = await post(t, owner, `${G}/member/batchInvite`, { groupNumber: g.groupNumber, wtIds: [target.wtId] });
+      const res = await post(t, owner, `${G}/member/batchInvite`, {
+        groupNumber: g.groupNumber,
+        wtIds: [target.wtId],
+      });
       expect(res).toEqual(BLOCKED);
     }
     expect(await memberCount(owner, g.groupNumber)).toBe(1);

@@ -49,7 +49,9 @@ describe('existence probes', () => {
     const other = await newUser(t, 'mixed');
     expect((await post(t, me, '/user/searchById', { searchId: other.wtId })).code).toBe(200);
     expect((await post(t, me, '/user/groupchat/commonList', { wtId: other.wtId })).code).toBe(200);
-    expect((await post(t, me, '/user/groupchat/getCardInfoById', { groupNumber: '10000001' })).code).toBe(22001);
+    expect((await post(t, me, '/user/groupchat/getCardInfoById', { groupNumber: '10000001' })).code).toBe(
+      22001,
+    );
     expect((await post(t, me, '/user/searchById', { searchId: other.wtId })).code).toBe(200);
     expect(await post(t, me, '/user/groupchat/commonList', { wtId: other.wtId })).toMatchObject(RATE_LIMITED);
     expect(await post(t, me, '/user/searchById', { searchId: other.wtId })).toMatchObject(RATE_LIMITED);

@@ -28,9 +28,9 @@ describe('QR login', () => {
     expect(early).toEqual({ status: 409, code: 26002, msg: '请先扫描二维码', data: null });
     const polled = await api<{ status: number }>(t, 'POST', '/user/login/qrCode', { body: { qrCode } });
     expect(polled.data.status).toBe(0);
-    expect((await api(t, 'POST', '/user/login/qrCode/scan', { token: user.token, body: { qrCode } })).code).toBe(
-      200,
-    );
+    expect(
+      (await api(t, 'POST', '/user/login/qrCode/scan', { token: user.token, body: { qrCode } })).code,
+    ).toBe(200);
     const ok = await api(t, 'POST', '/user/login/qrCode/confirm', { token: user.token, body: { qrCode } });
     expect(ok).toMatchObject({ status: 200, data: { status: 2 } });
   });

@@ -63,7 +63,10 @@ async function finish(u: TestUser, location: string, length: number) {
 }
 
 const head = (u: TestUser, location: string) =>
-  fetch(location, { method: 'HEAD', headers: { authorization: `Bearer ${u.token}`, 'tus-resumable': '1.0.0' } });
+  fetch(location, {
+    method: 'HEAD',
+    headers: { authorization: `Bearer ${u.token}`, 'tus-resumable': '1.0.0' },
+  });
 
 describe('upload limits', () => {
   it('3 files a minute per user (whole or resumable), then 429 until the minute ends', async () => {

@@ -60,7 +60,11 @@ export async function fillMembers(t: TestServer, groupNumber: string, prefix: st
  */
 export async function fillFriendships(t: TestServer, ownerWtId: string, prefix: string): Promise<void> {
   const db = t.server.ctx.db;
-  const owner = await db.selectFrom('users').select('id').where('wt_id', '=', ownerWtId).executeTakeFirstOrThrow();
+  const owner = await db
+    .selectFrom('users')
+    .select('id')
+    .where('wt_id', '=', ownerWtId)
+    .executeTakeFirstOrThrow();
   const id = sql.raw(String(Number(owner.id)));
   const now = sql.raw(String(Date.now()));
   const like = sql.lit(`${prefix}%`);

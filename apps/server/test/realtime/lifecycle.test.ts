@@ -67,7 +67,13 @@ describe('frame rate limit', () => {
     const n = FRAME_BURST + 10;
     for (let i = 0; i < n; i++) s.send({ id: i, type: 'ping' });
     const refused = await s.next(ackOf(n - 1));
-    expect(refused).toEqual({ type: 'ack', id: n - 1, code: 429, msg: '操作过于频繁，请稍后再试', data: null });
+    expect(refused).toEqual({
+      type: 'ack',
+      id: n - 1,
+      code: 429,
+      msg: '操作过于频繁，请稍后再试',
+      data: null,
+    });
     // Tokens refill with time: one second later a frame is served again. Frames are handled in
     // order, so once its ack is here every frame of the burst has been answered or refused.
     clock.advance(1000);
@@ -98,9 +104,12 @@ describe('frame rate limit', () => {
     const ids = acks.map((f) => f.id).sort((x, y) => x - y);
     expect(ids).toEqual(Array.from({ length: acks.length }, (_, i) => i));
     expect(acks.length).toBeGreaterThan(FRAME_BURST + MAX_DROPPED_IN_A_ROW);
-    expect(acks.filter((f) => f.code === 200).map((f) => f.id).sort((x, y) => x - y)).toEqual(
-      ids.slice(0, FRAME_BURST),
-    );
+    expect(
+      acks
+        .filter((f) => f.code === 200)
+        .map((f) => f.id)
+        .sort((x, y) => x - y),
+    ).toEqual(ids.slice(0, FRAME_BURST));
     expect(acks.filter((f) => f.id >= FRAME_BURST).every((f) => f.code === 429)).toBe(true);
   });
 });

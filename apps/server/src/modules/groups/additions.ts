@@ -46,7 +46,11 @@ export class GroupAdditions {
     const add: UserRow[] = [];
     const consent: UserRow[] = [];
     for (const u of users) {
-      const facts = { friend: r.friends.has(u.id), inviterBlocks: r.blocks.has(u.id), invitedBlocks: r.blockedBy.has(u.id) };
+      const facts = {
+        friend: r.friends.has(u.id),
+        inviterBlocks: r.blocks.has(u.id),
+        invitedBlocks: r.blockedBy.has(u.id),
+      };
       authorize(groupAddPolicy, 'group.add', { userId }, facts);
       (additionOf(facts) === 'add' ? add : consent).push(u);
     }
@@ -55,7 +59,13 @@ export class GroupAdditions {
   }
 
   /** Invites `users` inside the unit of work; each hears of it (`group.invitation`) after the commit. */
-  async invite(uow: UnitOfWork, groupId: number, users: UserRow[], inviterId: number, now: number): Promise<void> {
+  async invite(
+    uow: UnitOfWork,
+    groupId: number,
+    users: UserRow[],
+    inviterId: number,
+    now: number,
+  ): Promise<void> {
     if (users.length === 0) return;
     const repo = new InvitationRepo(uow.db);
     await repo.invite(

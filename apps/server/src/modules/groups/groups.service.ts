@@ -70,7 +70,9 @@ export class GroupsService {
     if (!me) throw fail('unauthorized');
     await this.checkAvatar(userId, body.groupAvatar);
     await this.additions.creating(userId);
-    const named = (await this.access.usersByWtIds(body.wtIds)).filter((u) => u.id !== userId && u.status === 0);
+    const named = (await this.access.usersByWtIds(body.wtIds)).filter(
+      (u) => u.id !== userId && u.status === 0,
+    );
     // Friends join now; anyone else is asked first (a join invitation).
     const { add: invitees, consent } = await this.additions.sort(userId, named);
     if (invitees.length + 1 > GroupLimits.maxMembers) throw fail('groupFull');

@@ -28,7 +28,14 @@ export class InvitationRepo extends Repo {
       if (Number(renewed.numUpdatedRows) > 0) continue;
       await this.db
         .insertInto('group_invitations')
-        .values({ group_id: groupId, user_id: userId, inviter_id: inviterId, status: 0, created_at: now, updated_at: now })
+        .values({
+          group_id: groupId,
+          user_id: userId,
+          inviter_id: inviterId,
+          status: 0,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
   }

@@ -38,7 +38,11 @@ export class GroupSendService {
   async send(userId: number, body: SendMessageBody): Promise<Message> {
     const messages = new MessageRepo(this.ctx.db);
     const first = await messages.byClientId(userId, body.clientMsgId);
-    if (first) return sameConversation(await new MessagingViews(this.ctx.db).message(userId, first), body.conversationID);
+    if (first)
+      return sameConversation(
+        await new MessagingViews(this.ctx.db).message(userId, first),
+        body.conversationID,
+      );
 
     const me = await this.users.byId(userId);
     if (!me) throw fail('unauthorized');
@@ -73,7 +77,10 @@ export class GroupSendService {
       if (isUniqueViolation(err)) {
         const winner = await messages.byClientId(userId, body.clientMsgId);
         if (winner) {
-          return sameConversation(await new MessagingViews(this.ctx.db).message(userId, winner), body.conversationID);
+          return sameConversation(
+            await new MessagingViews(this.ctx.db).message(userId, winner),
+            body.conversationID,
+          );
         }
       }
       throw err;

@@ -26,7 +26,8 @@ export class UploadLimits {
   /** `bytes` more would fit the user's quota (26003 otherwise). */
   async fits(userId: number, bytes: number): Promise<void> {
     const quota = this.ctx.config.limits.uploadQuotaBytes;
-    if (quota > 0 && (await this.resumable.bytesHeld(userId)) + bytes > quota) throw fail('uploadQuotaExceeded');
+    if (quota > 0 && (await this.resumable.bytesHeld(userId)) + bytes > quota)
+      throw fail('uploadQuotaExceeded');
   }
 
   /** A resumable upload is created: rate, open cap (26004) and quota for its declared length. */
@@ -48,7 +49,9 @@ export class UploadLimits {
     for (;;) {
       const ids = await this.resumable.staleIds(before, 100);
       for (const id of ids) {
-        await remove(id).catch((err: unknown) => this.ctx.log.warn({ err, id }, 'stale upload: remove failed'));
+        await remove(id).catch((err: unknown) =>
+          this.ctx.log.warn({ err, id }, 'stale upload: remove failed'),
+        );
         await this.resumable.close(id);
       }
       gone += ids.length;

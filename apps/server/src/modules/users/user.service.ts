@@ -10,7 +10,9 @@ import { toUserConfig, toUserInfo } from './user.presenter.js';
  * The lookups that tell whether a user or group exists (searchById, commonList, getCardInfoById) draw
  * on one per-user budget (LOOKUPS_PER_MINUTE): enough to type, too few to scan. Throws 429 beyond it.
  */
-export function lookupBudget(ctx: Pick<AppContext, 'limiters' | 'config'>): (callerId: number) => Promise<void> {
+export function lookupBudget(
+  ctx: Pick<AppContext, 'limiters' | 'config'>,
+): (callerId: number) => Promise<void> {
   const limiter = ctx.limiters('user-search', ctx.config.limits.lookupsPerMinute, 60_000);
   return async (callerId) => {
     if (!(await limiter.hit(`u:${callerId}`))) throw fail('rateLimited');
