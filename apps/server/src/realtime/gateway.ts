@@ -3,12 +3,15 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import {
+  DEFAULT_LANGUAGE,
   WsClose,
   type ClientFrameAck,
   type ClientFrameData,
   type ClientFrameType,
   type HelloFrame,
+  type Language,
 } from '@parley/protocol';
+import { languageFromHeader } from '../lib/language.js';
 import type { AppContext } from '../lib/context.js';
 import { isAppError } from '../lib/errors.js';
 import { randomId } from '../lib/ids.js';
@@ -18,12 +21,13 @@ import { AnswerTickets, heldForAck } from './ack-origin.js';
 import { CLOSE_HANDSHAKE_MS, closeSoon, refusalReason, rejectUpgrade } from './close-reason.js';
 import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js';
 import { ConnectionRegistry, type Connection } from './registry.js';
-import { parseSocketPath, type SocketPath } from './socket-path.js';
+import { parseSocketPath } from './socket-path.js';
 import { originAllowed } from './socket-origin.js';
 import { RecentCloses, type CloseTokensMessage } from './recent-closes.js';
 import { Topics } from './topics.js';
 import type { BusMessage, FrameHandler } from './types.js';
 import { UpgradeQueue } from './upgrade-queue.js';
+import { heartbeatRound } from './heartbeat.js';
 import { SocketOutput } from './socket-output.js';
 import { textFrame } from './write-coalescer.js';
 
@@ -38,7 +42,14 @@ const UPGRADE_SLICE_MS = 5;
 /** Upgrades waiting for their check beyond this are refused with 503 (the client retries later). */
 const MAX_WAITING_UPGRADES = 50_000;
 
-type WaitingUpgrade = SocketPath & { req: IncomingMessage; socket: Duplex; head: Buffer };
+interface WaitingUpgrade {
+  req: IncomingMessage;
+  socket: Duplex;
+  head: Buffer;
+  rawToken: string;
+  since: number | undefined;
+  lang: Language | null;
+}
 
 /** What the messaging module adds to `hello`: the sync version, and the catch-up after `since`. */
 export type HelloSync = Pick<HelloFrame['data'], 'syncVersion' | 'syncSince' | 'sync'>;
@@ -107,14 +118,12 @@ export class Gateway {
         this.topics.offline(userId);
       },
     });
-    this.router = new FrameRouter(ctx.log, ctx.clock);
+    this.router = new FrameRouter(ctx.log, ctx.clock, (userId) => app.savedLanguage(userId));
     this.router.on('ping', () => ({ serverTime: ctx.clock.now() }));
     app.server.on('upgrade', this.handleUpgrade);
     ctx.bus.subscribe((message) => this.deliver(message));
     // A node that cannot publish or receive cannot serve a socket: its clients move to a healthy node.
-    ctx.bus.onHealth((up) => {
-      if (!up && !this.closing) this.closeAll(BUS_LOST_REASON);
-    });
+    ctx.bus.onHealth((up) => !up && !this.closing && this.closeAll(BUS_LOST_REASON));
     const every = ctx.config.heartbeatMs;
     this.heartbeat = every > 0 ? setInterval(() => this.beat(), every) : null;
     this.heartbeat?.unref();
@@ -199,7 +208,10 @@ export class Gateway {
   }
 
   /** Checks the token, completes the upgrade, then registers the socket or closes it with a reason. */
-  private async accept({ req, socket, head, rawToken, since }: WaitingUpgrade): Promise<void> {
+  private async accept({ req, socket, head, rawToken, since, lang }: WaitingUpgrade): Promise<void> {
+    // The socket's texts: the query's `lang`, then Accept-Language, then (once a frame is refused)
+    // the user's saved language.
+    const asked = lang ?? languageFromHeader(req.headers['accept-language']);
     const startedAt = Date.now();
     let session: Session | null = null;
     let refusal = { code: WsClose.invalidToken as number, reason: refusalReason(401, 'invalid token') };
@@ -207,7 +219,10 @@ export class Gateway {
       session = await this.app.resolveSession(decodeURIComponent(rawToken));
     } catch (err) {
       if (isAppError(err)) {
-        refusal = { code: WsClose.invalidToken, reason: refusalReason(err.code, err.message) };
+        refusal = {
+          code: WsClose.invalidToken,
+          reason: refusalReason(err.code, err.textIn(asked ?? DEFAULT_LANGUAGE)),
+        };
       } else if (!(err instanceof URIError)) {
         this.ctx.log.error({ err }, 'socket token check failed');
         refusal = { code: 1011, reason: 'server error, retry later' };
@@ -225,7 +240,7 @@ export class Gateway {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', (err) => this.ctx.log.debug({ err: err.message }, 'socket error'));
       if (!session) return closeSoon(ws, refusal.code, refusal.reason);
-      this.register(ws, session, startedAt, since, () => socket.uncork());
+      this.register(ws, session, startedAt, since, asked, () => socket.uncork());
     });
   }
 
@@ -234,6 +249,7 @@ export class Gateway {
     session: Session,
     startedAt: number,
     since: number | undefined,
+    language: Language | null,
     release: () => void,
   ): void {
     const wtId = session.wtId;
@@ -249,6 +265,7 @@ export class Gateway {
       inFlight: 0,
       abusive: false,
       answering: new AnswerTickets(),
+      language,
     };
     ws.on('close', () => this.registry.remove(conn));
     // A logout that landed while this socket's token was being checked still applies to it.
@@ -371,25 +388,8 @@ export class Gateway {
     this.output.close(conn.socket, message.closeCode, message.reason);
   }
 
-  /** Heartbeat: a connection that did not pong since the last ping is cut and unregistered. */
-  private beat(): void {
-    for (const conn of this.registry.all()) {
-      if (!conn.alive) {
-        this.registry.remove(conn);
-        conn.socket.terminate();
-        this.ctx.log.debug({ userId: conn.userId, connectionId: conn.id }, 'socket missed heartbeat');
-        continue;
-      }
-      conn.alive = false;
-      try {
-        conn.socket.ping();
-      } catch {
-        this.registry.remove(conn);
-        conn.socket.terminate();
-      }
-    }
-    this.recentlyClosed.prune();
-  }
+  /** Heartbeat (heartbeat.ts); revocations remembered past their minute are forgotten. */
+  private beat = () => (heartbeatRound(this.registry, this.ctx.log), this.recentlyClosed.prune());
 
   /** Queues a frame (`textFrame`) for the connection's socket, to leave at the end of this turn. */
   private sendRaw(conn: Connection, frame: Buffer, ignoreRegistry = false): void {

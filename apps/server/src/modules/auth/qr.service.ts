@@ -1,3 +1,4 @@
+import { ErrorDetails } from '@parley/protocol';
 import type { QrCodeIssued, QrPollResult } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
@@ -68,7 +69,7 @@ export class QrService {
     const row = await this.live(qrCode);
     if (row.status === QrStatus.waiting) throw fail('qrNotScanned');
     if (row.user_id !== null && Number(row.user_id) !== session.userId)
-      throw fail('forbidden', '二维码已被其他账号扫描');
+      throw fail('forbidden', ErrorDetails.qrScannedByOther);
     if (!(await this.qr.transition(row.code, [QrStatus.scanned], QrStatus.confirmed, session.userId))) {
       throw fail('qrUsed');
     }
