@@ -149,7 +149,7 @@ export default {
     saveFailed: '保存失败，请稍后重试',
   },
   invitation: {
-    from: '{{inviter}} 邀请你加入群聊',
+    from: '{{inviter}} 邀请你加入',
     accept: '接受',
     decline: '拒绝',
     acceptLabel: '接受加入 {{group}}',
