@@ -9,3 +9,4 @@ export * from './group.js';
 export * from './group-requests.js';
 export * from './report.js';
 export * from './group-invitation.js';
+export * from './moments.js';
