@@ -17,6 +17,8 @@ import { groupInvitationRoutes } from './group-invitations.routes.js';
 import { groupInvitationSchemas } from './group-invitations.js';
 import { groupRoutes } from './groups.routes.js';
 import { groupSchemas } from './groups.js';
+import { membershipRoutes } from './membership.routes.js';
+import { membershipSchemas } from './membership.js';
 import { reportRoutes } from './reports.routes.js';
 import { reportSchemas } from './reports.js';
 import { messageRoutes } from './messages.routes.js';
@@ -29,6 +31,8 @@ import { uploadRoutes } from './uploads.routes.js';
 import { uploadSchemas } from './uploads.js';
 import { systemRoutes } from './system.routes.js';
 import { systemSchemas } from './system.js';
+import { translationRoutes } from './translation.routes.js';
+import { translationSchemas } from './translation.js';
 import { userRoutes } from './users.routes.js';
 import { userSchemas } from './users.js';
 
@@ -63,6 +67,8 @@ export const routes = {
   groupInvitations: groupInvitationRoutes,
   reports: reportRoutes,
   calls: callRoutes,
+  translation: translationRoutes,
+  membership: membershipRoutes,
   moments: momentRoutes,
 } as const;
 
@@ -83,6 +89,8 @@ export const schemas = {
   groupInvitations: groupInvitationSchemas,
   reports: reportSchemas,
   calls: callSchemas,
+  translation: translationSchemas,
+  membership: membershipSchemas,
   moments: momentSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 
