@@ -95,6 +95,9 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     const owner = await registerUser(h.server, { nickName: '群主老周' });
     const me = await registerUser(h.server, { nickName: '小林' });
     const other = await registerUser(h.server, { nickName: '小吴' });
+    // Named in a creation, the owner's friends join at once (others would get an invitation).
+    await befriend(h, owner, me);
+    await befriend(h, owner, other);
     const g = await api<GroupInfo>(h.server, '/user/groupchat/add', {
       token: owner.token,
       body: { groupName: '读书会', wtIds: [me.wtId, other.wtId] },
@@ -148,6 +151,7 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     const owner = await registerUser(h.server, { nickName: '群主老陈' });
     const member = await registerUser(h.server, { nickName: '捣乱小马' });
     const scanner = await registerUser(h.server, { nickName: '扫码小何' });
+    await befriend(h, owner, member);
     const g = await api<GroupInfo>(h.server, '/user/groupchat/add', {
       token: owner.token,
       body: { groupName: '登山队', wtIds: [member.wtId] },

@@ -6,7 +6,8 @@ import { Empty } from '../../ui/Empty';
 import type { GroupInfo } from '@parley/protocol';
 import { ApplyList } from './ApplyList';
 import { JoinById } from './JoinById';
-import { useGroupNotices, useJoinApplies, useMyApplies, useMyGroups } from './queries';
+import { InvitationList } from './InvitationList';
+import { useGroupInvitations, useGroupNotices, useJoinApplies, useMyApplies, useMyGroups } from './queries';
 import { groupDialogs } from './store';
 
 /** Contacts 群聊: the user's groups; a click opens the group's panel. */
@@ -47,7 +48,7 @@ function GroupRows({ rows }: { rows: GroupInfo[] }) {
   );
 }
 
-type Tab = 'received' | 'mine' | 'others';
+type Tab = 'received' | 'mine' | 'invitations' | 'others';
 
 /** Contacts 群通知: applications to groups I manage, my own applications, and notices about my groups. */
 export function GroupNoticesBody() {
@@ -57,10 +58,11 @@ export function GroupNoticesBody() {
   const received = useJoinApplies(tab === 'received');
   const mine = useMyApplies(tab === 'mine');
   const others = useGroupNotices(tab === 'others');
+  const invitations = useGroupInvitations(tab === 'invitations');
   return (
     <div className="gp-notices">
       <div className="gp-tabs" role="tablist">
-        {(['received', 'mine', 'others'] as const).map((k) => (
+        {(['received', 'mine', 'invitations', 'others'] as const).map((k) => (
           <button
             key={k}
             type="button"
@@ -98,6 +100,7 @@ export function GroupNoticesBody() {
           {mine.data?.rows.length === 0 && <Empty text={t('apply.empty')} />}
         </ul>
       )}
+      {tab === 'invitations' && invitations.isSuccess && <InvitationList rows={invitations.data} />}
       {tab === 'others' && (
         <ul className="gp-list" data-testid="group-notice-list">
           {(others.data?.rows ?? []).map((n) => (

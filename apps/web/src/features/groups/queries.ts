@@ -76,3 +76,12 @@ export function useGroupNotices(enabled = true) {
     enabled,
   });
 }
+
+/** Join invitations waiting for the user's consent (from people who are not their friends). */
+export function useGroupInvitations(enabled = true) {
+  return useQuery({
+    queryKey: groupKeys.invitations(),
+    queryFn: () => call('groupInvitations', 'list'),
+    enabled,
+  });
+}

@@ -24,4 +24,7 @@ export function useGroupsRealtime(): void {
   useSocketEvent('4', () => {
     void qc.invalidateQueries({ queryKey: groupKeys.notices() });
   });
+  useSocketEvent('group.invitation', () => {
+    void qc.invalidateQueries({ queryKey: groupKeys.invitations() });
+  });
 }

@@ -7,7 +7,7 @@ import { applyMessage, getConversation, patchConversations, putConversation } fr
 import { localCache } from './local';
 import { notifyMessage } from './notify';
 import { flushOutbox } from './send';
-import { onHello, resetSyncVersion } from './sync';
+import { onHello, onSyncRequired, resetSyncVersion } from './sync';
 import { useChatStore } from './store';
 import { asReader, isGroupID } from './group/logic';
 import { fillGap, noteMention, heldLastSequence, useGroupMessagesRealtime } from './group/realtime';
@@ -133,6 +133,7 @@ export function useMessagesRealtime(openID: string | null): void {
   useSocketEvent('hello', (hello) => {
     void onHello(hello);
   });
+  useSocketEvent('sync.required', () => void onSyncRequired());
 
   // Connected again: send the outbox. What changed meanwhile comes with one message.sync after
   // hello (sync.ts), not by refetching the list and the open chat: a node's restart must not turn
