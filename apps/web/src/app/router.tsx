@@ -19,7 +19,17 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
 const pageWith = (ns: readonly string[], load: () => Promise<{ default: ComponentType }>) =>
   page(() => Promise.all([load(), preloadNamespaces(ns)]).then(([mod]) => mod));
 /** The chat screen's parts: the list, chat, composer, forward and favorites dialogs, calls, groups. */
-const MESSAGES_NS = ['messages', 'forward', 'favorites', 'rich', 'calls', 'groups', 'friends', 'picker'];
+const MESSAGES_NS = [
+  'messages',
+  'forward',
+  'favorites',
+  'rich',
+  'calls',
+  'groups',
+  'friends',
+  'picker',
+  'chatInfo',
+];
 const CONTACTS_NS = ['contacts', 'friends', 'groups', 'picker', 'profile', 'calls'];
 
 const suspend = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;

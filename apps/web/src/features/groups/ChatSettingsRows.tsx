@@ -14,14 +14,13 @@ const ARCHIVED = 4;
 const key = (conversationID: string) => ['groups', 'conversation', conversationID] as const;
 
 /**
- * The panel's chat settings of the group conversation `GROUP{groupNumber}`: mute notifications,
- * archive (offered only while muted), clear history. Shown once the conversation exists on the
- * server; the messages list follows through `conversation.updated`.
+ * The chat settings of a conversation's info panel (a group's `GROUP{groupNumber}`, or a one-to-one
+ * chat): mute notifications, archive (offered only while muted), clear history. Shown once the
+ * conversation exists on the server; the messages list follows through `conversation.updated`.
  */
-export function ChatSettingsRows({ groupNumber }: { groupNumber: string }) {
+export function ChatSettingsRows({ conversationID }: { conversationID: string }) {
   const { t } = useTranslation('groups');
   const qc = useQueryClient();
-  const conversationID = `GROUP${groupNumber}`;
   const conv = useQuery({
     queryKey: key(conversationID),
     queryFn: () => call('conversations', 'get', { conversationID }, { silent: true }),
