@@ -81,6 +81,10 @@ export const routes: RouteObject[] = [
           { path: paths.moments, element: page(() => import('../features/placeholder/MomentsPage')) },
           { path: '/moments/:id', element: page(() => import('../features/placeholder/MomentDetailPage')) },
           { path: paths.member, element: page(() => import('../features/member/MemberPage')) },
+          {
+            path: paths.settings,
+            element: pageWith(['settings'], () => import('../features/settings/SettingsPage')),
+          },
         ],
       },
       { path: '*', element: <Navigate to={paths.notFound} replace /> },
