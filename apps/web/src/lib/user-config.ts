@@ -9,7 +9,7 @@ export const fetchUserConfig = () => call('users', 'config');
 
 /** Saves some switches; the answer (the whole config) replaces the cached one. */
 export async function updateUserConfig(patch: Partial<UserConfig>): Promise<UserConfig> {
-  const next = await call('users', 'updateConfig', patch);
+  const next = await call('users', 'updateConfig', patch, { silent: true });
   queryClient.setQueryData(userConfigKey, next);
   return next;
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UserConfig } from '@parley/protocol';
@@ -9,6 +10,8 @@ import './settings.css';
 
 function SwitchRowView({ row, config }: { row: SwitchRow; config: UserConfig }) {
   const { t } = useTranslation('settings');
+  // The switch moves on the click; the saved value takes over when the server answers.
+  const [pending, setPending] = useState<boolean | null>(null);
   if (row.needs && config[row.needs] !== 1) return null;
   const id = `st-${row.key}`;
   return (
@@ -28,15 +31,18 @@ function SwitchRowView({ row, config }: { row: SwitchRow; config: UserConfig }) 
         type="checkbox"
         role="switch"
         className="st-switch"
-        checked={config[row.config] === 1}
+        checked={pending ?? config[row.config] === 1}
         aria-describedby={row.hint ? `${id}-hint` : undefined}
         data-testid={`settings-${row.key}`}
-        onChange={(e) =>
-          void updateUserConfig({ [row.config]: e.target.checked ? 1 : 0 }).then(
-            () => toast.success(t('saved')),
-            (err: unknown) => toast.error(errorTextOf(err, t('saveFailed'))),
-          )
-        }
+        onChange={(e) => {
+          setPending(e.target.checked);
+          void updateUserConfig({ [row.config]: e.target.checked ? 1 : 0 })
+            .then(
+              () => toast.success(t('saved')),
+              (err: unknown) => toast.error(errorTextOf(err, t('saveFailed'))),
+            )
+            .finally(() => setPending(null));
+        }}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol';
 import { Avatar } from '../../../ui/Avatar';
@@ -26,6 +27,8 @@ export function PeerInfo({
   const friend = useFriend(wtId);
   const name = conversationName(conversation);
   const profile = conversation.userProfile;
+  // The switch follows the click at once (a chat opened from a contact may not be in the list yet).
+  const [pinned, setPinned] = useState(conversation.isPinned);
   return (
     <>
       <header className="gp-panel__head">
@@ -65,9 +68,13 @@ export function PeerInfo({
           <span className="gp-row__label">{t('pin')}</span>
           <input
             type="checkbox"
-            checked={conversation.isPinned}
+            checked={pinned}
             data-testid="chat-info-pin"
-            onChange={(e) => void conversationOps.pin(id, e.target.checked)}
+            onChange={(e) => {
+              const next = e.target.checked;
+              setPinned(next);
+              conversationOps.pin(id, next).catch(() => setPinned(!next));
+            }}
           />
         </label>
         <ChatSettingsRows conversationID={id} />

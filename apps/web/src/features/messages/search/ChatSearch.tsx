@@ -36,6 +36,7 @@ export function ChatSearch({ conversationID, onClose }: { conversationID: string
           label={t('search.placeholder')}
           clearLabel={t('search.clear')}
           testId="chat-search-input"
+          autoFocus
         />
         <button type="button" className="btn btn--ghost" data-testid="chat-search-close" onClick={onClose}>
           {t('search.close')}
