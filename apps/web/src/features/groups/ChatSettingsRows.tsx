@@ -18,7 +18,14 @@ const key = (conversationID: string) => ['groups', 'conversation', conversationI
  * chat): mute notifications, archive (offered only while muted), clear history. Shown once the
  * conversation exists on the server; the messages list follows through `conversation.updated`.
  */
-export function ChatSettingsRows({ conversationID }: { conversationID: string }) {
+export function ChatSettingsRows({
+  conversationID,
+  archiveLabel,
+}: {
+  conversationID: string;
+  /** The archive switch's label when it is not a group's ('折叠该群聊'). */
+  archiveLabel?: string;
+}) {
   const { t } = useTranslation('groups');
   const qc = useQueryClient();
   const conv = useQuery({
@@ -96,7 +103,7 @@ export function ChatSettingsRows({ conversationID }: { conversationID: string })
       </label>
       {c.isMuted && (
         <label className="gp-row gp-row--switch">
-          <span className="gp-row__label">{t('chat.archive')}</span>
+          <span className="gp-row__label">{archiveLabel ?? t('chat.archive')}</span>
           <input
             type="checkbox"
             checked={archived}

@@ -8,6 +8,7 @@ export default {
   remark: 'Remark',
   unset: 'Not set',
   searchHistory: 'Search chat history',
+  archive: 'Archive this chat',
   pin: 'Pin chat',
   search: {
     open: 'Search chat history',

@@ -8,6 +8,7 @@ export default {
   remark: 'メモ',
   unset: '未設定',
   searchHistory: 'チャット履歴を検索',
+  archive: 'このチャットをアーカイブ',
   pin: 'チャットをピン留め',
   search: {
     open: 'チャット履歴を検索',

@@ -8,6 +8,7 @@ export default {
   remark: '备注',
   unset: '未设置',
   searchHistory: '查找聊天记录',
+  archive: '折叠该聊天',
   pin: '置顶聊天',
   search: {
     open: '查找聊天记录',

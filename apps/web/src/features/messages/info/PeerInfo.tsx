@@ -77,7 +77,7 @@ export function PeerInfo({
             }}
           />
         </label>
-        <ChatSettingsRows conversationID={id} />
+        <ChatSettingsRows conversationID={id} archiveLabel={t('archive')} />
       </div>
     </>
   );
