@@ -263,6 +263,7 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     expect(await page.getByTestId('group-chat-archive').count()).toBe(0);
     await page.getByTestId('group-chat-mute').check();
     await page.getByTestId('group-chat-archive').check();
+    await waitToast(page, '已归档，新消息将不再提醒');
     await expect.poll(async () => (await conv()).markList).toContain(4);
     expect((await conv()).isMuted).toBe(true);
     await shot(page, 'panel-chat-settings');

@@ -26,7 +26,7 @@ export function ChatSettingsRows({
   /** The archive switch's label when it is not a group's ('折叠该群聊'). */
   archiveLabel?: string;
 }) {
-  const { t } = useTranslation('groups');
+  const { t } = useTranslation(['groups', 'messages']);
   const qc = useQueryClient();
   const conv = useQuery({
     queryKey: key(conversationID),
@@ -117,7 +117,11 @@ export function ChatSettingsRows({
                     { conversationIDList: [conversationID], markType: ARCHIVED, enable: e.target.checked },
                     { silent: true },
                   ),
-                { fail: t('panel.saveFailed') },
+                {
+                  // Like the list's menu, archiving says what it did (it also mutes).
+                  ok: e.target.checked ? t('messages:archive.done') : t('messages:archive.outDone'),
+                  fail: t('panel.saveFailed'),
+                },
                 {
                   markList: e.target.checked
                     ? [...c.markList, ARCHIVED]
