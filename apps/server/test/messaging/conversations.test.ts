@@ -173,8 +173,7 @@ describe('archive restores the mute state; mark as unread', () => {
       markType: 3,
       enable: true,
     });
-    expect(bad.code).toBe(400);
-    expect(bad.msg).toContain('markType格式不正确');
+    expect([bad.code, bad.msg]).toEqual([400, '标记类型格式不正确']);
   });
 });
 

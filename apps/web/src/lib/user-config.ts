@@ -7,8 +7,11 @@ export const userConfigKey = ['user', 'config'] as const;
 
 export const fetchUserConfig = () => call('users', 'config');
 
+/** What `/user/userConfig/update` takes: any of the switches, the saved language. */
+export type UserConfigPatch = Parameters<typeof call<'users', 'updateConfig'>>[2];
+
 /** Saves some switches; the answer (the whole config) replaces the cached one. */
-export async function updateUserConfig(patch: Partial<UserConfig>): Promise<UserConfig> {
+export async function updateUserConfig(patch: UserConfigPatch): Promise<UserConfig> {
   const next = await call('users', 'updateConfig', patch, { silent: true });
   queryClient.setQueryData(userConfigKey, next);
   return next;

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage, LANGUAGES } from '../../lib/i18n';
+import { updateUserConfig } from '../../lib/user-config';
 import { LANGUAGE_NAMES } from '../../ui/LanguageSelect';
 import { notificationPermission, requestNotificationPermission } from '../friends';
 
-/** The interface language (kept on this device, like the menu's language items). */
+/** The interface language: on this device (like the menu's items) and saved with the user's config. */
 export function LanguageRow() {
   const { t, i18n } = useTranslation('settings');
   return (
@@ -16,7 +17,13 @@ export function LanguageRow() {
         className="st-select"
         value={i18n.language}
         data-testid="settings-language"
-        onChange={(e) => isLanguage(e.target.value) && void changeLanguage(e.target.value)}
+        onChange={(e) => {
+          const lng = e.target.value;
+          if (!isLanguage(lng)) return;
+          void changeLanguage(lng);
+          // Saved on the server too: its texts (errors, notices) follow it on every device.
+          void updateUserConfig({ language: lng }).catch(() => {});
+        }}
       >
         {LANGUAGES.map((lng) => (
           <option key={lng} value={lng}>

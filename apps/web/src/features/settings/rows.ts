@@ -2,6 +2,11 @@ import type { ComponentType } from 'react';
 import type { UserConfig } from '@parley/protocol';
 import { LanguageRow, PermissionRow } from './CustomRows';
 
+/** The on/off fields of the user's config (0 or 1). */
+export type ConfigSwitch = {
+  [K in keyof UserConfig]-?: UserConfig[K] extends 0 | 1 ? K : never;
+}[keyof UserConfig];
+
 /** A switch saved in the user's config (`/user/userConfig/update`). */
 export interface SwitchRow {
   kind: 'switch';
@@ -9,9 +14,9 @@ export interface SwitchRow {
   /** Translation key in the `settings` namespace: the label, and a hint under it. */
   label: string;
   hint?: string;
-  config: keyof UserConfig;
+  config: ConfigSwitch;
   /** Shown only while this other switch is on (previews and sound need notifications). */
-  needs?: keyof UserConfig;
+  needs?: ConfigSwitch;
 }
 
 /** A row with its own control (the language picker, the browser permission). */
