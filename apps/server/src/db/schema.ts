@@ -10,6 +10,8 @@ import type {
 } from './schema-messaging.js';
 
 export type * from './schema-messaging.js';
+import type { MomentsDatabase } from './schema-moments.js';
+export type * from './schema-moments.js';
 
 /**
  * Table types for Kysely. Times are unix milliseconds (bigint), booleans are 0/1 integers,
@@ -286,7 +288,7 @@ export interface ReportsTable {
   created_at: number;
 }
 
-export interface Database {
+export interface Database extends MomentsDatabase {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   user_configs: UserConfigsTable;

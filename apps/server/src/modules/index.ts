@@ -7,6 +7,7 @@ import { createFavoritesModule } from './favorites/favorites.module.js';
 import { createFriendsModule } from './friends/friends.module.js';
 import { createGroupsModule } from './groups/groups.module.js';
 import { createReportsModule } from './reports/reports.module.js';
+import { createMomentsModule } from './moments/moments.module.js';
 import { createMessagingModule } from './messaging/messaging.module.js';
 import { createGroupMessagingModule } from './messaging/group-messaging.module.js';
 import { forwardHandlers } from './messaging/forward.routes.js';
@@ -48,6 +49,7 @@ export async function registerModules(
   const calls = createCallsModule(ctx, users, friends);
   const forward = new ForwardService(ctx, messaging.send);
   const favorites = createFavoritesModule(ctx, users);
+  const moments = createMomentsModule(ctx, users, uploads.service);
 
   registerContract(
     app,
@@ -66,10 +68,23 @@ export async function registerModules(
       groups: groups.handlers,
       groupMessages: groupMessaging.handlers,
       reports: reports.handlers,
+      moments: moments.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );
-  return { users, auth, uploads, profile, friends, messaging, calls, groups, groupMessaging, reports };
+  return {
+    users,
+    auth,
+    uploads,
+    profile,
+    friends,
+    messaging,
+    calls,
+    groups,
+    groupMessaging,
+    reports,
+    moments,
+  };
 }
 
 export type Modules = Awaited<ReturnType<typeof registerModules>>;

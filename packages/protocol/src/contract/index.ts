@@ -19,6 +19,8 @@ import { reportRoutes } from './reports.routes.js';
 import { reportSchemas } from './reports.js';
 import { messageRoutes } from './messages.routes.js';
 import { messageSchemas } from './messages.js';
+import { momentRoutes } from './moments.routes.js';
+import { momentSchemas } from './moments.js';
 import { tagRoutes } from './tags.routes.js';
 import { tagSchemas } from './tags.js';
 import { uploadRoutes } from './uploads.routes.js';
@@ -33,6 +35,14 @@ export * from './events.js';
 export { FAVORITES_PAGE, favoriteTypes } from './favorites.routes.js';
 export type { Favorite, FavoriteAddBody } from './favorites.js';
 export { ForwardLimits } from './forward.routes.js';
+export {
+  MOMENTS_PAGE,
+  MomentLimits,
+  MomentNoticeType,
+  MomentVisibility,
+  momentVisibilities,
+} from './moments.routes.js';
+export type { MomentAddBody } from './moments.js';
 
 /** Every REST route by domain and name: method, path, auth (zod-free; see define.ts). */
 export const routes = {
@@ -50,6 +60,7 @@ export const routes = {
   groupMessages: groupMessageRoutes,
   reports: reportRoutes,
   calls: callRoutes,
+  moments: momentRoutes,
 } as const;
 
 /** The schemas of every route, under the same domain and name as `routes`. */
@@ -68,6 +79,7 @@ export const schemas = {
   groupMessages: groupMessageSchemas,
   reports: reportSchemas,
   calls: callSchemas,
+  moments: momentSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 
 export type Routes = typeof routes;

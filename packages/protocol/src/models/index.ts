@@ -8,3 +8,4 @@ export * from './calls.js';
 export * from './group.js';
 export * from './group-requests.js';
 export * from './report.js';
+export * from './moments.js';

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Conversation } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { confirm } from '../../ui/confirm';
+import { useHideTabBar } from '../../ui/useTabBar';
 import { CallButtons } from '../calls';
 import { useFriends } from '../friends';
 import { messageActions } from './actions';
@@ -104,6 +105,8 @@ export function ChatWindow({
   }, [fetched.data, conversationID]);
   const conversation = listed ?? fetched.data;
   useHistory(conversationID);
+  // A phone shows the conversation alone, as in WeChat: no bottom tab bar.
+  useHideTabBar();
   const selecting = useMessagesUi((s) => s.selecting);
   // The info panel and the history search belong to this chat: another chat starts without them.
   const [side, setSide] = useState<'info' | null>(null);

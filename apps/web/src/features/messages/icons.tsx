@@ -119,3 +119,13 @@ export const SearchIcon = ({ size = 20 }: { size?: number }) =>
       <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
     </>,
   );
+
+/** "+" in a circle: the phone composer's toggle of its toolbar. */
+export const PlusIcon = ({ size = 24 }: { size?: number }) =>
+  svg(
+    size,
+    <>
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M12 8v8M8 12h8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </>,
+  );
