@@ -39,6 +39,9 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     await expectAccessible(po, 'group create dialog');
     await po.getByTestId('group-create-submit').click();
     await waitToast(po, '群组创建成功');
+    // The new group's chat opens; its panel opens from the chat header.
+    await po.locator('[data-testid="chat"][data-id^="GROUP"]').waitFor();
+    await po.getByTestId('chat-group-panel').click();
     await po.getByTestId('group-panel').waitFor();
     const n = (await po.getByTestId('group-number').textContent())!.trim();
     const first = await avatarSrc(po);
@@ -264,6 +267,7 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     expect(await page.getByTestId('group-chat-archive').count()).toBe(0);
     await page.getByTestId('group-chat-mute').check();
     await page.getByTestId('group-chat-archive').check();
+    await waitToast(page, '已归档，新消息将不再提醒');
     await expect.poll(async () => (await conv()).markList).toContain(4);
     expect((await conv()).isMuted).toBe(true);
     await shot(page, 'panel-chat-settings');

@@ -32,7 +32,7 @@ export function conversationHandlers(
     read: (r) => c.read(r.userId, r.body.conversationID, r.body.seq),
     pin: (r) => c.pin(r.userId, r.body.conversationID, r.body.isPinned),
     mute: (r) => c.mute(r.userId, r.body.conversationID, r.body.isMuted),
-    mark: (r) => c.mark(r.userId, r.body.conversationIDList, r.body.enable),
+    mark: (r) => c.mark(r.userId, r.body.conversationIDList, r.body.enable, r.body.markType),
     customData: (r) => c.customData(r.userId, r.body.conversationID, r.body.customData),
     draft: (r) => c.draft(r.userId, r.body.conversationID, r.body.draft),
     remove: (r) => c.remove(r.userId, r.body.conversationID, r.body.clearHistory),

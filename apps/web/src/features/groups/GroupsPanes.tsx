@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { Counters } from '@parley/protocol';
+import { useCounters } from '../../lib/useCounters';
 import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '../../lib/i18n';
 import { Avatar } from '../../ui/Avatar';
@@ -51,10 +53,27 @@ function GroupRows({ rows }: { rows: GroupInfo[] }) {
 type Tab = 'received' | 'mine' | 'invitations' | 'others';
 
 /** Contacts 群通知: applications to groups I manage, my own applications, and notices about my groups. */
+/** The first notices tab with unread items (received, mine, others), else 'received'. */
+export function unreadTab(c: Pick<Counters, 'joinApplyUnRead' | 'selfApplyUnRead' | 'otherUnRead'>): Tab {
+  if (c.joinApplyUnRead > 0) return 'received';
+  if (c.selfApplyUnRead > 0) return 'mine';
+  if (c.otherUnRead > 0) return 'others';
+  return 'received';
+}
+
 export function GroupNoticesBody() {
   const { t } = useTranslation('groups');
   const fmt = useFormatTime();
-  const [tab, setTab] = useState<Tab>('received');
+  // Opens on the tab holding the unread items the 群通知 badge counts (chosen once: reading them
+  // clears the count), until the user picks one.
+  const counters = useCounters();
+  const [picked, setTab] = useState<Tab | null>(null);
+  const [auto, setAuto] = useState<Tab | null>(null);
+  const waiting = counters.joinApplyUnRead + counters.selfApplyUnRead + counters.otherUnRead > 0;
+  useEffect(() => {
+    if (auto === null && waiting) setAuto(unreadTab(counters));
+  }, [auto, waiting, counters]);
+  const tab = picked ?? auto ?? 'received';
   const received = useJoinApplies(tab === 'received');
   const mine = useMyApplies(tab === 'mine');
   const others = useGroupNotices(tab === 'others');
