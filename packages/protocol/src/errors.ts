@@ -99,6 +99,13 @@ export const Errors = {
   callNotFriend: def(23005, 403, '对方不是你的好友，无法通话'),
   callLimitReached: def(23006, 403, '今日通话时长已达上限，请开通会员解锁'),
   callRecordNotFound: def(23007, 404, '通话记录不存在'),
+
+  // Conversation tools (Parley's 24xxx): quick phrases, custom tabs, pins, reactions, helper.
+  quickPhraseNotFound: def(24001, 404, '常用语不存在'),
+  quickPhraseLimit: def(24002, 409, '常用语数量已达上限'),
+  sessionGroupNotFound: def(24010, 404, '分组不存在'),
+  sessionGroupLimit: def(24011, 409, '最多创建20个分组'),
+  sessionRelationInvalid: def(24012, 404, '会话不存在'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -9,7 +9,10 @@ import type {
   SyncVersionsTable,
 } from './schema-messaging.js';
 
+import type { QuickPhrasesTable, SessionGroupItemsTable, SessionGroupsTable } from './schema-tools.js';
+
 export type * from './schema-messaging.js';
+export type * from './schema-tools.js';
 
 /**
  * Table types for Kysely. Times are unix milliseconds (bigint), booleans are 0/1 integers,
@@ -313,4 +316,7 @@ export interface Database {
   group_applications: GroupApplicationsTable;
   group_notices: GroupNoticesTable;
   reports: ReportsTable;
+  quick_phrases: QuickPhrasesTable;
+  session_groups: SessionGroupsTable;
+  session_group_items: SessionGroupItemsTable;
 }

@@ -11,6 +11,8 @@ import { createMessagingModule } from './messaging/messaging.module.js';
 import { createGroupMessagingModule } from './messaging/group-messaging.module.js';
 import { forwardHandlers } from './messaging/forward.routes.js';
 import { ForwardService } from './messaging/forward.service.js';
+import { createQuickPhrasesModule } from './quick-phrases/quick-phrases.module.js';
+import { createSessionGroupsModule } from './session-groups/session-groups.module.js';
 import { createUploadsModule } from './uploads/uploads.module.js';
 import { ProfileService } from './users/profile.service.js';
 import { userHandlers } from './users/user.routes.js';
@@ -47,6 +49,8 @@ export async function registerModules(
   const calls = createCallsModule(ctx, users, friends);
   const forward = new ForwardService(ctx, messaging.send);
   const favorites = createFavoritesModule(ctx, users);
+  const quickPhrases = createQuickPhrasesModule(ctx);
+  const sessionGroups = createSessionGroupsModule(ctx);
 
   registerContract(
     app,
@@ -65,6 +69,8 @@ export async function registerModules(
       groups: groups.handlers,
       groupMessages: groupMessaging.handlers,
       reports: reports.handlers,
+      quickPhrases: quickPhrases.handlers,
+      sessionGroups: sessionGroups.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );

@@ -27,6 +27,7 @@ import {
   callUpdatedSchema,
 } from '../models/calls.js';
 import { tagSchema } from '../models/tags.js';
+import { sessionGroupSchema } from '../models/session-groups.js';
 import { readBody, sendMessageBody, syncBody, typingFrame } from '../rest/messages.js';
 import { countersSchema, userInfoSchema } from '../models/user.js';
 
@@ -88,6 +89,8 @@ export const serverEvents = {
   'friend.black': blackStatusResultSchema,
   /** The owner's tags changed: the full list. */
   'tags.updated': z.object({ tags: z.array(tagSchema) }),
+  /** The owner's custom conversation tabs changed: the full list, in order. */
+  'sessionGroups.updated': z.object({ groups: z.array(sessionGroupSchema) }),
   /** A friend notice (add-friend to both users; add-black and delete-friend to the sender). */
   'message.custom': customNoticeSchema,
   /** The user's own profile changed: their other tabs. */

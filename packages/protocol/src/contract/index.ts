@@ -19,6 +19,10 @@ import { reportRoutes } from './reports.routes.js';
 import { reportSchemas } from './reports.js';
 import { messageRoutes } from './messages.routes.js';
 import { messageSchemas } from './messages.js';
+import { quickPhraseRoutes } from './quick-phrases.routes.js';
+import { quickPhraseSchemas } from './quick-phrases.js';
+import { sessionGroupRoutes } from './session-groups.routes.js';
+import { sessionGroupSchemas } from './session-groups.js';
 import { tagRoutes } from './tags.routes.js';
 import { tagSchemas } from './tags.js';
 import { uploadRoutes } from './uploads.routes.js';
@@ -50,6 +54,8 @@ export const routes = {
   groupMessages: groupMessageRoutes,
   reports: reportRoutes,
   calls: callRoutes,
+  quickPhrases: quickPhraseRoutes,
+  sessionGroups: sessionGroupRoutes,
 } as const;
 
 /** The schemas of every route, under the same domain and name as `routes`. */
@@ -68,6 +74,8 @@ export const schemas = {
   groupMessages: groupMessageSchemas,
   reports: reportSchemas,
   calls: callSchemas,
+  quickPhrases: quickPhraseSchemas,
+  sessionGroups: sessionGroupSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 
 export type Routes = typeof routes;

@@ -8,3 +8,5 @@ export * from './calls.js';
 export * from './group.js';
 export * from './group-requests.js';
 export * from './report.js';
+export * from './quick-phrases.js';
+export * from './session-groups.js';

@@ -7,6 +7,7 @@ import { usePendingCaret } from '../../lib/usePendingCaret';
 import { abstractOf, sendText } from './send';
 import { FileChips, RichToolbar, sendChips, takeFiles, useHasChips } from './composer-rich';
 import { EmojiPicker } from './EmojiPicker';
+import { QuickPhrasesButton, useQuickPhrasesEnabled } from '../quick-phrases';
 import { refusedLocally } from './local-review';
 import { useMention } from './group/useMention';
 import { CloseIcon } from './icons';
@@ -132,6 +133,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     void socket.send('typing', { conversationID: id }).catch(() => {});
   };
 
+  const phrasesOn = useQuickPhrasesEnabled(conversation.type === 'C2C');
   const placeCaret = usePendingCaret(box);
   const mention = useMention(id, text, setText, box, placeCaret);
   const hasChips = useHasChips(id);
@@ -176,7 +178,10 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     >
       <div className="composer__tools">
         <EmojiPicker onPick={insert} />
-        <RichToolbar conversationID={id} />
+        <RichToolbar
+          conversationID={id}
+          extra={phrasesOn && <QuickPhrasesButton onPick={(word) => insert(word)} />}
+        />
       </div>
       <FileChips conversationID={id} />
       {quote && (

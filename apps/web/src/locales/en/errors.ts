@@ -73,6 +73,11 @@ const byName = {
   groupApplyHandled: 'This request has already been handled.',
   groupFull: 'The group is full.',
   memberProtected: 'Member protection is on: group members cannot add each other as friends.',
+  quickPhraseNotFound: 'This quick phrase does not exist.',
+  quickPhraseLimit: 'You have reached the maximum number of quick phrases.',
+  sessionGroupNotFound: 'This conversation group does not exist.',
+  sessionGroupLimit: 'You can create at most 20 groups.',
+  sessionRelationInvalid: 'The conversation does not exist.',
 } satisfies Record<ErrorName, string>;
 
 export default {

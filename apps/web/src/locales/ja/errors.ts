@@ -73,6 +73,11 @@ const byName = {
   groupApplyHandled: 'この申請はすでに処理されています。',
   groupFull: 'グループの人数が上限に達しています。',
   memberProtected: 'メンバー保護が有効なため、グループメンバー同士で友だち追加できません。',
+  quickPhraseNotFound: 'この定型文は存在しません。',
+  quickPhraseLimit: '定型文の数が上限に達しています。',
+  sessionGroupNotFound: 'このグループ分けは存在しません。',
+  sessionGroupLimit: 'グループ分けは最大20個まで作成できます。',
+  sessionRelationInvalid: 'トークが存在しません。',
 } satisfies Record<ErrorName, string>;
 
 export default {

@@ -1,0 +1,2 @@
+export { QuickPhrasesButton } from './QuickPhrasesPopup';
+export { useQuickPhrasesEnabled } from './enabled';
