@@ -8,6 +8,7 @@ import { useRovingFocus } from '../../ui/useRovingFocus';
 import { useVirtualRows } from '../../ui/useVirtualRows';
 import { conversationOps } from './conversations';
 import { ConversationRow } from './ConversationRow';
+import { useAddToGroup } from '../session-groups';
 import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
 import { ArchiveIcon } from './icons';
 import { isArchived } from './types';
@@ -41,6 +42,11 @@ function useConversationMenu() {
       ];
       if (c.unreadCount > 0)
         items.push({ key: 'read', label: t('menu.read'), onSelect: () => void conversationOps.read(id) });
+      items.push({
+        key: 'tab',
+        label: t('menu.addToTab'),
+        onSelect: () => useAddToGroup.getState().open(id),
+      });
       items.push({
         key: 'remove',
         label: t('menu.remove'),

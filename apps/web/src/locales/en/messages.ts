@@ -22,6 +22,7 @@ export default {
   sections: { contacts: 'Contacts', groups: 'Groups', chats: 'Chats' },
   menu: {
     label: 'Chat actions',
+    addToTab: 'Add to group',
     pin: 'Pin',
     unpin: 'Unpin',
     mute: 'Mute notifications',

@@ -22,6 +22,7 @@ export default {
   sections: { contacts: '連絡先', groups: 'グループ', chats: 'トーク' },
   menu: {
     label: 'トークの操作',
+    addToTab: 'グループ分けに追加',
     pin: 'ピン留め',
     unpin: 'ピン留めを解除',
     mute: '通知をオフ',

@@ -22,6 +22,7 @@ export default {
   sections: { contacts: '联系人', groups: '群组', chats: '聊天' },
   menu: {
     label: '会话操作',
+    addToTab: '添加到分组',
     pin: '置顶',
     unpin: '取消置顶',
     mute: '消息免打扰',

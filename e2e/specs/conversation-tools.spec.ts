@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionGroup } from '@parley/protocol';
+import { expectAccessible } from '../harness/a11y';
+import { api, registerUser } from '../harness/api';
+import { useHarness } from '../harness/setup';
+import { befriend, composerHas, DESKTOP, openChat, pair, row, sendApi, shot } from './messages-helpers';
+
+const h = useHarness({ name: 'conversation-tools' });
+
+describe('conversation tools', () => {
+  it('custom tabs: create with the picker, see its conversations, reorder, hide and delete', async () => {
+    const { A, B } = await pair(h);
+    const C = await registerUser(h.server, { nickName: '成华' });
+    await befriend(h, A, C);
+    await sendApi(h, B, A, '来自博文');
+    await sendApi(h, C, A, '来自成华');
+    await api(h.server, '/sessionGroup/add', {
+      token: A.token,
+      body: { groupName: '家人', relationList: [] },
+    });
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    await a.page.goto('/messages');
+    await row(a.page, B).waitFor();
+
+    // 管理分组 from the tab dropdown; create 同事 holding 博文.
+    await a.page.getByTestId('tab-more').click();
+    await a.page.getByTestId('tab-menu-manage').click();
+    const panel = a.page.getByTestId('session-groups-manage');
+    await panel.waitFor();
+    await a.page.getByTestId('session-group-create').click();
+    await a.page.getByTestId('session-group-name').fill('同事');
+    await a.page.getByTestId('picker-row').filter({ hasText: '博文' }).click();
+    await shot(a.page, 'tabs-editor');
+    await a.page.getByTestId('picker-done').click();
+    await panel.waitFor();
+    const names = () =>
+      a.page
+        .getByTestId('session-groups-shown')
+        .getByTestId('session-group-row')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-name')));
+    await expect.poll(names).toEqual(['家人', '同事']);
+    await expectAccessible(a.page, 'manage groups');
+    await shot(a.page, 'tabs-panel');
+
+    // Drag 同事 above 家人.
+    const rows = a.page.getByTestId('session-groups-shown-item');
+    await rows.nth(1).dragTo(rows.nth(0));
+    await expect.poll(names).toEqual(['同事', '家人']);
+
+    // Hide 家人: its toggle moves to the 隐藏 list; toggles are locked for a second after use.
+    await rows.filter({ hasText: '家人' }).getByTestId('session-group-hide').click();
+    const hiddenRow = a.page.getByTestId('session-groups-hidden').getByTestId('session-group-row');
+    await hiddenRow.filter({ hasText: '家人' }).waitFor();
+    await a.page.getByTestId('session-groups-done').click();
+
+    // The tab strip: 同事 after 群聊, 家人 hidden; 同事 lists only 博文.
+    const tabs = a.page.getByTestId('tab-custom');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['同事']);
+    await tabs.filter({ hasText: '同事' }).click();
+    await row(a.page, B).waitFor();
+    await row(a.page, C).waitFor({ state: 'detached' });
+    const saved = await api<SessionGroup[]>(h.server, '/sessionGroup/list', { token: A.token });
+    expect(saved.map((g) => [g.groupName, g.hideStatus])).toEqual([
+      ['同事', 1],
+      ['家人', 0],
+    ]);
+
+    // Add 成华 from the conversation menu (全部 tab).
+    await a.page.getByTestId('tab-all').click();
+    await row(a.page, C).click({ button: 'right' });
+    await a.page.getByTestId('conversation-menu').getByRole('menuitem', { name: '添加到分组' }).click();
+    await a.page.getByTestId('add-to-group').filter({ hasText: '同事' }).click();
+    await tabs.filter({ hasText: '同事' }).click();
+    await row(a.page, C).waitFor();
+
+    // Delete 同事: the confirmation says the chats stay.
+    await a.page.getByTestId('tab-more').click();
+    await a.page.getByTestId('tab-menu-manage').click();
+    await rows.filter({ hasText: '同事' }).getByTestId('session-group-delete').click();
+    await a.page.getByText('分组内的会话不会被删除').waitFor();
+    await a.page.getByRole('button', { name: '确定' }).click();
+    await expect.poll(names).toEqual([]);
+    await a.page.getByTestId('session-groups-done').click();
+    await expect.poll(() => tabs.count()).toBe(0);
+    await row(a.page, B).waitFor();
+  });
+
+  it('quick phrases: add, edit, reorder and send one', async () => {
+    const { A, B } = await pair(h);
+    await api(h.server, '/user/userConfig/update', { token: A.token, body: { dailyWordSwitch: 1 } });
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    await a.page.goto('/messages');
+    await openChat(a.page, B);
+
+    await a.page.getByTestId('tool-quick-phrases').click();
+    const popup = a.page.getByTestId('quick-phrases-popup');
+    await popup.getByTestId('empty').waitFor();
+    for (const word of ['您好，在吗？', '稍等，马上回复', '好的，谢谢']) {
+      await popup.getByTestId('quick-phrase-add').click();
+      await popup.getByTestId('quick-phrase-new-input').fill(word);
+      await popup.getByTestId('quick-phrase-new-input').press('Enter');
+      await popup.getByTestId('quick-phrase').filter({ hasText: word }).waitFor();
+    }
+    await expectAccessible(a.page, 'quick phrases');
+    await shot(a.page, 'quick-phrases');
+
+    // Edit mode: change one in place, then drag the last to the top.
+    await popup.getByTestId('quick-phrases-mode').click();
+    await popup.getByTestId('quick-phrase-edit').filter({ hasText: '稍等' }).click();
+    await popup.getByTestId('quick-phrase-edit-input').fill('稍等片刻');
+    await popup.getByTestId('quick-phrase-edit-input').press('Enter');
+    await popup.getByTestId('quick-phrase-edit').filter({ hasText: '稍等片刻' }).waitFor();
+    const items = popup.getByTestId('quick-phrase-sortable-item');
+    await items.nth(2).dragTo(items.nth(0));
+    await expect
+      .poll(() => popup.getByTestId('quick-phrase-edit').allTextContents())
+      .toEqual(['好的，谢谢', '您好，在吗？', '稍等片刻']);
+    await popup.getByTestId('quick-phrases-mode').click();
+
+    // A click puts the phrase in the composer; Enter sends it.
+    await popup.getByTestId('quick-phrase').filter({ hasText: '您好，在吗？' }).click();
+    await composerHas(a.page, '您好，在吗？');
+    await a.page.getByTestId('composer-input').press('Enter');
+    await a.page.getByTestId('message').filter({ hasText: '您好，在吗？' }).waitFor();
+    const list = await api<{ word: string }[]>(h.server, '/userDailyWord/list', { token: A.token });
+    expect(list.map((p) => p.word)).toEqual(['好的，谢谢', '您好，在吗？', '稍等片刻']);
+  });
+});
