@@ -106,6 +106,7 @@ export const Errors = {
   sessionGroupNotFound: def(24010, 404, '分组不存在'),
   sessionGroupLimit: def(24011, 409, '最多创建20个分组'),
   sessionRelationInvalid: def(24012, 404, '会话不存在'),
+  helperFaqNotFound: def(24020, 404, '该问题不存在'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -18,6 +18,7 @@ export * from './rest/tags.js';
 export * from './tools-constants.js';
 export * from './rest/quick-phrases.js';
 export * from './rest/session-groups.js';
+export * from './rest/helper.js';
 export * from './rest/uploads.js';
 export * from './rest/messages.js';
 export * from './models/index.js';

@@ -24,3 +24,7 @@ export const ToolLimits = {
 
 /** sessionType of a custom tab's conversation: 0 one-to-one, 1 group. */
 export const SessionType = { c2c: 0, group: 1 } as const;
+
+/** The official helper account: every account has a one-to-one conversation with it. */
+export const HELPER_WT_ID = 'parley_helper';
+export const HELPER_CONVERSATION_ID = `C2C${HELPER_WT_ID}`;

@@ -37,3 +37,20 @@ export interface SessionGroupItemsTable {
   relation_id: number;
   position: number;
 }
+
+/** One FAQ item of the official helper; `keywords` is a '\n'-separated lowercase list. */
+export interface HelperFaqTable {
+  id: Generated<number>;
+  question: string;
+  reply_msg: string;
+  keywords: string;
+  img_url: string;
+  jump_url: string;
+  sort: number;
+}
+
+/** The helper's texts by key: 'welcome', 'fallback'. */
+export interface HelperTextsTable {
+  key: string;
+  text: string;
+}

@@ -9,7 +9,13 @@ import type {
   SyncVersionsTable,
 } from './schema-messaging.js';
 
-import type { QuickPhrasesTable, SessionGroupItemsTable, SessionGroupsTable } from './schema-tools.js';
+import type {
+  HelperFaqTable,
+  HelperTextsTable,
+  QuickPhrasesTable,
+  SessionGroupItemsTable,
+  SessionGroupsTable,
+} from './schema-tools.js';
 
 export type * from './schema-messaging.js';
 export type * from './schema-tools.js';
@@ -319,4 +325,6 @@ export interface Database {
   quick_phrases: QuickPhrasesTable;
   session_groups: SessionGroupsTable;
   session_group_items: SessionGroupItemsTable;
+  helper_faq: HelperFaqTable;
+  helper_texts: HelperTextsTable;
 }

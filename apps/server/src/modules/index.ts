@@ -11,6 +11,7 @@ import { createMessagingModule } from './messaging/messaging.module.js';
 import { createGroupMessagingModule } from './messaging/group-messaging.module.js';
 import { forwardHandlers } from './messaging/forward.routes.js';
 import { ForwardService } from './messaging/forward.service.js';
+import { createHelperModule } from './helper/helper.module.js';
 import { createQuickPhrasesModule } from './quick-phrases/quick-phrases.module.js';
 import { createSessionGroupsModule } from './session-groups/session-groups.module.js';
 import { createUploadsModule } from './uploads/uploads.module.js';
@@ -51,6 +52,7 @@ export async function registerModules(
   const favorites = createFavoritesModule(ctx, users);
   const quickPhrases = createQuickPhrasesModule(ctx);
   const sessionGroups = createSessionGroupsModule(ctx);
+  const helper = createHelperModule(ctx, users, auth);
 
   registerContract(
     app,
@@ -71,6 +73,7 @@ export async function registerModules(
       reports: reports.handlers,
       quickPhrases: quickPhrases.handlers,
       sessionGroups: sessionGroups.handlers,
+      helper: helper.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );

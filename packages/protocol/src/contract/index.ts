@@ -19,6 +19,8 @@ import { reportRoutes } from './reports.routes.js';
 import { reportSchemas } from './reports.js';
 import { messageRoutes } from './messages.routes.js';
 import { messageSchemas } from './messages.js';
+import { helperRoutes } from './helper.routes.js';
+import { helperSchemas } from './helper.js';
 import { quickPhraseRoutes } from './quick-phrases.routes.js';
 import { quickPhraseSchemas } from './quick-phrases.js';
 import { sessionGroupRoutes } from './session-groups.routes.js';
@@ -56,6 +58,7 @@ export const routes = {
   calls: callRoutes,
   quickPhrases: quickPhraseRoutes,
   sessionGroups: sessionGroupRoutes,
+  helper: helperRoutes,
 } as const;
 
 /** The schemas of every route, under the same domain and name as `routes`. */
@@ -76,6 +79,7 @@ export const schemas = {
   calls: callSchemas,
   quickPhrases: quickPhraseSchemas,
   sessionGroups: sessionGroupSchemas,
+  helper: helperSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 
 export type Routes = typeof routes;

@@ -10,3 +10,4 @@ export * from './group-requests.js';
 export * from './report.js';
 export * from './quick-phrases.js';
 export * from './session-groups.js';
+export * from './helper.js';

@@ -78,6 +78,7 @@ const byName = {
   sessionGroupNotFound: 'This conversation group does not exist.',
   sessionGroupLimit: 'You can create at most 20 groups.',
   sessionRelationInvalid: 'The conversation does not exist.',
+  helperFaqNotFound: 'This question does not exist.',
 } satisfies Record<ErrorName, string>;
 
 export default {

@@ -78,6 +78,7 @@ const byName = {
   sessionGroupNotFound: 'このグループ分けは存在しません。',
   sessionGroupLimit: 'グループ分けは最大20個まで作成できます。',
   sessionRelationInvalid: 'トークが存在しません。',
+  helperFaqNotFound: 'この質問は存在しません。',
 } satisfies Record<ErrorName, string>;
 
 export default {
