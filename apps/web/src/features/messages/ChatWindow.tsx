@@ -6,6 +6,7 @@ import { call } from '../../lib/api';
 import { confirm } from '../../ui/confirm';
 import { CallButtons } from '../calls';
 import { useFriends } from '../friends';
+import { isHelperConversation } from '../helper';
 import { messageActions } from './actions';
 import { ChatForwardHost, forwardSelected } from './composer-rich';
 import { Composer } from './Composer';
@@ -104,7 +105,9 @@ export function ChatWindow({
   const selecting = useMessagesUi((s) => s.selecting);
   const typing = useTyping(conversationID);
   const friends = useFriends();
-  const official = friends.data?.find((f) => f.wtId === peerOf(conversationID))?.isOfficial === 1;
+  const official =
+    isHelperConversation(conversationID) ||
+    friends.data?.find((f) => f.wtId === peerOf(conversationID))?.isOfficial === 1;
 
   if (!conversation) return <div className="chat chat--empty" data-testid="chat-loading" />;
   const name = conversationName(conversation);
@@ -136,7 +139,7 @@ export function ChatWindow({
           </span>
         )}
         {group && <GroupHeaderExtras conversation={conversation} />}
-        {conversationID.startsWith('C2C') && <CallButtons peerWtId={peerOf(conversationID)} />}
+        {conversationID.startsWith('C2C') && !official && <CallButtons peerWtId={peerOf(conversationID)} />}
       </header>
       {group && <GroupNoticeBar conversation={conversation} />}
       <MessageList conversation={conversation} peerName={name} official={official} />

@@ -8,6 +8,7 @@ import { abstractOf, sendText } from './send';
 import { FileChips, RichToolbar, sendChips, takeFiles, useHasChips } from './composer-rich';
 import { EmojiPicker } from './EmojiPicker';
 import { QuickPhrasesButton, useQuickPhrasesEnabled } from '../quick-phrases';
+import { helperApi, HelperFaqButton, isHelperConversation } from '../helper';
 import { refusedLocally } from './local-review';
 import { useMention } from './group/useMention';
 import { CloseIcon } from './icons';
@@ -133,7 +134,8 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     void socket.send('typing', { conversationID: id }).catch(() => {});
   };
 
-  const phrasesOn = useQuickPhrasesEnabled(conversation.type === 'C2C');
+  const helper = isHelperConversation(id);
+  const phrasesOn = useQuickPhrasesEnabled(conversation.type === 'C2C' && !helper);
   const placeCaret = usePendingCaret(box);
   const mention = useMention(id, text, setText, box, placeCaret);
   const hasChips = useHasChips(id);
@@ -152,6 +154,8 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     setQuote(id, undefined);
     saved.current = { text: '', quoteID: '' };
     if (conversation.draft) void saveDraft(id, saved.current);
+    // The helper answers a typed question by keyword; both messages arrive as pushes.
+    if (helper) return void helperApi.keyWord(value.trim()).catch(() => setText(value));
     void sendText(id, value, q, undefined, atUserList.length ? { atUserList } : {});
   };
 
@@ -178,10 +182,14 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     >
       <div className="composer__tools">
         <EmojiPicker onPick={insert} />
-        <RichToolbar
-          conversationID={id}
-          extra={phrasesOn && <QuickPhrasesButton onPick={(word) => insert(word)} />}
-        />
+        {helper ? (
+          <HelperFaqButton />
+        ) : (
+          <RichToolbar
+            conversationID={id}
+            extra={phrasesOn && <QuickPhrasesButton onPick={(word) => insert(word)} />}
+          />
+        )}
       </div>
       <FileChips conversationID={id} />
       {quote && (

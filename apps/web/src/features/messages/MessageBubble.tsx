@@ -21,6 +21,8 @@ export interface BubbleProps {
   myName: string;
   /** One-to-one: own stored messages up to this sequence were read by the peer. */
   peerReadSequence: number;
+  /** The helper conversation: no read markers. */
+  official?: boolean;
   canReedit: boolean;
   selecting: boolean;
   selected: boolean;
@@ -93,7 +95,9 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
   const read =
     mine && m.status === 'success' && !m.hasRiskContent && (m.isPeerRead || m.sequence <= p.peerReadSequence);
   const group = p.senderName !== undefined || !!p.onReceipt;
-  const showRead = mine && m.status === 'success' && !m.hasRiskContent && m.type !== 'custom' && !group;
+  // No read receipts in the helper conversation (SPEC 5).
+  const showRead =
+    mine && m.status === 'success' && !m.hasRiskContent && m.type !== 'custom' && !group && !p.official;
   const openMenu = (e: React.MouseEvent<HTMLElement>) => {
     if (p.selecting) return;
     e.preventDefault();

@@ -288,6 +288,7 @@ export function MessageList({
                     myAvatar={user?.avatar ?? ''}
                     myName={user?.nickName ?? ''}
                     peerReadSequence={conversation.peerReadSequence}
+                    official={official}
                     canReedit={originals.has(row.message.ID)}
                     selecting={ui.selecting}
                     selected={ui.selected.has(row.message.ID)}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToolLimits, type Conversation, type SessionGroup } from '@parley/protocol';
+import { HELPER_CONVERSATION_ID, ToolLimits, type Conversation, type SessionGroup } from '@parley/protocol';
 import { CountedInput } from '../../ui/CountedInput';
 import { toast } from '../../ui/toast-store';
 import { PeoplePicker, type PickerItem } from '../people-picker';
@@ -29,7 +29,11 @@ export function GroupEditor({
   const [name, setName] = useState(group?.groupName ?? '');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const items = useMemo(() => conversations.map(toItem), [conversations]);
+  // The official helper is left out of pickers.
+  const items = useMemo(
+    () => conversations.filter((c) => c.conversationID !== HELPER_CONVERSATION_ID).map(toItem),
+    [conversations],
+  );
   const initial = useMemo(() => {
     const ids = new Set(group?.relationList.map((r) => r.sessionId) ?? []);
     return items.filter((i) => ids.has(i.id));
