@@ -107,6 +107,9 @@ export const Errors = {
   sessionGroupLimit: def(24011, 409, '最多创建20个分组'),
   sessionRelationInvalid: def(24012, 404, '会话不存在'),
   helperFaqNotFound: def(24020, 404, '该问题不存在'),
+  pinNotFound: def(24030, 404, '置顶消息不存在'),
+  pinLimit: def(24031, 409, '置顶消息数量已达上限'),
+  pinMessageNotFound: def(24032, 404, '消息不存在或已撤回'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

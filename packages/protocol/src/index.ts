@@ -19,6 +19,7 @@ export * from './tools-constants.js';
 export * from './rest/quick-phrases.js';
 export * from './rest/session-groups.js';
 export * from './rest/helper.js';
+export * from './rest/pins.js';
 export * from './rest/uploads.js';
 export * from './rest/messages.js';
 export * from './models/index.js';

@@ -54,3 +54,13 @@ export interface HelperTextsTable {
   key: string;
   text: string;
 }
+
+/** A message pinned in a one-to-one chat (both sides see it); `content` is the abstract given. */
+export interface MessagePinsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  message_id: number;
+  pinned_by: number;
+  content: string;
+  created_at: number;
+}

@@ -12,6 +12,7 @@ import type {
 import type {
   HelperFaqTable,
   HelperTextsTable,
+  MessagePinsTable,
   QuickPhrasesTable,
   SessionGroupItemsTable,
   SessionGroupsTable,
@@ -327,4 +328,5 @@ export interface Database {
   session_group_items: SessionGroupItemsTable;
   helper_faq: HelperFaqTable;
   helper_texts: HelperTextsTable;
+  message_pins: MessagePinsTable;
 }

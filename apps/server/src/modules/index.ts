@@ -12,6 +12,7 @@ import { createGroupMessagingModule } from './messaging/group-messaging.module.j
 import { forwardHandlers } from './messaging/forward.routes.js';
 import { ForwardService } from './messaging/forward.service.js';
 import { createHelperModule } from './helper/helper.module.js';
+import { createPinsModule } from './pins/pins.module.js';
 import { createQuickPhrasesModule } from './quick-phrases/quick-phrases.module.js';
 import { createSessionGroupsModule } from './session-groups/session-groups.module.js';
 import { createUploadsModule } from './uploads/uploads.module.js';
@@ -53,6 +54,7 @@ export async function registerModules(
   const quickPhrases = createQuickPhrasesModule(ctx);
   const sessionGroups = createSessionGroupsModule(ctx);
   const helper = createHelperModule(ctx, users, auth);
+  const pins = createPinsModule(ctx, users, messaging);
 
   registerContract(
     app,
@@ -74,6 +76,7 @@ export async function registerModules(
       quickPhrases: quickPhrases.handlers,
       sessionGroups: sessionGroups.handlers,
       helper: helper.handlers,
+      pins: pins.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );

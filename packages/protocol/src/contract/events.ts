@@ -28,6 +28,7 @@ import {
 } from '../models/calls.js';
 import { tagSchema } from '../models/tags.js';
 import { sessionGroupSchema } from '../models/session-groups.js';
+import { pinsChangedSchema } from '../models/pins.js';
 import { readBody, sendMessageBody, syncBody, typingFrame } from '../rest/messages.js';
 import { countersSchema, userInfoSchema } from '../models/user.js';
 
@@ -70,6 +71,8 @@ export const serverEvents = {
   '4': z.object({ joinApplyUnRead: z.number(), otherUnRead: z.number(), selfApplyUnRead: z.number() }),
   /** A group the user belongs to (or just left) changed: refetch it. */
   '5': groupChangedSchema,
+  /** The pinned messages of a one-to-one chat changed: its pins as the receiver sees them (both sides). */
+  '3': pinsChangedSchema,
   /** An administrator revoked every message of `wtId` up to `seq` in the group (group topic). */
   '7': groupRevokeAllSchema,
   /** A member read a group conversation up to `seq` (group topic; refresh own receipts ≤ seq). */

@@ -21,6 +21,8 @@ import { messageRoutes } from './messages.routes.js';
 import { messageSchemas } from './messages.js';
 import { helperRoutes } from './helper.routes.js';
 import { helperSchemas } from './helper.js';
+import { pinRoutes } from './pins.routes.js';
+import { pinSchemas } from './pins.js';
 import { quickPhraseRoutes } from './quick-phrases.routes.js';
 import { quickPhraseSchemas } from './quick-phrases.js';
 import { sessionGroupRoutes } from './session-groups.routes.js';
@@ -59,6 +61,7 @@ export const routes = {
   quickPhrases: quickPhraseRoutes,
   sessionGroups: sessionGroupRoutes,
   helper: helperRoutes,
+  pins: pinRoutes,
 } as const;
 
 /** The schemas of every route, under the same domain and name as `routes`. */
@@ -80,6 +83,7 @@ export const schemas = {
   quickPhrases: quickPhraseSchemas,
   sessionGroups: sessionGroupSchemas,
   helper: helperSchemas,
+  pins: pinSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 
 export type Routes = typeof routes;

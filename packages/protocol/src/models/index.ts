@@ -11,3 +11,4 @@ export * from './report.js';
 export * from './quick-phrases.js';
 export * from './session-groups.js';
 export * from './helper.js';
+export * from './pins.js';

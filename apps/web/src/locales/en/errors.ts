@@ -79,6 +79,9 @@ const byName = {
   sessionGroupLimit: 'You can create at most 20 groups.',
   sessionRelationInvalid: 'The conversation does not exist.',
   helperFaqNotFound: 'This question does not exist.',
+  pinNotFound: 'This pinned message does not exist.',
+  pinLimit: 'This chat already has the maximum number of pinned messages.',
+  pinMessageNotFound: 'The message does not exist or was recalled.',
 } satisfies Record<ErrorName, string>;
 
 export default {

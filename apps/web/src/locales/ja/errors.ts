@@ -79,6 +79,9 @@ const byName = {
   sessionGroupLimit: 'グループ分けは最大20個まで作成できます。',
   sessionRelationInvalid: 'トークが存在しません。',
   helperFaqNotFound: 'この質問は存在しません。',
+  pinNotFound: 'このピン留めメッセージは存在しません。',
+  pinLimit: 'このトークのピン留めメッセージが上限に達しています。',
+  pinMessageNotFound: 'メッセージが存在しないか、取り消されました。',
 } satisfies Record<ErrorName, string>;
 
 export default {
