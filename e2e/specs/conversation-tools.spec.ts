@@ -125,4 +125,45 @@ describe('conversation tools', () => {
     const list = await api<{ word: string }[]>(h.server, '/userDailyWord/list', { token: A.token });
     expect(list.map((p) => p.word)).toEqual(['好的，谢谢', '您好，在吗？', '稍等片刻']);
   });
+
+  it('pinned messages: pin in one browser, the bar appears live in the other, jump, unpin', async () => {
+    const { A, B } = await pair(h);
+    const target = await sendApi(h, B, A, '周五下午三点评审');
+    for (let i = 1; i <= 40; i++) await sendApi(h, B, A, `填充 ${i}`);
+    await sendApi(h, A, B, '好的，记下了');
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    const b = await h.open({ login: B.login, viewport: DESKTOP });
+    await Promise.all([
+      a.page.goto(`/messages?conversationID=C2C${B.wtId}`),
+      b.page.goto(`/messages?conversationID=C2C${A.wtId}`),
+    ]);
+    // A pins their own latest message from its menu.
+    await a.page.getByTestId('bubble').filter({ hasText: '好的，记下了' }).click({ button: 'right' });
+    await a.page.getByTestId('message-menu').getByRole('menuitem', { name: '置顶' }).click();
+    await a.page.getByTestId('pinned-bar').getByText('好的，记下了').waitFor();
+    // B sees it live (socket type 3), and pins the old message through the API: two pins, collapsed.
+    await b.page.getByTestId('pinned-bar').getByText('好的，记下了').waitFor();
+    await api(h.server, '/user/c2cTop/add', {
+      token: B.token,
+      body: { toUserWtId: A.wtId, senderWtId: B.wtId, msgId: target.ID, msgContent: '周五下午三点评审' },
+    });
+    const barA = a.page.getByTestId('pinned-bar');
+    await barA.getByText('周五下午三点评审').waitFor();
+    expect(await barA.getByTestId('pinned-item').count()).toBe(1);
+    await barA.getByTestId('pinned-toggle').click();
+    await expect.poll(() => barA.getByTestId('pinned-item').count()).toBe(2);
+    await expectAccessible(a.page, 'pinned bar');
+    await shot(a.page, 'pinned-bar');
+
+    // Jump: the old message scrolls into view and blinks.
+    await barA.getByTestId('pinned-jump').filter({ hasText: '周五下午三点评审' }).click();
+    await a.page.locator('.msg-bubble--blink').filter({ hasText: '周五下午三点评审' }).waitFor();
+
+    // B unpins both: A's bar goes.
+    const barB = b.page.getByTestId('pinned-bar');
+    await barB.getByTestId('pinned-unpin').first().click();
+    await barB.getByTestId('pinned-unpin').first().click();
+    await barA.waitFor({ state: 'detached' });
+    await barB.waitFor({ state: 'detached' });
+  });
 });

@@ -49,6 +49,7 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
       '复制',
       '撤回',
       '引用',
+      '置顶',
       '转发',
       '收藏',
       '多选',

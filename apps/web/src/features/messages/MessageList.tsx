@@ -13,6 +13,8 @@ import { canRevoke, hasMenu } from './merge';
 import { richMenuItems } from './composer-rich';
 import { useGroupChat } from './group/useGroupChat';
 import { MessageBubble } from './MessageBubble';
+import { PinnedBar, pinMenuItem } from '../pins';
+import { useAbstract } from './abstract';
 import { useReadOnView } from './read-on-view';
 import { resend } from './send';
 import { useConversationMessages, useChatStore } from './store';
@@ -40,7 +42,8 @@ export function MessageList({
   /** The helper (official) conversation has no message menu. */
   official?: boolean;
 }) {
-  const { t } = useTranslation(['messages', 'forward', 'favorites']);
+  const { t } = useTranslation(['messages', 'forward', 'favorites', 'pins']);
+  const abstract = useAbstract();
   const formatTime = useFormatTime();
   const id = conversation.conversationID;
   const held = useConversationMessages(id);
@@ -211,6 +214,8 @@ export function MessageList({
       });
     items.push(...gc.menuItems(m));
     items.push({ key: 'quote', label: t('msgMenu.quote'), onSelect: () => ui.setQuote(id, m) });
+    const pin = pinMenuItem(m, abstract(m), t);
+    if (pin) items.push(pin);
     items.push(...richMenuItems(m, t));
     items.push({ key: 'select', label: t('msgMenu.select'), onSelect: () => ui.startSelect(m.ID) });
     items.push({
@@ -242,6 +247,7 @@ export function MessageList({
   const showLatest = far || newCount > 0;
   return (
     <div className="msg-list-wrap">
+      {!official && <PinnedBar conversationID={id} onJump={(mid) => void jump(mid)} />}
       <div
         className="msg-list"
         ref={scrollRef}
