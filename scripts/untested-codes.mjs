@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lists the error-catalogue entries (packages/protocol/src/errors.ts) that no test asserts, one line
+// Lists the error-catalogue entries (packages/protocol/src/errors.ts, errors/*.ts) that no test asserts, one line
 // each (`<code> <name> <text>`), and exits 1 if there is any; prints nothing and exits 0 when every
 // entry is covered. Plain Node, no dependencies: `node scripts/untested-codes.mjs`.
 //
@@ -14,7 +14,7 @@
 //    constant of the file that the statement names (`const REFUSED = { code: 22005, msg: '…' }`) is
 //    read as part of it.
 //  - The code: the number as a whole token (`22008`, not `122008`) or `Errors.<name>.code`; the text:
-//    the catalogue text as written in errors.ts or `Errors.<name>.msg`; `Errors.<name>` used whole
+//    one of the entry's texts (zh-CN, en, ja) as written in the catalogue or `Errors.<name>.msg`; `Errors.<name>` used whole
 //    (`toMatchObject(Errors.groupFull)`) names both. Code and text may be in two statements of the
 //    same test (`expect(r.code).toBe(10003); expect(r.msg).toBe('该ID已被占用');`).
 //  - Not an assertion: a number in a fixture (`new ApiError(10001, …)`, a mocked answer), a loop over
@@ -30,13 +30,30 @@ import { pathToFileURL } from 'node:url';
 
 let root = path.resolve(import.meta.dirname, '..');
 
-/** The catalogue: `name: def(code, status, 'text')`. */
+/**
+ * The catalogue: packages/protocol/src/errors.ts and its area files (errors/*.ts), entries written
+ * `name: def(code, status, { 'zh-CN': 'text', en: 'text', ja: 'text' })` (or with the text alone).
+ * `msg` is the zh-CN text; `texts` every language's.
+ */
 export function readCatalogue(file = path.join(root, 'packages/protocol/src/errors.ts')) {
-  const src = fs.readFileSync(file, 'utf8');
+  const dir = path.join(path.dirname(file), 'errors');
+  const files = [file];
+  if (fs.existsSync(dir))
+    for (const f of fs.readdirSync(dir).sort()) if (/\.ts$/.test(f)) files.push(path.join(dir, f));
+  const str = `(['"])((?:\\\\.|(?!\\N).)*)\\N`;
+  const unescape = (t) => t.replace(/\\(.)/g, '$1');
   const entries = [];
-  const re = /^\s*(\w+):\s*def\(\s*(\d+)\s*,\s*\d+\s*,\s*(['"])((?:\\.|(?!\3).)*)\3\s*\)/gm;
-  for (const m of src.matchAll(re)) {
-    entries.push({ name: m[1], code: Number(m[2]), msg: m[4].replace(/\\(.)/g, '$1') });
+  const re = new RegExp(
+    `^\\s*(\\w+):\\s*def\\(\\s*(\\d+)\\s*,\\s*\\d+\\s*,\\s*(?:${str.replaceAll('N', '3')}\\s*\\)|\\{([^}]*)\\})`,
+    'gm',
+  );
+  const lang = new RegExp(`(?:'zh-CN'|en|ja)\\s*:\\s*${str.replaceAll('N', '1')}`, 'g');
+  for (const f of files) {
+    for (const m of fs.readFileSync(f, 'utf8').matchAll(re)) {
+      const texts =
+        m[5] === undefined ? [unescape(m[4])] : [...m[5].matchAll(lang)].map((t) => unescape(t[2]));
+      entries.push({ name: m[1], code: Number(m[2]), msg: texts[0], texts });
+    }
   }
   if (entries.length === 0) throw new Error(`no catalogue entries found in ${file}`);
   return entries;
@@ -189,7 +206,7 @@ export function assertionUnits(src) {
 function named(statement, entry) {
   const ref = new RegExp(`\\bErrors\\.${entry.name}\\b(\\s*\\.\\s*(\\w+))?`, 'g');
   let code = new RegExp(`(?<![\\w.])${entry.code}(?![\\w.])`).test(statement);
-  let msg = statement.includes(entry.msg);
+  let msg = (entry.texts ?? [entry.msg]).some((text) => statement.includes(text));
   for (const m of statement.matchAll(ref)) {
     if (m[2] === undefined || m[2] === 'code') code = true;
     if (m[2] === undefined || m[2] === 'msg') msg = true;

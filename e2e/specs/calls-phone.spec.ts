@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('calls: the minimized call on a phone and on a computer', () => {
-  it('phone: 等待接听 with a phone icon, then the other side’s video in a small box; tapping restores', async () => {
+  it('等待接听 with a phone icon, then the other side’s video in a small box; tapping restores', async () => {
     const { A, B } = await pair(h);
     const a = await chatPage(browser, h.server, A, B, PHONE);
     const b = await chatPage(browser, h.server, B, A);

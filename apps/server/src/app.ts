@@ -4,10 +4,11 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { Errors } from '@parley/protocol';
+import { DEFAULT_LANGUAGE, ErrorDetails, Errors } from '@parley/protocol';
 import type { Config } from './config.js';
 import { openDatabase, type DbHandle } from './db/index.js';
-import { isAppError } from './lib/errors.js';
+import { isAppError, refusal } from './lib/errors.js';
+import { languageFromHeader, requestLanguage } from './lib/language.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { AppContext } from './lib/context.js';
 import { createBus } from './realtime/bus.js';
@@ -49,8 +50,9 @@ export async function buildServer(
     genReqId: () => Math.random().toString(36).slice(2, 12),
     forceCloseConnections: 'idle',
     // A URL the router cannot decode (`/api/user/%E0%A4`) is answered in the envelope too.
-    frameworkErrors: (_err, _request, reply: FastifyReply) => {
-      void reply.status(400).send({ code: 400, msg: Errors.badRequest.msg, data: null });
+    frameworkErrors: (_err, request, reply: FastifyReply) => {
+      const lang = languageFromHeader(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+      void reply.status(400).send(refusal(Errors.badRequest, lang));
     },
   });
   const dbHandle = await openDatabase(config);
@@ -96,26 +98,27 @@ export async function buildServer(
   });
   await app.register(cors, { origin: config.corsOrigins, credentials: true });
 
-  app.setErrorHandler((err, request, reply) => {
+  app.decorateRequest('callerUserId', null);
+  app.setErrorHandler(async (err, request, reply) => {
+    const lang = await requestLanguage(request);
     if (isAppError(err)) {
-      return reply.status(err.status).send({ code: err.code, msg: err.message, data: err.data ?? null });
+      return reply.status(err.status).send({ code: err.code, msg: err.textIn(lang), data: err.data ?? null });
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ code: 413, msg: Errors.payloadTooLarge.msg, data: null });
+      return reply.status(413).send(refusal(Errors.payloadTooLarge, lang));
     }
+    if (e.statusCode === 415) return reply.status(415).send(refusal(Errors.unsupportedMediaType, lang));
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      const msg =
-        e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test(e.message ?? '')
-          ? '请求体不是有效的JSON'
-          : Errors.badRequest.msg;
-      const status = e.statusCode === 415 ? 415 : 400;
+      const badJson = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test(e.message ?? '');
       return reply
-        .status(status)
-        .send({ code: status, msg: status === 415 ? '不支持的请求内容类型' : msg, data: null });
+        .status(400)
+        .send(refusal(Errors.badRequest, lang, badJson ? ErrorDetails.invalidJsonBody : undefined));
     }
     request.log.error({ err, reqId: request.id }, 'unexpected error');
-    return reply.status(500).send({ code: 500, msg: Errors.unknown.msg, data: { requestId: request.id } });
+    return reply
+      .status(500)
+      .send({ code: 500, msg: Errors.unknown.texts[lang], data: { requestId: request.id } });
   });
 
   const modules = await registerModules(app, ctx, {
@@ -149,10 +152,10 @@ export async function buildServer(
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api') || url.startsWith('/ws') || !webDir || request.method !== 'GET') {
-      return reply.status(404).send({ code: 404, msg: Errors.notFound.msg, data: null });
+      return reply.status(404).send(refusal(Errors.notFound, await requestLanguage(request)));
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

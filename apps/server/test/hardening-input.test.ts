@@ -111,8 +111,8 @@ const textCases = (): TextCase[] => [
     auth: true,
     body: (v) => ({ applyWtId: 'nobody_x', applySource: 5, groupName: v }),
     field: 'groupName',
-    label: 'groupName',
-    tooLong: 'groupName过长',
+    label: '群名称',
+    tooLong: '群名称过长',
   },
   ...(['/user/searchById', '/user/friendInfo'] as const).map((url) => ({
     name: `searchId of ${url}`,
@@ -120,8 +120,8 @@ const textCases = (): TextCase[] => [
     auth: true,
     body: (v: string) => ({ searchId: v }),
     field: 'searchId',
-    label: 'searchId',
-    tooLong: 'searchId过长',
+    label: '搜索内容',
+    tooLong: '搜索内容过长',
   })),
   {
     name: 'friend list keyword',
@@ -129,8 +129,8 @@ const textCases = (): TextCase[] => [
     auth: true,
     body: (v) => ({ keyword: v }),
     field: 'keyword',
-    label: 'keyword',
-    tooLong: 'keyword过长',
+    label: '关键词',
+    tooLong: '关键词过长',
   },
   {
     name: 'friendsWtId',
@@ -138,8 +138,8 @@ const textCases = (): TextCase[] => [
     auth: true,
     body: (v) => ({ friendsWtId: v }),
     field: 'friendsWtId',
-    label: 'friendsWtId',
-    tooLong: 'friendsWtId过长',
+    label: '好友ID',
+    tooLong: '好友ID过长',
   },
   {
     name: 'login wtId',
@@ -156,8 +156,8 @@ const textCases = (): TextCase[] => [
     auth: false,
     body: (v) => ({ ticket: `${ticket}${v}` }),
     field: 'ticket',
-    label: 'ticket',
-    tooLong: 'ticket过长',
+    label: '验证票据',
+    tooLong: '验证票据过长',
   },
   {
     name: 'step2 tips',
@@ -195,7 +195,7 @@ describe('a megabyte in a text field', () => {
     '%s: refused with 400 naming the field while /api/health keeps answering',
     async (_name, c) => {
       const { res, healthy } = await sendWhileCheckingHealth(c, c.body(MB));
-      expect(res).toMatchObject({ status: 400, code: 400, msg: `${c.field}: ${c.tooLong}` });
+      expect(res).toMatchObject({ status: 400, code: 400, msg: c.tooLong, data: { field: c.field } });
       expect(healthy).toBeGreaterThan(0);
     },
   );
@@ -223,7 +223,7 @@ describe('the text policy', () => {
         );
       }
       expect(answers.map((a) => `${a.status} ${a.msg}`)).toEqual(
-        REFUSED.map(() => `400 ${c.field}: ${c.label}含有不允许的控制字符`),
+        REFUSED.map(() => `400 ${c.label}含有不允许的控制字符`),
       );
     },
   );
@@ -233,7 +233,7 @@ describe('the text policy', () => {
     expect(bio).toMatchObject({ status: 200, data: { bio: '第一行\n第二行' } });
     expect(await post(t, me, '/user/updateProfile', { nickName: '甲\n乙' })).toMatchObject({
       status: 400,
-      msg: 'nickName: 昵称含有不允许的控制字符',
+      msg: '昵称含有不允许的控制字符',
     });
   });
 
@@ -243,7 +243,7 @@ describe('the text policy', () => {
     expect(ok).toMatchObject({ status: 200, data: { nickName: family.repeat(5) } });
     expect(await post(t, me, '/user/updateProfile', { nickName: '中'.repeat(16) })).toMatchObject({
       status: 400,
-      msg: 'nickName: 昵称不能超过15个字符',
+      msg: '昵称不能超过15个字符',
     });
   });
 
@@ -261,9 +261,9 @@ const NOT_NUMBERS = [true, '0x10', [[1]], '1e1', ' 1', '', 1.5, {}] as const;
 
 describe('strict numbers', () => {
   const cases = (): Array<[string, string, (v: unknown) => Record<string, unknown>, string]> => [
-    ['pageNum', '/userFriends/applyList', (v) => ({ pageNum: v }), 'pageNum'],
-    ['pageSize', '/userFriends/list', (v) => ({ pageSize: v }), 'pageSize'],
-    ['pageNum', '/user/friendBlack/list', (v) => ({ pageNum: v }), 'pageNum'],
+    ['pageNum', '/userFriends/applyList', (v) => ({ pageNum: v }), '页码'],
+    ['pageSize', '/userFriends/list', (v) => ({ pageSize: v }), '每页条数'],
+    ['pageNum', '/user/friendBlack/list', (v) => ({ pageNum: v }), '页码'],
     ['tagId', '/userTag/rename', (v) => ({ tagId: v, tagName: '新名' }), '标签ID'],
     ['id', '/userTag/getUserList', (v) => ({ id: v }), '标签ID'],
     ['ids.0', '/userTag/deleteBatch', (v) => ({ ids: [v] }), '标签ID'],
@@ -272,16 +272,16 @@ describe('strict numbers', () => {
       'handleStatus',
       '/userFriends/apply/handle',
       (v) => ({ applyWtId: friend.wtId, handleStatus: v }),
-      'handleStatus',
+      '处理结果',
     ],
-    ['applySource', '/userFriends/apply', (v) => ({ applyWtId: friend.wtId, applySource: v }), 'applySource'],
+    ['applySource', '/userFriends/apply', (v) => ({ applyWtId: friend.wtId, applySource: v }), '申请来源'],
     [
       'friendsSpaceStatus',
       '/userFriends/updateSpaceStatus',
       (v) => ({ friendsWtId: friend.wtId, friendsSpaceStatus: v }),
-      'friendsSpaceStatus',
+      '朋友圈权限',
     ],
-    ['notifySound', '/user/userConfig/update', (v) => ({ notifySound: v }), 'notifySound'],
+    ['notifySound', '/user/userConfig/update', (v) => ({ notifySound: v }), '提示音'],
   ];
 
   it.each(cases())(
@@ -289,7 +289,7 @@ describe('strict numbers', () => {
     async (field, url, body, label) => {
       const answers: string[] = [];
       for (const bad of NOT_NUMBERS) answers.push((await post(t, me, url, body(bad))).msg);
-      expect(answers).toEqual(NOT_NUMBERS.map(() => `${field}: ${label}格式不正确`));
+      expect(answers).toEqual(NOT_NUMBERS.map(() => `${label}格式不正确`));
     },
   );
 
@@ -317,10 +317,10 @@ describe('socket frames', () => {
       answers.push((await socket.next((f) => f.type === 'error' && socket.frames.indexOf(f) >= seen)).msg);
     }
     expect(answers).toEqual([
-      '消息帧格式错误: id: id格式不正确',
-      '消息帧格式错误: id: id格式不正确',
-      '消息帧格式错误: id: id格式不正确',
-      '消息帧格式错误: type: type含有不允许的控制字符',
+      '编号格式不正确',
+      '编号格式不正确',
+      '编号格式不正确',
+      '类型含有不允许的控制字符',
     ]);
     socket.close();
   });

@@ -111,6 +111,6 @@ describe('sendCustomMessage', () => {
       toWtId: me.wtId,
       type: CustomMsgType.addFriend,
     });
-    expect(someoneElse).toMatchObject({ status: 403, msg: 'fromWtId必须是当前用户' });
+    expect(someoneElse).toMatchObject({ status: 403, msg: '发送者必须是当前用户' });
   });
 });

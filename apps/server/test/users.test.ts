@@ -18,6 +18,7 @@ describe('user config', () => {
       notifyEnabled: 1,
       notifyPreview: 0,
       notifySound: 1,
+      language: null,
     });
     const upd = await api<UserConfig>(t, 'POST', '/user/userConfig/update', {
       token: u.token,
@@ -29,7 +30,7 @@ describe('user config', () => {
       token: u.token,
       body: { webMediaSwitch: 5 },
     });
-    expect(bad).toMatchObject({ status: 400, code: 400, msg: 'webMediaSwitch: webMediaSwitch格式不正确' });
+    expect(bad).toMatchObject({ status: 400, code: 400, msg: '音视频通话开关格式不正确' });
   });
 });
 
@@ -64,7 +65,7 @@ describe('POST /user/searchById', () => {
     ).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'searchId: searchId不能为空',
+      msg: '搜索内容不能为空',
     });
     expect(await api(t, 'POST', '/user/searchById', { body: { searchId: 'x' } })).toMatchObject(
       Errors.unauthorized,

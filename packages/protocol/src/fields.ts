@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { charLength, utf8Length } from './text.js';
+import type { CheckParams } from './validation/texts.js';
 
 /**
  * Field builders every request schema (REST bodies and socket frames) is made of, so one text
@@ -74,16 +75,27 @@ export function textField(label: string, o: TextFieldOptions) {
   const units = o.maxBytes ?? o.maxUnits ?? o.max;
   // More UTF-16 units than bytes is impossible, so over the units bound is over the byte bound.
   const unitsMsg = o.maxBytes === undefined ? tooLong : bytesMsg;
-  let s = z.string(required(label)).max(units * 2, { error: unitsMsg, abort: true });
+  // `params` tell every language's refusal which bound was passed (validation/texts.ts).
+  const longParams: CheckParams = { kind: 'tooLong', n: o.max };
+  const bytesParams: CheckParams =
+    o.maxBytes === undefined ? longParams : { kind: 'tooLongBytes', n: o.maxBytes };
+  const within = (n: number) => (t: string) => t.length <= n;
+  let s = z
+    .string(required(label))
+    .refine(within(units * 2), { error: unitsMsg, abort: true, params: bytesParams });
   if (o.trim !== false) s = s.trim();
   s = s
-    .max(units, { error: unitsMsg, abort: true })
-    .refine((t) => !hasForbiddenChars(t, o.multiline), { error: forbiddenCharsMsg(label), abort: true });
+    .refine(within(units), { error: unitsMsg, abort: true, params: bytesParams })
+    .refine((t) => !hasForbiddenChars(t, o.multiline), {
+      error: forbiddenCharsMsg(label),
+      abort: true,
+      params: { kind: 'forbiddenChars' } satisfies CheckParams,
+    });
   if (o.min) s = s.min(o.min, { error: `${label}不能为空`, abort: true });
-  s = s.refine((t) => charLength(t) <= o.max, { error: tooLong, abort: true });
+  s = s.refine((t) => charLength(t) <= o.max, { error: tooLong, abort: true, params: longParams });
   if (o.maxBytes !== undefined) {
     const maxBytes = o.maxBytes;
-    s = s.refine((t) => utf8Length(t) <= maxBytes, { error: bytesMsg, abort: true });
+    s = s.refine((t) => utf8Length(t) <= maxBytes, { error: bytesMsg, abort: true, params: bytesParams });
   }
   return s;
 }

@@ -24,3 +24,4 @@ export * from './rest/uploads.js';
 export * from './rest/messages.js';
 export * from './models/index.js';
 export * from './contract/index.js';
+export * from './validation/index.js';

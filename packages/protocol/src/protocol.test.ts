@@ -17,9 +17,10 @@ describe('error catalogue', () => {
     expect(Errors.forbidden.msg).toBe('当前操作没有权限');
     expect(Errors.notFound.msg).toBe('访问资源不存在');
     expect(Errors.unknown.msg).toBe('系统未知错误，请反馈给管理员');
-    expect(Errors.blacklisted).toMatchObject({
-      code: 20007,
-      msg: 'The identifier is in blacklist. Failed to send this message!',
+    // The product gives 20007's English text (a call text); zh-CN users read it in Chinese.
+    expect(Errors.blacklisted.texts).toMatchObject({
+      'zh-CN': '对方已将你加入黑名单，消息发送失败',
+      en: 'The identifier is in blacklist. Failed to send this message!',
     });
   });
 

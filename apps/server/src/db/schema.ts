@@ -66,6 +66,8 @@ export interface UserConfigsTable {
   notify_enabled: Generated<number>;
   notify_preview: Generated<number>;
   notify_sound: Generated<number>;
+  /** zh-CN, en or ja; null until the user chooses. */
+  language: Generated<string | null>;
 }
 
 export interface LoginTicketsTable {

@@ -29,5 +29,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export async function requireSession(request: FastifyRequest): Promise<Session> {
   const token = bearerToken(request);
   if (!token) throw fail('unauthorized');
-  return request.server.resolveSession(token);
+  const session = await request.server.resolveSession(token);
+  request.callerUserId = session.userId;
+  return session;
 }

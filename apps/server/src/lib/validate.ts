@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ErrorDetails, fieldText, issueText } from '@parley/protocol';
 import { fail } from './errors.js';
 
 /**
@@ -26,20 +27,31 @@ function badKeys(value: unknown): string[] | null {
   return null;
 }
 
-/** Parses `input` with `schema`; a failure becomes a 400 whose msg names the field. */
+/**
+ * Parses `input` with `schema`; a failure becomes a 400 whose text names the field by its label in
+ * the caller's language (protocol `issueText`), with the field's path in `data.field`.
+ */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) {
     const bad = findBadString(result.data);
-    if (bad !== null)
-      throw fail('badRequest', bad ? `${bad}: 含有非法字符` : '含有非法字符', { field: bad || null });
+    if (bad !== null) throw fail('badRequest', illegalCharsText(bad), { field: bad || null });
     return result.data;
   }
-  const issue = result.error.issues[0];
-  const field = issue?.path.length ? issue.path.join('.') : '';
-  const text = issue?.message ?? '请求参数错误';
-  throw fail('badRequest', field ? `${field}: ${text}` : text, {
+  throw validationError(result.error.issues, input);
+}
+
+/** The 400 of a failed check: the first issue's text; every issue's field in `data.issues`. */
+export function validationError(issues: readonly z.core.$ZodIssue[], input: unknown, prefix: string[] = []) {
+  const issue = issues[0];
+  const field = issue ? [...prefix, ...issue.path.map(String)].join('.') : '';
+  return fail('badRequest', issue ? issueText(issue, input, prefix) : undefined, {
     field: field || null,
-    issues: result.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+    issues: issues.map((i) => ({ field: [...prefix, ...i.path.map(String)].join('.') })),
   });
+}
+
+/** The text for a string that cannot be stored, naming its field when there is one. */
+export function illegalCharsText(path: string) {
+  return path ? fieldText('forbiddenChars', path.split('.')) : ErrorDetails.illegalChars;
 }

@@ -32,6 +32,7 @@ export async function registerModules(
   const users = createUsersModule(ctx);
   const auth = createAuthModule(ctx, users);
   app.decorate('resolveSession', (token: string) => auth.sessions.resolve(token));
+  app.decorate('savedLanguage', (userId: number) => users.service.savedLanguage(userId));
   const uploads = await createUploadsModule(app, ctx);
   const profile = new ProfileService(ctx, users.repo, (userId, url) =>
     uploads.service.isOwnImage(userId, url),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clientFrame } from '@parley/protocol';
+import { clientFrame, issueText } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { FrameRouter, FrameTexts, type OutFrame } from './frames.js';
+import { FrameRouter, type OutFrame } from './frames.js';
 import type { Connection } from './registry.js';
 import { AnswerTickets } from './ack-origin.js';
 
@@ -15,6 +15,7 @@ const conn = (): Connection =>
     frameRefilledAt: 0,
     dropped: 0,
     answering: new AnswerTickets(),
+    language: null,
   }) as Connection;
 
 async function route(frame: unknown): Promise<OutFrame> {
@@ -54,7 +55,7 @@ describe('frame router: ids are accepted or refused as the frame schema decides'
         expect(answer).toEqual({
           type: 'error',
           code: 400,
-          msg: `${FrameTexts.badShape}: ${issue.path.join('.')}: ${issue.message}`,
+          msg: issueText(issue, frame)['zh-CN'],
         });
       }
     },
@@ -72,7 +73,7 @@ describe('frame router: ids are accepted or refused as the frame schema decides'
       type: 'ack',
       id: 9,
       code: 404,
-      msg: `${FrameTexts.unknownType}: no.such`,
+      msg: '未知的消息类型: no.such',
       data: null,
     });
     expect(await route([1, 2])).toMatchObject({ type: 'error', code: 400 });

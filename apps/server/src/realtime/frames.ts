@@ -1,9 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData } from 'ws';
-import { Errors, clientFrame, clientFrames, type AckFrame, type ErrorFrame } from '@parley/protocol';
+import {
+  DEFAULT_LANGUAGE,
+  ErrorDetails,
+  Errors,
+  clientFrame,
+  clientFrames,
+  issueText,
+  type AckFrame,
+  type ErrorFrame,
+  type Language,
+  type LocalizedText,
+} from '@parley/protocol';
 import type { z } from 'zod';
-import { findBadString } from '../lib/validate.js';
-import { isAppError } from '../lib/errors.js';
+import { findBadString, illegalCharsText } from '../lib/validate.js';
+import { fillParams, isAppError } from '../lib/errors.js';
+import type { SavedLanguageLookup } from '../lib/language.js';
 import { closeTicket, openTicket } from './ack-origin.js';
 import type { Connection } from './registry.js';
 import type { FrameHandler } from './types.js';
@@ -15,10 +27,7 @@ export const FRAME_REFILL_PER_SECOND = 25;
 export const MAX_DROPPED_IN_A_ROW = 50;
 
 export const FrameTexts = {
-  notJson: '消息帧不是有效的JSON',
-  binary: '不支持二进制消息帧',
-  badShape: '消息帧格式错误',
-  unknownType: '未知的消息类型',
+  /** The close reason of a flooding socket (machine-read, not shown). */
   abuseReason: 'too many frames',
 } as const;
 
@@ -42,7 +51,25 @@ export class FrameRouter {
     private readonly log: FastifyBaseLogger,
     /** Time source of the rate limit (the app clock, so tests can move it). */
     private readonly clock: { now(): number } = { now: () => Date.now() },
+    /** The user's saved language, for a socket whose upgrade named none. */
+    private readonly savedLanguage: SavedLanguageLookup = () => Promise.resolve(null),
   ) {}
+
+  /** The language of `conn`'s texts, resolved once (docs/api.md "Languages"). */
+  private async languageOf(conn: Connection): Promise<Language> {
+    if (conn.language === null) {
+      conn.language = (await this.savedLanguage(conn.userId).catch(() => null)) ?? DEFAULT_LANGUAGE;
+    }
+    return conn.language;
+  }
+
+  private async text(
+    conn: Connection,
+    texts: LocalizedText,
+    params?: Record<string, string>,
+  ): Promise<string> {
+    return fillParams(texts[await this.languageOf(conn)], params);
+  }
 
   /** Registers a handler; frames of this type are checked against the socket contract's `data` schema. */
   on<D, A>(type: string, handler: FrameHandler<D, A>): void {
@@ -71,32 +98,34 @@ export class FrameRouter {
       conn.dropped += 1;
       if (conn.dropped > MAX_DROPPED_IN_A_ROW) return 'abuse';
       // One error frame per run of dropped frames, so a flood does not get a flood back.
-      if (conn.dropped === 1) send(errorFrame(Errors.rateLimited.code, Errors.rateLimited.msg));
+      if (conn.dropped === 1)
+        send(errorFrame(Errors.rateLimited.code, await this.text(conn, Errors.rateLimited.texts)));
       return 'dropped';
     }
     conn.dropped = 0;
     if (isBinary) {
-      send(errorFrame(400, FrameTexts.binary));
+      send(errorFrame(400, await this.text(conn, ErrorDetails.frameBinary)));
       return 'handled';
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(rawToString(raw));
     } catch {
-      send(errorFrame(400, FrameTexts.notJson));
+      send(errorFrame(400, await this.text(conn, ErrorDetails.frameNotJson)));
       return 'handled';
     }
     const result = clientFrame.safeParse(parsed);
     if (!result.success) {
       const issue = result.error.issues[0];
-      const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      send(errorFrame(400, `${FrameTexts.badShape}: ${field}${issue?.message ?? ''}`));
+      const texts = issue ? issueText(issue, parsed) : ErrorDetails.frameBadShape;
+      send(errorFrame(400, await this.text(conn, texts)));
       return 'handled';
     }
     const { id, type } = result.data;
     const entry = this.handlers.get(type);
     if (!entry) {
-      send(ack(id, Errors.notFound.code, `${FrameTexts.unknownType}: ${type}`, null));
+      const msg = await this.text(conn, ErrorDetails.frameUnknownType, { type });
+      send(ack(id, Errors.notFound.code, msg, null));
       return 'handled';
     }
     let data: unknown = result.data.data;
@@ -105,16 +134,16 @@ export class FrameRouter {
       if (!checked.success) {
         const issue = checked.error.issues[0];
         const field = ['data', ...(issue?.path ?? []).map(String)].join('.');
-        send(
-          ack(id, Errors.badRequest.code, `${field}: ${issue?.message ?? FrameTexts.badShape}`, { field }),
-        );
+        const texts = issue ? issueText(issue, data) : ErrorDetails.frameBadShape;
+        send(ack(id, Errors.badRequest.code, await this.text(conn, texts), { field }));
         return 'handled';
       }
       data = checked.data;
     }
     const bad = findBadString(data, ['data']);
     if (bad !== null) {
-      send(ack(id, Errors.badRequest.code, `${bad}: 含有非法字符`, { field: bad }));
+      const msg = await this.text(conn, illegalCharsText(bad));
+      send(ack(id, Errors.badRequest.code, msg, { field: bad }));
       return 'handled';
     }
     // The ticket names this frame to the events it causes (ack-origin.ts): one held back for this
@@ -130,13 +159,13 @@ export class FrameRouter {
       answer(200, 'ok', out ?? null);
     } catch (err) {
       if (isAppError(err)) {
-        answer(err.code, err.message, err.data ?? null);
+        answer(err.code, err.textIn(await this.languageOf(conn)), err.data ?? null);
       } else {
         this.log.error(
           { err, frameType: type, userId: conn.userId, connectionId: conn.id },
           'socket frame handler failed',
         );
-        answer(Errors.unknown.code, Errors.unknown.msg, null);
+        answer(Errors.unknown.code, await this.text(conn, Errors.unknown.texts), null);
       }
     }
     return 'handled';

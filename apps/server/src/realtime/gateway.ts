@@ -3,12 +3,15 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import {
+  DEFAULT_LANGUAGE,
   WsClose,
   type ClientFrameAck,
   type ClientFrameData,
   type ClientFrameType,
   type HelloFrame,
+  type Language,
 } from '@parley/protocol';
+import { languageFromHeader } from '../lib/language.js';
 import type { AppContext } from '../lib/context.js';
 import { isAppError } from '../lib/errors.js';
 import { randomId } from '../lib/ids.js';
@@ -41,6 +44,7 @@ interface WaitingUpgrade {
   head: Buffer;
   rawToken: string;
   since: number | undefined;
+  lang: Language | null;
 }
 
 /** What the messaging module adds to `hello`: the sync version, and the catch-up after `since`. */
@@ -110,7 +114,7 @@ export class Gateway {
         this.topics.offline(userId);
       },
     });
-    this.router = new FrameRouter(ctx.log, ctx.clock);
+    this.router = new FrameRouter(ctx.log, ctx.clock, (userId) => app.savedLanguage(userId));
     this.router.on('ping', () => ({ serverTime: ctx.clock.now() }));
     app.server.on('upgrade', this.handleUpgrade);
     ctx.bus.subscribe((message) => this.deliver(message));
@@ -192,7 +196,10 @@ export class Gateway {
   }
 
   /** Checks the token, completes the upgrade, then registers the socket or closes it with a reason. */
-  private async accept({ req, socket, head, rawToken, since }: WaitingUpgrade): Promise<void> {
+  private async accept({ req, socket, head, rawToken, since, lang }: WaitingUpgrade): Promise<void> {
+    // The socket's texts: the query's `lang`, then Accept-Language, then (once a frame is refused)
+    // the user's saved language.
+    const asked = lang ?? languageFromHeader(req.headers['accept-language']);
     const startedAt = Date.now();
     let session: Session | null = null;
     let refusal = { code: WsClose.invalidToken as number, reason: refusalReason(401, 'invalid token') };
@@ -200,7 +207,10 @@ export class Gateway {
       session = await this.app.resolveSession(decodeURIComponent(rawToken));
     } catch (err) {
       if (isAppError(err)) {
-        refusal = { code: WsClose.invalidToken, reason: refusalReason(err.code, err.message) };
+        refusal = {
+          code: WsClose.invalidToken,
+          reason: refusalReason(err.code, err.textIn(asked ?? DEFAULT_LANGUAGE)),
+        };
       } else if (!(err instanceof URIError)) {
         this.ctx.log.error({ err }, 'socket token check failed');
         refusal = { code: 1011, reason: 'server error, retry later' };
@@ -218,7 +228,7 @@ export class Gateway {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', (err) => this.ctx.log.debug({ err: err.message }, 'socket error'));
       if (!session) return closeSoon(ws, refusal.code, refusal.reason);
-      this.register(ws, session, startedAt, since, () => socket.uncork());
+      this.register(ws, session, startedAt, since, asked, () => socket.uncork());
     });
   }
 
@@ -227,6 +237,7 @@ export class Gateway {
     session: Session,
     startedAt: number,
     since: number | undefined,
+    language: Language | null,
     release: () => void,
   ): void {
     const wtId = session.wtId;
@@ -240,6 +251,7 @@ export class Gateway {
       frameRefilledAt: this.ctx.clock.now(),
       dropped: 0,
       answering: new AnswerTickets(),
+      language,
     };
     ws.on('close', () => this.registry.remove(conn));
     // A logout that landed while this socket's token was being checked still applies to it.

@@ -1,3 +1,4 @@
+import type { Language } from '@parley/protocol';
 import type { WebSocket } from 'ws';
 import type { AnswerTickets } from './ack-origin.js';
 
@@ -19,6 +20,11 @@ export interface Connection {
    * the event held back for each ack (realtime/types.ts `Origin`).
    */
   readonly answering: AnswerTickets;
+  /**
+   * The language of this socket's texts: the one its upgrade asked for; null until known, then the
+   * user's saved language (or zh-CN), looked up once at the first refusal.
+   */
+  language: Language | null;
 }
 
 /** The open connections of this node, by user (several tabs and devices) and by token. */

@@ -38,11 +38,11 @@ describe('password login', () => {
   it('validates the login bodies', async () => {
     const refused = (msg: string) => ({ status: 400, code: 400, msg });
     const noPwd = await api(t, 'POST', '/user/login/pwd', { body: { phone: '13912345678' } });
-    expect(noPwd).toMatchObject(refused('pwd: 密码不能为空'));
+    expect(noPwd).toMatchObject(refused('密码不能为空'));
     const noId = await api(t, 'POST', '/user/login/id', { body: { pwd: 'x' } });
-    expect(noId).toMatchObject(refused('wtId: ID不能为空'));
+    expect(noId).toMatchObject(refused('ID不能为空'));
     const empty = await api(t, 'POST', '/user/login/pwd', {});
-    expect(empty).toMatchObject(refused('phone: 手机号不能为空'));
+    expect(empty).toMatchObject(refused('手机号不能为空'));
   });
 
   it('locks an account after 10 failed logins in a row, even for the right password', async () => {
@@ -144,7 +144,7 @@ describe('second-step password (712)', () => {
       token: u.token,
       body: { pwd: 'second22', currentPwd: 'nope1234' },
     });
-    expect(bad).toMatchObject({ status: 400, code: 10001, msg: 'currentPwd: 当前密码错误' });
+    expect(bad).toMatchObject({ status: 400, code: 10001, msg: '当前密码错误' });
     expect(await hasStep2()).toBe(false);
     const set = await api(t, 'POST', '/user/setStep2Pwd', {
       token: u.token,
@@ -169,6 +169,6 @@ describe('second-step password (712)', () => {
     const r = await api(t, 'POST', '/user/login/step2pwd', { body: { ticket: 'nope', pwd: 'x' } });
     expect(r).toMatchObject(Errors.step2TicketInvalid);
     const missing = await api(t, 'POST', '/user/login/step2pwd', { body: { pwd: 'x' } });
-    expect(missing).toMatchObject({ status: 400, code: 400, msg: 'ticket: ticket不能为空' });
+    expect(missing).toMatchObject({ status: 400, code: 400, msg: '验证票据不能为空' });
   });
 });

@@ -86,7 +86,7 @@ describe('international phone numbers (E.164)', () => {
     ['12812345678'], // not a mainland mobile prefix
     [`+81${'1'.repeat(100)}`],
   ])('refuses %s with a 400 naming the field, on register and login', async (phone) => {
-    const refused = { status: 400, code: 400, msg: 'phone: 手机号格式不正确' };
+    const refused = { status: 400, code: 400, msg: '手机号格式不正确' };
     expect(await register(phone)).toMatchObject(refused);
     expect(await login(phone)).toMatchObject(refused);
   });

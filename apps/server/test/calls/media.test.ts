@@ -60,12 +60,12 @@ describe('daily call limit and ICE servers', () => {
     expect(await post(a, '/media/uploadCall', { callId: 'x'.repeat(1000) })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'callId: callId格式不正确',
+      msg: '通话ID格式不正确',
     });
     expect(await post(a, '/media/call', { acceptWtId: b.wtId, callType: 3 })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'callType: callType格式不正确',
+      msg: '通话类型格式不正确',
     });
 
     // Membership lifts the limit (as the operator script grants it).

@@ -192,7 +192,7 @@ describe('call signalling', () => {
       ),
     ).toBe(false);
     // The caller already on a call cannot start another.
-    expect(await invite(ta, c)).toMatchObject({ code: 23002, msg: 'Parley is already on a call' });
+    expect(await invite(ta, c)).toMatchObject({ code: 23002, msg: 'Parley 已在通话中' });
     await ta.send('call.cancel', { v: 1, callId: first.callId });
     for (const tab of [ta, tb, tc]) tab.close();
   });
@@ -204,7 +204,7 @@ describe('call signalling', () => {
     const ts = await openTab(t, s);
     expect(await ta.send('call.invite', { v: 1, userID: a.wtId, type: 2 })).toMatchObject({
       code: 23001,
-      msg: "Can't call yourself",
+      msg: '不能呼叫自己',
     });
     expect(await invite(ta, s)).toMatchObject(refusal(Errors.callNotFriend));
     expect(await ta.send('call.invite', { v: 1, userID: 'nobody_here_x', type: 2 })).toMatchObject(
@@ -217,7 +217,7 @@ describe('call signalling', () => {
     expect(blocked.code).toBe(200);
     expect(await invite(ta, b)).toMatchObject({
       code: 20007,
-      msg: 'The identifier is in blacklist. Failed to send this message!',
+      msg: '对方已将你加入黑名单，消息发送失败',
     });
     await api(t, 'POST', '/user/friendBlack/deleteByUserId', {
       token: b.token,
@@ -243,39 +243,31 @@ describe('call signalling', () => {
     const [a, b] = await pair();
     const ta = await openTab(t, a);
     const cases: [string, unknown, string][] = [
-      ['call.invite', { userID: b.wtId, type: 2 }, 'data.v: v必须为1'],
-      ['call.invite', { v: 2, userID: b.wtId, type: 2 }, 'data.v: v必须为1'],
-      ['call.invite', { v: 1, userID: b.wtId, type: 3 }, 'data.type: type格式不正确'],
-      [
-        'call.invite',
-        { v: 1, userID: b.wtId, type: '2', roomID: 2147483648 },
-        'data.roomID: roomID error, only be range',
-      ],
-      ['call.invite', { v: 1, userID: 'x'.repeat(21), type: 2 }, 'data.userID: ID长度为4-20位'],
-      ['call.accept', { v: 1, callId: '../../etc' }, 'data.callId: callId格式不正确'],
-      ['call.accept', { v: 1 }, 'data.callId: callId不能为空'],
-      [
-        'call.signal',
-        { v: 1, callId: 'abcdefghijkl', kind: 'offer', sdp: 'hello' },
-        'data.sdp: sdp格式不正确',
-      ],
+      ['call.invite', { userID: b.wtId, type: 2 }, '版本必须为1'],
+      ['call.invite', { v: 2, userID: b.wtId, type: 2 }, '版本必须为1'],
+      ['call.invite', { v: 1, userID: b.wtId, type: 3 }, '类型格式不正确'],
+      ['call.invite', { v: 1, userID: b.wtId, type: '2', roomID: 2147483648 }, '房间号不能超过2147483647'],
+      ['call.invite', { v: 1, userID: 'x'.repeat(21), type: 2 }, '用户ID长度为4-20位'],
+      ['call.accept', { v: 1, callId: '../../etc' }, '通话ID格式不正确'],
+      ['call.accept', { v: 1 }, '通话ID不能为空'],
+      ['call.signal', { v: 1, callId: 'abcdefghijkl', kind: 'offer', sdp: 'hello' }, '媒体描述格式不正确'],
       [
         'call.signal',
         { v: 1, callId: 'abcdefghijkl', kind: 'offer', sdp: `v=0\r\n${'a'.repeat(30_000)}` },
-        'data.sdp: sdp过长',
+        '媒体描述过长',
       ],
       [
         'call.signal',
         { v: 1, callId: 'abcdefghijkl', kind: 'offer', sdp: 'v=0\r\n\u0000' },
-        'data.sdp: sdp格式不正确',
+        '媒体描述格式不正确',
       ],
-      ['call.signal', { v: 1, callId: 'abcdefghijkl', kind: 'candidate' }, 'data: sdp或candidate不能为空'],
+      ['call.signal', { v: 1, callId: 'abcdefghijkl', kind: 'candidate' }, 'sdp或candidate不能为空'],
       [
         'call.signal',
         { v: 1, callId: 'abcdefghijkl', kind: 'renegotiate', sdp: 'v=0\r\n' },
-        'data.kind: kind格式不正确',
+        '类型格式不正确',
       ],
-      ['call.switchMedia', { v: 1, callId: 'abcdefghijkl', type: 2 }, 'data.type: type格式不正确'],
+      ['call.switchMedia', { v: 1, callId: 'abcdefghijkl', type: 2 }, '类型格式不正确'],
     ];
     for (const [type, data, msg] of cases) {
       const ack = await ta.send(type, data);

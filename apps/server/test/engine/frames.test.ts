@@ -18,12 +18,12 @@ describe('socket frames against the contract', () => {
       type: 'ack',
       id: 'a',
       code: 400,
-      msg: 'data: Invalid input: expected object, received string',
+      msg: '请求参数错误',
       data: { field: 'data' },
     });
     s.send({ id: 'b', type: 'ping', data: { at: 1 } });
     const extra = await s.next((f) => f.type === 'ack' && f.id === 'b');
-    expect([extra.code, extra.msg]).toEqual([400, 'data: Unrecognized key: "at"']);
+    expect([extra.code, extra.msg]).toEqual([400, '请求参数错误']);
     // The socket stays usable: a well-formed frame of the same type is answered.
     s.send({ id: 'c', type: 'ping' });
     const good = await s.next((f) => f.type === 'ack' && f.id === 'c');

@@ -69,31 +69,28 @@ describe('favorites', () => {
   });
 
   it("refuses media that is not this server's, missing fields, unknown types", async () => {
-    const refused = (field: string, text: string) => ({ status: 400, code: 400, msg: `${field}: ${text}` });
+    const refused = (field: string, text: string) => ({ status: 400, code: 400, msg: text, data: { field } });
     const before = (await list(ann)).data.total;
     const cases: Array<[() => Promise<unknown>, object]> = [
       [
         () => add(ann, { contentType: 2, videoImage: 'https://evil.example/x.png' }),
-        refused('videoImage', 'videoImage必须是本服务器上传的文件'),
+        refused('videoImage', '视频封面必须是本服务器上传的文件'),
       ],
-      [() => add(ann, { contentType: 2 }), refused('videoImage', '不能为空')],
-      [() => add(ann, { contentType: 4, videoImageAddress: `${FILE}.bin` }), refused('fileName', '不能为空')],
+      [() => add(ann, { contentType: 2 }), refused('videoImage', '视频封面不能为空')],
       [
-        () => add(ann, { contentType: 6, collectTitle: 'x' }),
-        refused('contentType', 'contentType格式不正确'),
+        () => add(ann, { contentType: 4, videoImageAddress: `${FILE}.bin` }),
+        refused('fileName', '文件名不能为空'),
       ],
-      [() => add(ann, { contentType: 1, collectTitle: '   ' }), refused('collectTitle', '不能为空')],
-      [
-        () => add(ann, { contentType: '1', collectTitle: 'x' }),
-        refused('contentType', 'contentType格式不正确'),
-      ],
+      [() => add(ann, { contentType: 6, collectTitle: 'x' }), refused('contentType', '内容类型格式不正确')],
+      [() => add(ann, { contentType: 1, collectTitle: '   ' }), refused('collectTitle', '收藏内容不能为空')],
+      [() => add(ann, { contentType: '1', collectTitle: 'x' }), refused('contentType', '内容类型格式不正确')],
       [
         () => add(ann, { contentType: 1, collectTitle: 'x'.repeat(5001) }),
-        refused('collectTitle', 'collectTitle不能超过5000个字符'),
+        refused('collectTitle', '收藏内容不能超过5000个字符'),
       ],
-      [() => add(ann, { contentType: 5, lat: '31', lng: 121 }), refused('lat', 'lat格式不正确')],
-      [() => list(ann, { pageSize: 1000 }), refused('pageSize', 'pageSize不能超过50')],
-      [() => post(t, ann, '/user/collection/batchDel', { ids: 'all' }), refused('ids', 'ids格式不正确')],
+      [() => add(ann, { contentType: 5, lat: '31', lng: 121 }), refused('lat', '纬度格式不正确')],
+      [() => list(ann, { pageSize: 1000 }), refused('pageSize', '每页条数不能超过50')],
+      [() => post(t, ann, '/user/collection/batchDel', { ids: 'all' }), refused('ids', '编号列表格式不正确')],
     ];
     for (const [call, expected] of cases) expect(await call()).toMatchObject(expected);
     // Nothing of it was stored.

@@ -95,14 +95,14 @@ describe('POST /userFriends/apply', () => {
       Errors.userNotFound,
     );
     const long = await apply(t, a, b, { applyInfo: '一二三四五六七八九十一二三四五六' });
-    expect(long).toMatchObject({ status: 400, code: 400, msg: 'applyInfo: 申请理由不能超过15个字符' });
+    expect(long).toMatchObject({ status: 400, code: 400, msg: '申请理由不能超过15个字符' });
     expect(await apply(t, a, b, { applyInfo: '一二三四五六七八九十一二三四五' })).toMatchObject({
       code: 200,
     });
     expect(await apply(t, a, b, { applySource: 6 })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'applySource: applySource格式不正确',
+      msg: '申请来源格式不正确',
     });
     expect(await post(t, undefined, '/userFriends/apply', { applyWtId: b.wtId })).toMatchObject(
       Errors.unauthorized,
@@ -232,7 +232,7 @@ describe('POST /userFriends/apply/handle', () => {
     expect(await friendsOf(t, a)).toEqual([]);
     expect(
       await post(t, b, '/userFriends/apply/handle', { applyWtId: a.wtId, handleStatus: 3 }),
-    ).toMatchObject({ status: 400, code: 400, msg: 'handleStatus: handleStatus格式不正确' });
+    ).toMatchObject({ status: 400, code: 400, msg: '处理结果格式不正确' });
   });
 });
 
@@ -255,7 +255,7 @@ describe('application list bounds and expiry', () => {
     expect(await post(t, b, '/userFriends/applyList', { pageSize: 101 })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'pageSize: pageSize不能超过100',
+      msg: '每页条数不能超过100',
     });
   });
 

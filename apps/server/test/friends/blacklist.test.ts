@@ -63,7 +63,7 @@ describe('blacklist', () => {
     expect(await blacklistOf(t, me, { pageSize: 101 })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'pageSize: pageSize不能超过100',
+      msg: '每页条数不能超过100',
     });
 
     expect(await post(t, me, '/user/friendBlack/add', { friendWtId: me.wtId })).toMatchObject(
@@ -75,7 +75,7 @@ describe('blacklist', () => {
     expect(await post(t, me, '/user/friendBlack/add', {})).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'friendWtId: friendWtId不能为空',
+      msg: '好友ID不能为空',
     });
     expect(await post(t, undefined, '/user/friendBlack/list', {})).toMatchObject(Errors.unauthorized);
   });

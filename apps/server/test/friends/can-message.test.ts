@@ -67,7 +67,7 @@ describe('the messaging gate against the database', () => {
     expect(await refusal(a, b)).toEqual({
       code: 20007,
       status: 403,
-      msg: 'The identifier is in blacklist. Failed to send this message!',
+      msg: '对方已将你加入黑名单，消息发送失败',
     });
     expect(await blacklist().canMessage(await idOf(a), await idOf(b))).toBe(false);
     expect(await refusal(b, a)).toEqual({

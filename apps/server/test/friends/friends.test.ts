@@ -60,7 +60,7 @@ describe('POST /userFriends/list', () => {
     expect(await post(t, me, '/userFriends/list', { pageSize: 501 })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'pageSize: pageSize不能超过500',
+      msg: '每页条数不能超过500',
     });
     expect(await post(t, undefined, '/userFriends/list', {})).toMatchObject(Errors.unauthorized);
   });
@@ -99,12 +99,12 @@ describe('POST /userFriends/update (remark)', () => {
       friendsWtId: b.wtId,
       remark: 'abcdefghijklmnopq',
     });
-    expect(seventeen).toMatchObject({ status: 400, code: 400, msg: 'remark: 备注不能超过16个字符' });
+    expect(seventeen).toMatchObject({ status: 400, code: 400, msg: '备注不能超过16个字符' });
     const bytes97 = `${FAMILY.repeat(3)}一二三四五六七a`; // 11 characters, 97 bytes
     expect(await post(t, me, '/userFriends/update', { friendsWtId: b.wtId, remark: bytes97 })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'remark: 备注不能超过96个字节',
+      msg: '备注不能超过96个字节',
     });
     const sixteenBig = FAMILY.repeat(16); // 16 characters, 400 bytes
     expect(
@@ -112,12 +112,12 @@ describe('POST /userFriends/update (remark)', () => {
     ).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'remark: 备注不能超过96个字节',
+      msg: '备注不能超过96个字节',
     });
     const chinese33 = '中'.repeat(33);
     expect(
       await post(t, me, '/userFriends/update', { friendsWtId: b.wtId, remark: chinese33 }),
-    ).toMatchObject({ status: 400, code: 400, msg: 'remark: 备注不能超过16个字符' });
+    ).toMatchObject({ status: 400, code: 400, msg: '备注不能超过16个字符' });
     expect((await friendsOf(t, me))[0]?.remark).toBe('');
   });
 
@@ -155,11 +155,11 @@ describe('POST /userFriends/updateSpaceStatus', () => {
     expect(await post(t, me, '/userFriends/updateSpaceStatus', { friendsWtId: b.wtId })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'friendsSpaceStatus: 请指定friendsSpaceStatus或mineSpaceStatus',
+      msg: '请指定friendsSpaceStatus或mineSpaceStatus',
     });
     expect(
       await post(t, me, '/userFriends/updateSpaceStatus', { friendsWtId: b.wtId, mineSpaceStatus: 2 }),
-    ).toMatchObject({ status: 400, code: 400, msg: 'mineSpaceStatus: mineSpaceStatus格式不正确' });
+    ).toMatchObject({ status: 400, code: 400, msg: '朋友圈权限格式不正确' });
     const stranger = await newUser(t, 'str');
     expect(
       await post(t, me, '/userFriends/updateSpaceStatus', {
@@ -207,7 +207,7 @@ describe('POST /userFriends/delete', () => {
     expect(await post(t, me, '/userFriends/delete', {})).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'friendsWtId: friendsWtId不能为空',
+      msg: '好友ID不能为空',
     });
   });
 });
@@ -294,7 +294,7 @@ describe('POST /user/sendCustomMessage', () => {
         toWtId: me.wtId,
         type: 'CustomMsg_Type_addFriend',
       }),
-    ).toMatchObject({ status: 403, code: 403, msg: 'fromWtId必须是当前用户' });
+    ).toMatchObject({ status: 403, code: 403, msg: '发送者必须是当前用户' });
     // The notice must match the relation: no addBlack without blocking, no deleteFriend while friends.
     expect(
       await post(t, me, '/user/sendCustomMessage', {
@@ -335,7 +335,8 @@ describe('POST /user/sendCustomMessage', () => {
     ).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'type: Invalid option: expected one of "CustomMsg_Type_addFriend"|"CustomMsg_Type_addBlack"|"CustomMsg_Type_deleteFriend"',
+      msg: '类型格式不正确',
+      data: { field: 'type' },
     });
     expect(
       await post(t, me, '/user/sendCustomMessage', {

@@ -177,12 +177,13 @@ describe(`${TagLimits.batch} ids per call`, () => {
       ['/userTag/deleteBatch', { ids: many(over, (i) => i + 1) }, 'ids'],
       ['/userTag/setTag4User', { friendsWtId: friend.wtId, tagIds: many(over, (i) => i + 1) }, 'tagIds'],
     ];
+    const LABELS: Record<string, string> = { wtIds: '用户列表', ids: '编号列表', tagIds: '标签' };
     for (const [url, body, field] of cases) {
       const res = await post(t, owner, url, body);
       expect(res, url).toMatchObject({
         status: 400,
         code: 400,
-        msg: `${field}: ${field}最多${TagLimits.batch}个`,
+        msg: `${LABELS[field]}最多${TagLimits.batch}个`,
       });
     }
     // Nothing was changed by the refused calls.

@@ -45,17 +45,17 @@ describe('tags', () => {
     expect(await post(t, me, '/userTag/add', { tagName: '一二三四五六七八九十一二三四五六' })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'tagName: 标签名称不能超过15个字符',
+      msg: '标签名称不能超过15个字符',
     });
     expect(await post(t, me, '/userTag/add', { tagName: 'abcdefghijklmnop' })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'tagName: 标签名称不能超过15个字符',
+      msg: '标签名称不能超过15个字符',
     });
     expect(await post(t, me, '/userTag/add', { tagName: '   ' })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'tagName: 标签名称不能为空',
+      msg: '标签名称不能为空',
     });
     await post(t, me, '/userTag/add', { tagName: '同事' });
     expect(await post(t, me, '/userTag/add', { tagName: '同事' })).toMatchObject(Errors.tagNameTaken);
@@ -125,7 +125,7 @@ describe('tags', () => {
     expect(await post(t, me, '/userTag/addUser4Tag', { tagId: work.data.id, wtIds: [] })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'wtIds: wtIds不能为空',
+      msg: '用户列表不能为空',
     });
   });
 

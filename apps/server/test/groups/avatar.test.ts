@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const G = '/user/groupchat';
-const INVALID = 'groupAvatar: 头像地址无效，请重新上传';
+const INVALID = '头像地址无效，请重新上传';
 
 describe('group avatar (an image the manager uploaded here)', () => {
   it('create and edit take the caller’s own image; another user’s or a foreign URL answers 400 10011', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractEntries, Limits } from '@parley/protocol';
+import { contractEntries, fieldLabel, Limits } from '@parley/protocol';
 import { api, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { createGroup, must, newUser } from './helpers.js';
 
@@ -129,12 +129,10 @@ const BODIES = {
 type BodyKind = keyof typeof BODIES;
 
 type Answer = { status: number; code: number; msg: string };
-const refused = (field: string, text: string): Answer => ({
-  status: 400,
-  code: 400,
-  msg: `${field}: ${text}`,
-});
-const format = (field: string, label = field) => refused(field, `${label}格式不正确`);
+/** A refusal names the field by its label (protocol validation/labels.ts), never by its path. */
+const zh = (field: string) => fieldLabel([field])!['zh-CN'];
+const refused = (_field: string, text: string): Answer => ({ status: 400, code: 400, msg: text });
+const format = (field: string, label = zh(field)) => refused(field, `${label}格式不正确`);
 const OK: Answer = { status: 200, code: 200, msg: '操作成功' };
 const NO_GROUP: Answer = { status: 404, code: 22001, msg: '群聊不存在' };
 const FORBIDDEN: Answer = { status: 403, code: 403, msg: '当前操作没有权限' };
@@ -147,8 +145,8 @@ const FORBIDDEN: Answer = { status: 403, code: 403, msg: '当前操作没有权�
 function expected(route: string): Record<BodyKind, Answer> {
   // A body that is not an object has no field to name.
   const shape = {
-    list: { status: 400, code: 400, msg: 'Invalid input: expected object, received array' },
-    string: { status: 400, code: 400, msg: 'Invalid input: expected object, received string' },
+    list: { status: 400, code: 400, msg: '请求参数错误' },
+    string: { status: 400, code: 400, msg: '请求参数错误' },
   };
   const byFirstField = (a: Answer, numberString: Answer, nothing: Answer) => ({
     tooLong: a,
@@ -160,7 +158,11 @@ function expected(route: string): Record<BodyKind, Answer> {
     ...shape,
   });
   const groupNumberFirst = (numberString: Answer) => ({
-    ...byFirstField(format('groupNumber'), numberString, refused('groupNumber', 'groupNumber不能为空')),
+    ...byFirstField(
+      format('groupNumber'),
+      numberString,
+      refused('groupNumber', `${zh('groupNumber')}不能为空`),
+    ),
   });
   const all = (a: Answer) => byFirstField(a, a, a);
   switch (route) {
@@ -176,16 +178,16 @@ function expected(route: string): Record<BodyKind, Answer> {
     case 'groups.listByName':
       return {
         ...byFirstField(format('groupNickname'), OK, OK),
-        tooLong: refused('groupNickname', 'groupNickname不能超过64个字符'),
+        tooLong: refused('groupNickname', `${zh('groupNickname')}不能超过64个字符`),
       };
     case 'groups.commonList':
       return {
         ...byFirstField(
           format('wtId'),
           { status: 404, code: 10010, msg: '该用户不存在' },
-          refused('wtId', 'wtId不能为空'),
+          refused('wtId', 'ID不能为空'),
         ),
-        tooLong: refused('wtId', 'wtId过长'),
+        tooLong: refused('wtId', 'ID过长'),
       };
     case 'groups.audit':
       return all(format('id'));

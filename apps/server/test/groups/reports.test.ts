@@ -29,7 +29,7 @@ describe('reports of users and groups', () => {
     expect(await post(t, u, '/dict/data/getListByDictType', { dictType: 'secret' })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'dictType: dictType格式不正确',
+      msg: '字典类型格式不正确',
     });
   });
 
@@ -65,15 +65,15 @@ describe('reports of users and groups', () => {
 
     const refused = (msg: string) => ({ status: 400, code: 400, msg });
     const cases: Array<[Record<string, unknown>, { status: number; code: number; msg: string }]> = [
-      [{ ...base, complaintImage: [] }, refused('complaintImage: 请上传举报图片')],
-      [{ ...base, complaintImage: Array(6).fill(png) }, refused('complaintImage: 最多上传5张图片')],
+      [{ ...base, complaintImage: [] }, refused('请上传举报图片')],
+      [{ ...base, complaintImage: Array(6).fill(png) }, refused('最多上传5张图片')],
       [{ ...base, complaintImage: [gif] }, Errors.invalidImage],
       [{ ...base, complaintImage: [theirs] }, Errors.invalidImage],
       [
         { ...base, complaintImage: [png], complaintDetail: '字'.repeat(501) },
-        refused('complaintDetail: 举报描述不能超过500个字符'),
+        refused('举报描述不能超过500个字符'),
       ],
-      [{ ...base, complaintImage: [png], complaintType: '77' }, refused('complaintType: 举报类型不正确')],
+      [{ ...base, complaintImage: [png], complaintType: '77' }, refused('举报类型不正确')],
       [{ ...base, complaintImage: [png], targetId: 'nobody_here' }, Errors.userNotFound],
       [
         { ...base, complaintImage: [png], type: 1, targetId: '00000000', complaintType: '1' },

@@ -24,14 +24,14 @@ describe('group boundaries', () => {
     const ok = await post<GroupInfo>(t, owner, `${G}/add`, { groupName: '一'.repeat(16), wtIds: [] });
     expect([ok.code, ok.msg, ok.data.name]).toEqual([200, '群组创建成功', '一'.repeat(16)]);
     const long = await post(t, owner, `${G}/add`, { groupName: '一'.repeat(17), wtIds: [] });
-    expect(long).toMatchObject({ status: 400, code: 400, msg: 'groupName: 群名称不能超过16个字符' });
+    expect(long).toMatchObject({ status: 400, code: 400, msg: '群名称不能超过16个字符' });
     const empty = await post(t, owner, `${G}/add`, { groupName: '  ', wtIds: [] });
-    expect(empty).toMatchObject({ status: 400, code: 400, msg: 'groupName: 群名称不能为空' });
+    expect(empty).toMatchObject({ status: 400, code: 400, msg: '群名称不能为空' });
     const edit = await post(t, owner, `${G}/edit`, {
       groupNumber: ok.data.groupNumber,
       groupName: 'x'.repeat(17),
     });
-    expect(edit).toMatchObject({ status: 400, code: 400, msg: 'groupName: 群名称不能超过16个字符' });
+    expect(edit).toMatchObject({ status: 400, code: 400, msg: '群名称不能超过16个字符' });
   });
 
   it('notice: 3000 characters pass, 3001 answer 400 群公告不能超过3000个字符; a megabyte is refused cheaply', async () => {
@@ -46,12 +46,12 @@ describe('group boundaries', () => {
       groupNumber: g.groupNumber,
       groupNotice: '告'.repeat(3001),
     });
-    expect(over).toMatchObject({ status: 400, code: 400, msg: 'groupNotice: 群公告不能超过3000个字符' });
+    expect(over).toMatchObject({ status: 400, code: 400, msg: '群公告不能超过3000个字符' });
     const huge = await post(t, owner, `${G}/edit`, {
       groupNumber: g.groupNumber,
       groupNotice: 'x'.repeat(1_000_000),
     });
-    expect(huge).toMatchObject({ status: 400, code: 400, msg: 'groupNotice: 群公告不能超过3000个字符' });
+    expect(huge).toMatchObject({ status: 400, code: 400, msg: '群公告不能超过3000个字符' });
   });
 
   it('join level limit: 0 (off) and 1–200 save; 201 and "abc" answer 400', async () => {
@@ -68,12 +68,12 @@ describe('group boundaries', () => {
       groupNumber: g.groupNumber,
       limitLevel: 201,
     });
-    expect(over).toMatchObject({ status: 400, code: 400, msg: 'limitLevel: 请输入1-200之间的整数' });
+    expect(over).toMatchObject({ status: 400, code: 400, msg: '请输入1-200之间的整数' });
     const neg = await post(t, owner, `${G}/admin/joinLimit`, {
       groupNumber: g.groupNumber,
       limitLevel: 'abc',
     });
-    expect(neg).toMatchObject({ status: 400, code: 400, msg: 'limitLevel: limitLevel格式不正确' });
+    expect(neg).toMatchObject({ status: 400, code: 400, msg: '等级限制格式不正确' });
   });
 
   it('admins: 20 allowed, the 21st answers 409 22003 管理员人数已达上限; only the difference counts', async () => {
@@ -266,7 +266,7 @@ describe('group life', () => {
     });
     expect(unpinned.selfMember.topStatus).toBe(0);
     const bad = await post(t, a!, `${G}/member/setTop`, { groupNumber: g2.groupNumber, topStatus: 3 });
-    expect(bad).toMatchObject({ status: 400, code: 400, msg: 'topStatus: topStatus格式不正确' });
+    expect(bad).toMatchObject({ status: 400, code: 400, msg: '置顶状态格式不正确' });
     const byName = await must<GroupInfo[]>(t, a!, `${G}/listByName`, { groupNickname: '乙' });
     expect(byName.map((g) => g.groupNumber)).toEqual([g2.groupNumber]);
     const common = await must<GroupInfo[]>(t, a!, `${G}/commonList`, { wtId: b!.wtId });

@@ -36,7 +36,7 @@ describe('call signalling sizes', () => {
         ta.send('call.signal', { v: 1, callId, kind: 'candidate', candidate: c });
       expect(await signal(candidate(CallLimits.maxCandidate + 1))).toMatchObject({
         code: 400,
-        msg: 'data.candidate.candidate: candidate过长',
+        msg: '网络候选地址过长',
       });
       const at = candidate(CallLimits.maxCandidate);
       expect((await signal(at)).code).toBe(200);
@@ -54,7 +54,7 @@ describe('call signalling sizes', () => {
     try {
       const sdp = (length: number) => `v=0\r\n${'a'.repeat(length - 5)}`;
       const signal = (s: string) => ta.send('call.signal', { v: 1, callId, kind: 'offer', sdp: s });
-      expect(await signal(sdp(CallLimits.maxSdp + 1))).toMatchObject({ code: 400, msg: 'data.sdp: sdp过长' });
+      expect(await signal(sdp(CallLimits.maxSdp + 1))).toMatchObject({ code: 400, msg: '媒体描述过长' });
       expect((await signal(sdp(CallLimits.maxSdp))).code).toBe(200);
       const got = await tb.socket.next((f) => f.type === 'call.signal');
       expect((got.data as CallSignal).sdp).toHaveLength(CallLimits.maxSdp);

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const wtIdsOf = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
-const tooLong = (field: string, text: string) => ({ status: 400, code: 400, msg: `${field}: ${text}` });
+const tooLong = (field: string, text: string) => ({ status: 400, code: 400, msg: text, data: { field } });
 
 describe(`members named in one call (${GroupLimits.maxWtIdsPerCall})`, () => {
   it('creating a group and inviting take 500 users at once, not 501', async () => {
@@ -22,7 +22,7 @@ describe(`members named in one call (${GroupLimits.maxWtIdsPerCall})`, () => {
     const prefix = await fillUsers(t, GroupLimits.maxWtIdsPerCall + 1);
     const all = wtIdsOf(prefix, GroupLimits.maxWtIdsPerCall + 1);
     const max = all.slice(0, GroupLimits.maxWtIdsPerCall);
-    const over = tooLong('wtIds', 'wtIds最多500个');
+    const over = tooLong('wtIds', '用户列表最多500个');
 
     expect(await post(t, owner, `${G}/add`, { groupName: '大群', wtIds: all })).toMatchObject(over);
     const created = await post<GroupInfo>(t, owner, `${G}/add`, { groupName: '大群', wtIds: max });
@@ -68,7 +68,7 @@ describe(`member list page (${GroupLimits.memberPageMax})`, () => {
     });
     expect(byDefault.data.rows).toHaveLength(100);
     expect(await page(GroupLimits.memberPageMax + 1)).toMatchObject(
-      tooLong('pageSize', 'pageSize不能超过100'),
+      tooLong('pageSize', '每页条数不能超过100'),
     );
   });
 });
@@ -85,7 +85,7 @@ describe(`mute length (${GroupLimits.maxMuteSeconds} s, 30 days)`, () => {
         muteTime,
       });
     expect(await mute(GroupLimits.maxMuteSeconds + 1)).toMatchObject(
-      tooLong('muteTime', 'muteTime不能超过2592000'),
+      tooLong('muteTime', '禁言时长不能超过2592000'),
     );
     const muted = await mute(GroupLimits.maxMuteSeconds);
     expect(muted.code).toBe(200);

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const TOO_LONG = { status: 400, code: 80002, msg: '消息内容过长，请减少长度后重试' };
-const refused = (field: string, text: string) => ({ status: 400, code: 400, msg: `${field}: ${text}` });
+const refused = (field: string, text: string) => ({ status: 400, code: 400, msg: text, data: { field } });
 
 /** Two users and `n` texts from the first to the second (sent 20 at a time), oldest first. */
 async function chat(n: number): Promise<{ a: TestUser; b: TestUser; ids: string[] }> {
@@ -69,7 +69,7 @@ describe('lists', () => {
       conversationID: c2c(a),
       count: MessageLimits.historyMax + 1,
     });
-    expect(over).toMatchObject(refused('count', 'count不能超过100'));
+    expect(over).toMatchObject(refused('count', '数量不能超过100'));
   });
 
   it(`conversation list: ${MessageLimits.listMax} a page, not ${MessageLimits.listMax + 1}`, async () => {
@@ -90,13 +90,13 @@ describe('lists', () => {
       post<{ conversations: Conversation[]; isFinished: boolean }>(t, me, '/conversation/list', { count });
     const page = await list(MessageLimits.listMax);
     expect([page.data.conversations.length, page.data.isFinished]).toEqual([MessageLimits.listMax, false]);
-    expect(await list(MessageLimits.listMax + 1)).toMatchObject(refused('count', 'count不能超过100'));
+    expect(await list(MessageLimits.listMax + 1)).toMatchObject(refused('count', '数量不能超过100'));
   });
 
   it(`delete: ${MessageLimits.deleteMax} messages at once, not ${MessageLimits.deleteMax + 1}`, async () => {
     const { a, b, ids } = await chat(MessageLimits.deleteMax + 1);
     expect(await post(t, a, '/message/delete', { messageIDs: ids })).toMatchObject(
-      refused('messageIDs', 'messageIDs不能超过100条'),
+      refused('messageIDs', '消息列表不能超过100条'),
     );
     expect((await history(t, a, b, { count: 100 })).messages).toHaveLength(100);
     const done = await post(t, a, '/message/delete', { messageIDs: ids.slice(1) });
@@ -122,7 +122,7 @@ describe('read receipts', () => {
     const first = await page(Chat.readReceiptPage);
     expect(first.data.members).toHaveLength(Chat.readReceiptPage);
     expect((await page(Chat.readReceiptPage, first.data.nextCursor!)).data.members).toHaveLength(50);
-    expect(await page(Chat.readReceiptPage + 1)).toMatchObject(refused('count', 'count不能超过100'));
+    expect(await page(Chat.readReceiptPage + 1)).toMatchObject(refused('count', '数量不能超过100'));
   });
 });
 
@@ -155,7 +155,7 @@ describe('forwarding', () => {
     const again = (abstractList: string[]) =>
       send(a, b, 'merger', { title: '聊天记录', abstractList, downloadKey: merger.payload.downloadKey });
     expect(await again(lines(ForwardLimits.abstractLines + 1))).toMatchObject(
-      refused('payload.abstractList', '最多7条'),
+      refused('payload.abstractList', '摘要列表最多7项'),
     );
     expect((await again(lines(ForwardLimits.abstractLines))).data.payload.abstractList).toEqual(
       lines(ForwardLimits.abstractLines),

@@ -90,7 +90,7 @@ describe('search', () => {
   });
 
   it('refuses an empty keyword naming the field', async () => {
-    expect(await search(b, { keyword: ' ' })).toMatchObject({ code: 400, msg: 'keyword: keyword不能为空' });
+    expect(await search(b, { keyword: ' ' })).toMatchObject({ code: 400, msg: '关键词不能为空' });
   });
 });
 

@@ -157,7 +157,7 @@ describe('group sync and revoke', () => {
       groupNumber: g.groupNumber,
       userWtId: m.wtId,
     });
-    expect(bad).toMatchObject({ status: 400, code: 400, msg: 'msgSeq: msgSeq格式不正确' });
+    expect(bad).toMatchObject({ status: 400, code: 400, msg: '消息位置格式不正确' });
 
     const one = await must<Message>(t, owner, `${G}/admin/withdrawMsg`, {
       groupNumber: g.groupNumber,

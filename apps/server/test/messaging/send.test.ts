@@ -95,7 +95,7 @@ describe('message.send', () => {
     });
     expect(await s.next((f) => f.type === 'ack' && (f as { id?: string }).id === 'f2')).toMatchObject({
       code: 400,
-      msg: 'payload.text: 消息内容不能为空',
+      msg: '消息内容不能为空',
     });
   });
 });
@@ -125,7 +125,7 @@ describe('refused sends', () => {
     for (const text of ['', '   ']) {
       expect(await send({ type: 'text', payload: { text } })).toMatchObject({
         code: 400,
-        msg: 'payload.text: 消息内容不能为空',
+        msg: '消息内容不能为空',
       });
     }
   });
@@ -140,22 +140,22 @@ describe('refused sends', () => {
   });
 
   it('malformed bodies and unknown types: 400 naming the field', async () => {
-    expect(await send({ type: 'poke', payload: {} })).toMatchObject({ code: 400, msg: 'type: type不支持' });
+    expect(await send({ type: 'poke', payload: {} })).toMatchObject({ code: 400, msg: '类型不支持' });
     expect(await send({ type: 'groupTip', payload: {} })).toMatchObject({
       code: 400,
-      msg: 'type: type不支持',
+      msg: '类型不支持',
     });
     expect(await send({ type: 'text', payload: 'hi' })).toMatchObject({
       code: 400,
-      msg: 'payload: payload格式不正确',
+      msg: '消息内容格式不正确',
     });
     expect(await send({ type: 'text', payload: {} })).toMatchObject({
       code: 400,
-      msg: 'payload.text: payload.text不能为空',
+      msg: '消息内容不能为空',
     });
     expect(await send({ type: 'file', payload: { fileUrl: 'u', fileName: 'a.txt' } })).toMatchObject({
       code: 400,
-      msg: 'payload.fileSize: fileSize格式不正确',
+      msg: '文件大小格式不正确',
     });
     expect(
       await post(t, a, '/message/send', {
@@ -164,17 +164,17 @@ describe('refused sends', () => {
         type: 'text',
         payload: {},
       }),
-    ).toMatchObject({ code: 400, msg: 'conversationID: conversationID格式不正确' });
+    ).toMatchObject({ code: 400, msg: '会话格式不正确' });
     expect(
       await post(t, a, '/message/send', { conversationID: c2c(b), type: 'text', payload: { text: 'x' } }),
-    ).toMatchObject({ code: 400, msg: 'clientMsgId: clientMsgId不能为空' });
+    ).toMatchObject({ code: 400, msg: '消息编号不能为空' });
   });
 
   it('a custom message cannot pose as a friend notice', async () => {
     const forged = { data: '{"businessID":"CustomMsg_Type_addFriend"}' };
     expect(await send({ type: 'custom', payload: forged })).toMatchObject({
       code: 400,
-      msg: 'payload.data: 不能发送系统通知',
+      msg: '不能发送系统通知',
     });
     expect((await send({ type: 'custom', payload: { data: '{"businessID":"order"}' } })).code).toBe(200);
   });
@@ -207,7 +207,7 @@ describe('friends rules', () => {
     await post(t, b, '/user/friendBlack/add', { friendWtId: a.wtId });
     expect(await sendText(t, a, b, 'hi')).toMatchObject({
       code: 20007,
-      msg: 'The identifier is in blacklist. Failed to send this message!',
+      msg: '对方已将你加入黑名单，消息发送失败',
     });
     expect(await sendText(t, b, a, 'hi')).toMatchObject({
       code: 21005,

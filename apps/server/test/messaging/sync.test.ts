@@ -130,7 +130,7 @@ describe('sync after a reconnect', () => {
     again.send({ id: 's2', type: 'message.sync', data: { since: 'yesterday' } });
     expect(await again.next((f) => f.type === 'ack' && f.id === 's2')).toMatchObject({
       code: 400,
-      msg: 'data.since: since格式不正确',
+      msg: '同步位置格式不正确',
     });
   });
 

@@ -99,7 +99,7 @@ describe('forwarding', () => {
     ).toMatchObject({
       status: 403,
       code: 20007,
-      msg: 'The identifier is in blacklist. Failed to send this message!',
+      msg: '对方已将你加入黑名单，消息发送失败',
     });
     expect((await history(t, dan, ann)).messages.filter((m) => m.type === 'merger')).toEqual([]);
     // Nobody forwards someone else's conversation.
@@ -108,7 +108,7 @@ describe('forwarding', () => {
       await forward(ann, { messageIDs: [theirs.ID], conversationIDs: [c2c(cat)], mode: 'single' }),
     ).toMatchObject({ status: 404, code: 404, msg: '访问资源不存在' });
     expect(await forward(ann, { messageIDs: [], conversationIDs: [c2c(cat)], mode: 'merged' })).toMatchObject(
-      { status: 400, code: 400, msg: 'messageIDs: 未选择消息' },
+      { status: 400, code: 400, msg: '未选择消息' },
     );
     expect(
       await forward(ann, { messageIDs: [mine.ID], conversationIDs: ['C2Cnobody_at_all'], mode: 'single' }),
@@ -135,37 +135,37 @@ describe('forwarding', () => {
       [
         { messageIDs: 'abc', conversationIDs: [c2c(ben)], mode: 'single' },
         'messageIDs',
-        'messageIDs格式不正确',
+        '消息列表格式不正确',
       ],
       [
         { messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'merged', title: long },
         'title',
-        'title不能超过64个字符',
+        '标题不能超过64个字符',
       ],
       [
         { messageIDs: [long], conversationIDs: [c2c(ben)], mode: 'single' },
         'messageIDs.0',
-        'messageID格式不正确',
+        '消息列表格式不正确',
       ],
       [
         { messageIDs: ['a'], conversationIDs: Array(21).fill(c2c(ben)), mode: 'single' },
         'conversationIDs',
         '最多转发给20个会话',
       ],
-      [{ messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'both' }, 'mode', 'mode格式不正确'],
+      [{ messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'both' }, 'mode', '方式格式不正确'],
       [
         { forwardId: 1, messageIDs: ['a'], conversationIDs: [c2c(ben)], mode: 'single' },
         'forwardId',
-        'forwardId格式不正确',
+        '转发记录格式不正确',
       ],
     ] as const) {
       const res = await post(t, ann, '/message/forward', { forwardId: randomUUID(), ...body });
-      expect(res, field).toMatchObject({ status: 400, code: 400, msg: `${field}: ${text}`, data: { field } });
+      expect(res, field).toMatchObject({ status: 400, code: 400, msg: text, data: { field } });
     }
     expect(await post(t, ann, '/message/merger', { downloadKey: '../../x' })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'downloadKey: downloadKey格式不正确',
+      msg: '下载标识格式不正确',
     });
   });
 

@@ -54,7 +54,7 @@ describe('POST /user/updateProfile', () => {
       expect(await update(u.token, { avatar }), avatar).toMatchObject({
         status: 400,
         code: 10011,
-        msg: 'avatar: 头像地址无效，请重新上传',
+        msg: '头像地址无效，请重新上传',
       });
     }
     expect((await api<UserInfo>(t, 'GET', '/user/info', { token: u.token })).data.avatar).toBe('');
@@ -65,22 +65,22 @@ describe('POST /user/updateProfile', () => {
     expect(await update(u.token, { nickName: '一二三四五六七八九十一二三四五六' })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'nickName: 昵称不能超过15个字符',
+      msg: '昵称不能超过15个字符',
     });
     expect(await update(u.token, { nickName: '  ' })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'nickName: 昵称不能为空',
+      msg: '昵称不能为空',
     });
     expect(await update(u.token, { bio: 'x'.repeat(61) })).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'bio: 个性签名不能超过60个字符',
+      msg: '个性签名不能超过60个字符',
     });
     expect(await update(u.token, {})).toMatchObject({
       status: 400,
       code: 400,
-      msg: 'nickName: 请至少修改一项资料',
+      msg: '请至少修改一项资料',
     });
     expect(await api(t, 'POST', '/user/updateProfile', { body: { nickName: 'x' } })).toMatchObject(
       Errors.unauthorized,

@@ -74,17 +74,17 @@ describe('POST /oss/upload', () => {
     expect(await upload(t, user.token, null)).toMatchObject({
       status: 400,
       code: 10012,
-      msg: 'file: 请选择要上传的文件',
+      msg: '请选择要上传的文件',
     });
     expect(await upload(t, user.token, { bytes: PNG, name: 'a.png', field: 'avatar' })).toMatchObject({
       status: 400,
       code: 10012,
-      msg: 'file: 请选择要上传的文件',
+      msg: '请选择要上传的文件',
     });
     expect(await api(t, 'POST', '/oss/upload', { token: user.token, body: { file: 'x' } })).toMatchObject({
       status: 400,
       code: 10012,
-      msg: 'file: 请选择要上传的文件',
+      msg: '请选择要上传的文件',
     });
     expect(await upload(t, undefined, { bytes: PNG, name: 'a.png' })).toMatchObject(Errors.unauthorized);
     expect(await upload(t, 'not-a-token', { bytes: PNG, name: 'a.png' })).toMatchObject(Errors.unauthorized);

@@ -1,30 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Errors } from '@parley/protocol';
 import i18n from './i18n';
-import { apiErrorText, errorNameOf, errorTextOf } from './error-text';
+import { apiErrorText, errorNameOf, errorTextOf, fieldOf } from './error-text';
 import { ApiError, http, resetErrorDedupe } from './http';
 import { useToasts } from '../ui/toast-store';
-import en from '../locales/en/errors';
-import ja from '../locales/ja/errors';
-import zh from '../locales/zh-CN/errors';
 
 async function useLanguage(lng: 'zh-CN' | 'en' | 'ja') {
   await i18n.changeLanguage(lng);
-  await i18n.loadNamespaces('errors');
 }
 
 describe('error texts in the UI language', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18n.changeLanguage('zh-CN');
-  });
-
-  it('zh-CN catalogue is exactly the server texts; en and ja cover every code', () => {
-    for (const [name, def] of Object.entries(Errors)) {
-      expect(zh[name as keyof typeof zh]).toBe(def.msg);
-      expect(en[name as keyof typeof en]).toBeTruthy();
-      expect(ja[name as keyof typeof ja]).toBeTruthy();
-    }
   });
 
   it('a known code with its server text shows the en / ja / zh-CN text', async () => {
@@ -52,14 +40,19 @@ describe('error texts in the UI language', () => {
     );
   });
 
-  it('a 400 naming a field: translated prefix and the field in en/ja, the server text in zh-CN', async () => {
-    const err = new ApiError(400, 'phone: 手机号格式不正确', 400, { field: 'phone' });
+  it('a 400 shows the server text (already in the UI language), never a field path', async () => {
     await useLanguage('en');
-    expect(apiErrorText(err)).toBe('Invalid value: phone');
+    const err = new ApiError(400, 'Phone number is not valid.', 400, { field: 'phone' });
+    expect(apiErrorText(err)).toBe('Phone number is not valid.');
+    expect(fieldOf(err)).toBe('phone');
+    expect(fieldOf(new ApiError(400, 'phone: 手机号格式不正确', 400))).toBeUndefined();
+  });
+
+  it('a catalogue text that came back in another language is shown in the UI language', async () => {
     await useLanguage('ja');
-    expect(apiErrorText(err)).toBe('入力内容が正しくありません：phone');
-    await useLanguage('zh-CN');
-    expect(apiErrorText(err)).toBe('phone: 手机号格式不正确');
+    expect(apiErrorText({ code: 80001, message: Errors.sensitiveText.texts.en })).toBe(
+      Errors.sensitiveText.texts.ja,
+    );
   });
 
   it('errorTextOf: an API error in the UI language, anything else the fallback', async () => {
@@ -106,5 +99,14 @@ describe('the global error handler', () => {
       'この操作を行う権限がありません。',
       '服务器的新错误',
     ]);
+  });
+
+  it('asks for the UI language on every request (Accept-Language)', async () => {
+    await useLanguage('ja');
+    const fetch = reply(200, { code: 200, msg: 'ok', data: null });
+    vi.stubGlobal('fetch', fetch);
+    await http.get('/z');
+    const init = fetch.mock.calls[0]![1] as RequestInit;
+    expect((init.headers as Record<string, string>)['Accept-Language']).toBe('ja');
   });
 });

@@ -1,6 +1,6 @@
 import { Errors, OK_CODE, SESSION_CODES, Ui, type Envelope } from '@parley/protocol';
 import { toast } from '../ui/toast-store';
-import { apiErrorText } from './error-text';
+import { apiErrorText, uiLanguage } from './error-text';
 import { currentPath, go, loginNotice, loginPath } from './nav';
 import { getToken, useSession } from './session';
 import { getVisitorId } from './visitor';
@@ -89,6 +89,8 @@ async function send<T>(path: string, opts: RequestOptions): Promise<T> {
     Accept: 'application/json',
     'Device-Id': getVisitorId(),
     'App-Version': APP_VERSION,
+    // The server answers its texts in the UI language (docs/api.md "Languages").
+    'Accept-Language': uiLanguage(),
   };
   const token = opts.token !== undefined ? opts.token : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -41,17 +41,17 @@ describe('socket client', () => {
     vi.unstubAllGlobals();
   });
 
-  it('names the sync version the tab knows in the URL of every (re)connect', () => {
+  it('names the UI language and the sync version the tab knows in the URL of every (re)connect', () => {
     const client = new SocketClient({ onSessionEnded: vi.fn() }, (t) => `ws://x/ws/${t}`);
     let known: number | null = null;
     client.resumeVersion = () => known;
     client.connect('tok');
-    expect(FakeSocket.all[0]!.url).toBe('ws://x/ws/tok');
+    expect(FakeSocket.all[0]!.url).toBe('ws://x/ws/tok?lang=zh-CN');
     FakeSocket.all[0]!.open();
     known = 42;
     FakeSocket.all[0]!.close(1012, 'restart');
     vi.advanceTimersByTime(1000);
-    expect(FakeSocket.all[1]!.url).toBe('ws://x/ws/tok?since=42');
+    expect(FakeSocket.all[1]!.url).toBe('ws://x/ws/tok?lang=zh-CN&since=42');
   });
 
   it('backoff grows exponentially to 10 s with ±50 % jitter', () => {

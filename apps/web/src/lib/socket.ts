@@ -1,5 +1,6 @@
 import { WsClose, type ServerEventMap, type ServerFrame } from '@parley/protocol';
 import { ApiError } from './http';
+import { uiLanguage } from './error-text';
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'down';
 export type EventName = keyof ServerEventMap & string;
@@ -136,7 +137,9 @@ export class SocketClient {
     let ws: WebSocket;
     try {
       const since = this.resumeVersion?.() ?? null;
-      ws = new WebSocket(this.urlFor(token) + (since === null ? '' : `?since=${since}`));
+      // `lang`: the socket's refusals come in the UI language (docs/api.md "Languages").
+      const query = `?lang=${uiLanguage()}${since === null ? '' : `&since=${since}`}`;
+      ws = new WebSocket(this.urlFor(token) + query);
     } catch {
       this.scheduleReconnect();
       return;

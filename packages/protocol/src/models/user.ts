@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bit } from './common.js';
+import { LANGUAGES } from '../errors/define.js';
 
 /** The logged-in user (GET /user/info, the login answers, `user.updated`). */
 export const userInfoSchema = z.object({
@@ -49,6 +50,8 @@ export const userConfigSchema = z.object({
   notifyEnabled: bit,
   notifyPreview: bit,
   notifySound: bit,
+  /** The language the user chose (zh-CN, en, ja), null until chosen: server texts fall back to it. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 

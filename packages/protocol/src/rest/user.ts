@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Limits } from '../constants.js';
+import { LANGUAGES } from '../errors/define.js';
 import { intEnum, textField } from '../fields.js';
 import { nickNameSchema } from './common.js';
 
@@ -14,6 +15,7 @@ export const updateUserConfigBody = z.object({
   notifyEnabled: intEnum('notifyEnabled', [0, 1]).optional(),
   notifyPreview: intEnum('notifyPreview', [0, 1]).optional(),
   notifySound: intEnum('notifySound', [0, 1]).optional(),
+  language: z.enum(LANGUAGES).optional(),
 });
 
 /**

@@ -6,7 +6,7 @@ import type {
   Step2Body,
   Step2Challenge,
 } from '@parley/protocol';
-import { Errors } from '@parley/protocol';
+import { Errors, ErrorDetails } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, fail } from '../../lib/errors.js';
@@ -69,7 +69,7 @@ export class AuthService {
     let wtId = body.wtId;
     if (wtId) {
       if (RESERVED_PREFIXES.some((p) => wtId!.toLowerCase().startsWith(p)))
-        throw fail('wtIdTaken', 'wtId: 该ID为系统保留，请更换');
+        throw fail('wtIdTaken', ErrorDetails.wtIdReserved, { field: 'wtId' });
       if (await this.users.byWtId(wtId)) throw fail('wtIdTaken');
     } else {
       do wtId = generateWtId();
@@ -214,7 +214,7 @@ export class AuthService {
     const user = await this.users.byId(session.userId);
     if (!user) throw fail('unauthorized');
     if (!(await verifyPassword(user.pwd_hash, body.currentPwd)))
-      throw fail('wrongPassword', 'currentPwd: 当前密码错误');
+      throw fail('wrongPassword', ErrorDetails.currentPasswordWrong, { field: 'currentPwd' });
     await this.users.update(user.id, {
       step2_hash: body.pwd ? await hashPassword(body.pwd, this.ctx.config.passwordCost) : null,
       step2_tips: body.pwd ? (body.tips ?? '') : '',

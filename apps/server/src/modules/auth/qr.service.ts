@@ -1,3 +1,4 @@
+import { ErrorDetails } from '@parley/protocol';
 import type { QrCodeIssued, QrPollResult } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
@@ -66,7 +67,7 @@ export class QrService {
   async confirm(session: Session, qrCode: string): Promise<{ status: 0 | 1 | 2 }> {
     const row = await this.live(qrCode);
     if (row.user_id !== null && Number(row.user_id) !== session.userId)
-      throw fail('forbidden', '二维码已被其他账号扫描');
+      throw fail('forbidden', ErrorDetails.qrScannedByOther);
     if (
       !(await this.qr.transition(
         row.code,

@@ -1,4 +1,4 @@
-import { FavoriteType, type Favorite, type FavoriteAddBody } from '@parley/protocol';
+import { FavoriteType, fieldText, type Favorite, type FavoriteAddBody } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import type { UserRepo } from '../users/user.repo.js';
@@ -58,7 +58,7 @@ export class FavoritesService {
     if (asked === FavoriteType.text || asked === FavoriteType.link)
       contentType = /http/i.test(collectTitle) ? FavoriteType.link : FavoriteType.text;
     const need = (ok: unknown, field: string) => {
-      if (!ok) throw fail('badRequest', `${field}: 不能为空`, { field });
+      if (!ok) throw fail('badRequest', fieldText('required', [field]), { field });
     };
     if (contentType === FavoriteType.text || contentType === FavoriteType.link)
       need(collectTitle.trim(), 'collectTitle');

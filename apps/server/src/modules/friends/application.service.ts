@@ -9,6 +9,7 @@ import {
   type FriendApplyUnread,
   type HandleApplyBody,
   type Page,
+  ErrorDetails,
 } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
@@ -26,8 +27,6 @@ import type { FriendshipRepo } from './friendship.repo.js';
 import { announceFriendNotice } from './notice.service.js';
 import { loadRelation } from './relation.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
-
-const APPLY_TOO_OFTEN = '申请过于频繁，请稍后再试';
 
 /** Default reason of an application from a group, bounded. */
 export function groupDefaultReason(groupName: string | undefined, nickName: string): string {
@@ -72,7 +71,7 @@ export class ApplicationService {
     const to = target!;
     await this.hooks.groups.assertMayBefriend(me.id, to.id);
     if (!(await this.perUser.hit(`u:${me.id}`)) || !(await this.perPair.hit(`p:${me.id}:${to.id}`))) {
-      throw fail('rateLimited', APPLY_TOO_OFTEN);
+      throw fail('rateLimited', ErrorDetails.applyTooOften);
     }
 
     const now = this.ctx.clock.now();

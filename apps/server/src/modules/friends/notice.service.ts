@@ -4,6 +4,7 @@ import {
   type CustomNotice,
   type FriendCustomType,
   type SendCustomMessageBody,
+  ErrorDetails,
 } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
@@ -66,7 +67,8 @@ export class NoticeService {
   async send(userId: number, body: SendCustomMessageBody): Promise<CustomNotice> {
     const me = await this.users.byId(userId);
     // wtIds are case-insensitive (stored in lower case).
-    if (!me || me.wt_id !== body.fromWtId.toLowerCase()) throw fail('forbidden', 'fromWtId必须是当前用户');
+    if (!me || me.wt_id !== body.fromWtId.toLowerCase())
+      throw fail('forbidden', ErrorDetails.senderNotSelf, { field: 'fromWtId' });
     const to = await this.users.byWtId(body.toWtId);
     const relation = await loadRelation(this, me.id, to);
     authorize(friendsPolicy, 'notice.send', { userId }, { relation, type: body.type });

@@ -7,6 +7,7 @@ import {
   type SetTag4UserBody,
   type Tag,
   type TagUsersBody,
+  ErrorDetails,
 } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
@@ -58,7 +59,7 @@ export class TagService {
     for (const wtId of unique) {
       const id = byWt.get(wtId);
       if (id === undefined || !friends.has(id))
-        throw fail('notFriend', `对方不是你的好友: ${wtId}`, { wtId });
+        throw fail('notFriend', ErrorDetails.notFriendNamed, { wtId }, { wtId });
     }
     return unique.map((w) => byWt.get(w)!);
   }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { CreateGroupBody, EditGroupBody, GroupInfo } from '@parley/protocol';
-import { Errors, GroupLimits } from '@parley/protocol';
+import { GroupLimits } from '@parley/protocol';
 import type { Updateable } from 'kysely';
 import type { GroupsTable } from '../../db/schema.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
@@ -32,7 +32,7 @@ export class GroupsService {
   /** A group avatar is an image the caller uploaded here ('' resets to the default). */
   private async checkAvatar(userId: number, url: string | undefined): Promise<void> {
     if (url && !(await this.isOwnImage(userId, url))) {
-      throw fail('avatarInvalid', `groupAvatar: ${Errors.avatarInvalid.msg}`, { field: 'groupAvatar' });
+      throw fail('avatarInvalid', undefined, { field: 'groupAvatar' });
     }
   }
 

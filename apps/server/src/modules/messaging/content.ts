@@ -1,4 +1,6 @@
 import {
+  ErrorDetails,
+  fieldText,
   ForwardLimits,
   friendCustomTypes,
   hasForbiddenChars,
@@ -8,8 +10,10 @@ import {
   UPLOAD_URL_PREFIX,
   utf8Length,
   type SendMessageBody,
+  type ValidationKind,
 } from '@parley/protocol';
 import { fail } from '../../lib/errors.js';
+import { validationError } from '../../lib/validate.js';
 
 /** A payload checked for its type, with the text the search index keeps. */
 export interface CheckedContent {
@@ -26,13 +30,13 @@ const HTTP_URL = /^https?:\/\/[^\s]{1,1000}$/i;
 /** A path on this site (uploads, shipped avatars), never `//host` or a scheme. */
 const SITE_PATH = /^\/(?!\/)[\w./-]{1,500}$/;
 
-const bad = (field: string, msg = '格式不正确'): never => {
-  throw fail('badRequest', `${field}: ${msg}`, { field });
+const bad = (field: string, kind: ValidationKind = 'invalid', n?: number): never => {
+  throw fail('badRequest', fieldText(kind, field.split('.'), n), { field });
 };
 
 function ownFile(value: unknown, field: string): void {
   if (value === undefined) return;
-  if (typeof value !== 'string' || !OWN_FILE.test(value)) bad(field, '必须是本服务器上传的文件');
+  if (typeof value !== 'string' || !OWN_FILE.test(value)) bad(field, 'notOwnFile');
 }
 
 /**
@@ -44,9 +48,7 @@ export function checkContent(body: SendMessageBody, sensitiveWords: readonly str
   const schema = payloadSchemas[body.type];
   const parsed = schema.safeParse(body.payload);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = ['payload', ...(issue?.path ?? []).map(String)].join('.');
-    throw fail('badRequest', `${field}: ${issue?.message ?? '格式不正确'}`, { field });
+    throw validationError(parsed.error.issues, body.payload, ['payload']);
   }
   const payload = parsed.data as Record<string, unknown>;
   if (utf8Length(JSON.stringify(payload)) > MessageLimits.payloadBytes) throw fail('messageTooLong');
@@ -56,14 +58,14 @@ export function checkContent(body: SendMessageBody, sensitiveWords: readonly str
     case 'text': {
       const text = payload.text as string;
       if (utf8Length(text) > MessageLimits.textBytes) throw fail('messageTooLong');
-      if (text.trim() === '') bad('payload.text', '消息内容不能为空');
-      if (hasForbiddenChars(text, true)) bad('payload.text', '含有不允许的控制字符');
+      if (text.trim() === '') bad('payload.text', 'required');
+      if (hasForbiddenChars(text, true)) bad('payload.text', 'forbiddenChars');
       searchText = text;
       break;
     }
     case 'image': {
       const list = payload.imageInfoArray as { url: string }[];
-      if (list.length === 0) bad('payload.imageInfoArray', '不能为空');
+      if (list.length === 0) bad('payload.imageInfoArray', 'required');
       list.forEach((info, i) => ownFile(info.url, `payload.imageInfoArray.${i}.url`));
       break;
     }
@@ -73,7 +75,7 @@ export function checkContent(body: SendMessageBody, sensitiveWords: readonly str
       break;
     case 'sound':
       ownFile(payload.url, 'payload.url');
-      if ((payload.second as number) < 1) bad('payload.second', '语音至少1秒');
+      if ((payload.second as number) < 1) bad('payload.second', 'tooSmall', 1);
       break;
     case 'file':
       ownFile(payload.fileUrl, 'payload.fileUrl');
@@ -92,7 +94,7 @@ export function checkContent(body: SendMessageBody, sensitiveWords: readonly str
       if (typeof payload.downloadKey !== 'string' || !RECORD_KEY.test(payload.downloadKey))
         bad('payload.downloadKey');
       if ((payload.abstractList as string[]).length > ForwardLimits.abstractLines)
-        bad('payload.abstractList', `最多${ForwardLimits.abstractLines}条`);
+        bad('payload.abstractList', 'tooMany', ForwardLimits.abstractLines);
       searchText = String(payload.title ?? '');
       break;
     case 'custom':
@@ -131,7 +133,7 @@ function checkLocation(payload: Record<string, unknown>): string {
   if (payload.description === undefined) return '';
   const d = parseJson(payload.description, 'payload.description') as { title?: unknown; detail?: unknown };
   if (typeof d?.title !== 'string' || (d.detail !== undefined && typeof d.detail !== 'string'))
-    bad('payload.description', '需要title和detail');
+    bad('payload.description', 'required');
   return `${d.title} ${String(d.detail ?? '')}`;
 }
 
@@ -139,7 +141,7 @@ function parseJson(raw: unknown, field: string): unknown {
   try {
     return JSON.parse(String(raw));
   } catch {
-    return bad(field, '不是有效的JSON');
+    return bad(field);
   }
 }
 
@@ -171,7 +173,8 @@ function checkCustom(payload: Record<string, unknown>): string {
     return description; // free-form custom data
   }
   const kind = data?.businessID;
-  if ((friendCustomTypes as readonly unknown[]).includes(kind)) bad('payload.data', '不能发送系统通知');
+  if ((friendCustomTypes as readonly unknown[]).includes(kind))
+    throw fail('badRequest', ErrorDetails.systemNoticeNotAllowed, { field: 'payload.data' });
   const shape = typeof kind === 'string' ? CUSTOM_SHAPES[kind] : undefined;
   if (!shape) return description;
   for (const [name, type] of Object.entries(shape)) {
@@ -181,17 +184,17 @@ function checkCustom(payload: Record<string, unknown>): string {
     const field = `payload.data.${key}`;
     if (type === 'number' && (typeof v !== 'number' || !Number.isFinite(v))) bad(field);
     if (type === 'string' && (typeof v !== 'string' || v.length > 2000)) bad(field);
-    if (type === 'url' && (typeof v !== 'string' || !HTTP_URL.test(v))) bad(field, '必须是http(s)链接');
+    if (type === 'url' && (typeof v !== 'string' || !HTTP_URL.test(v))) bad(field, 'notHttpLink');
     if (type === 'list' && !Array.isArray(v)) bad(field);
   }
   // Images inside cards are this server's files or http(s) links, never javascript: or data: URLs.
   for (const key of ['avatar', 'imageUrl', 'videoImage']) {
     const v = data[key];
     if (v !== undefined && v !== '' && (typeof v !== 'string' || !(SITE_PATH.test(v) || HTTP_URL.test(v))))
-      bad(`payload.data.${key}`, '必须是http(s)链接');
+      bad(`payload.data.${key}`, 'notHttpLink');
   }
   if (kind === 'evaluate' && ((data.score as number) < 0 || (data.score as number) > 5))
-    bad('payload.data.score', '范围0-5');
+    bad('payload.data.score', 'tooLarge', 5);
   return [description, data.nickName, data.collectTitle, data.noteContent, data.text, data.title]
     .filter((s) => typeof s === 'string' && s)
     .join(' ');

@@ -1,3 +1,4 @@
+import { ErrorDetails } from '@parley/protocol';
 import { fail } from '../../lib/errors.js';
 import { messagesPolicy } from '../../policies/messages.policy.js';
 import { authorize } from '../../policies/policy.js';
@@ -33,7 +34,7 @@ export class PeerResolver {
 
   private wtIdOf(conversationID: string): string {
     if (!conversationID.startsWith('C2C')) {
-      throw fail('badRequest', 'conversationID: 暂不支持群聊会话', { field: 'conversationID' });
+      throw fail('badRequest', ErrorDetails.groupConversationUnsupported, { field: 'conversationID' });
     }
     return conversationID.slice(3);
   }

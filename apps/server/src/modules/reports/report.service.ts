@@ -1,3 +1,4 @@
+import { ErrorDetails } from '@parley/protocol';
 import type { DictItem } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
@@ -62,7 +63,7 @@ export class ReportService {
   ) {
     const dict = DICTS[body.type === 0 ? 'user_complaint_type' : 'group_complaint_type'];
     if (!dict.some((d) => d.dictValue === body.complaintType)) {
-      throw fail('badRequest', 'complaintType: 举报类型不正确', { field: 'complaintType' });
+      throw fail('badRequest', ErrorDetails.complaintTypeInvalid, { field: 'complaintType' });
     }
     let targetId: number;
     if (body.type === 0) {

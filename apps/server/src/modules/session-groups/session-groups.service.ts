@@ -1,5 +1,6 @@
 import {
   SessionType,
+  ToolErrorDetails,
   ToolLimits,
   type AddSessionGroupBody,
   type SessionGroup,
@@ -133,7 +134,14 @@ export class SessionGroupsService {
     return wanted.map((r) => {
       const hit = found.get(key(r.sessionType, r.relationId));
       if (!hit)
-        throw fail('sessionRelationInvalid', `会话不存在: ${r.relationId}`, { relationId: r.relationId });
+        throw fail(
+          'sessionRelationInvalid',
+          ToolErrorDetails.sessionRelationNamed,
+          { relationId: r.relationId },
+          {
+            relationId: r.relationId,
+          },
+        );
       return hit;
     });
   }

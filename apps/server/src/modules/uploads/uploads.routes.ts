@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Errors } from '@parley/protocol';
+import { Errors, ErrorDetails } from '@parley/protocol';
 import { fail, isAppError } from '../../lib/errors.js';
 import type { DomainHandlers } from '../../lib/route.js';
 import { INLINE_KINDS } from './file-type.js';
@@ -26,7 +26,7 @@ function intentOf(fields: Record<string, unknown>): UploadIntent {
 export function uploadHandlers(uploads: UploadService): DomainHandlers<'uploads'> {
   return {
     upload: async (r) => {
-      const missing = () => fail('uploadMissing', `file: ${Errors.uploadMissing.msg}`);
+      const missing = () => fail('uploadMissing', undefined, { field: 'file' });
       if (!r.raw.isMultipart()) throw missing();
       try {
         const part = await r.raw.file();
@@ -42,7 +42,8 @@ export function uploadHandlers(uploads: UploadService): DomainHandlers<'uploads'
         );
       } catch (err) {
         // A broken multipart body (no boundary, cut short) is the client's fault, not a 500.
-        if (isBrokenMultipart(err)) throw fail('badRequest', 'file: 上传数据不完整，请重试');
+        if (isBrokenMultipart(err))
+          throw fail('badRequest', ErrorDetails.uploadIncomplete, { field: 'file' });
         throw err;
       }
     },

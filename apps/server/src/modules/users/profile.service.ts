@@ -1,4 +1,4 @@
-import { Errors, type UpdateProfileBody, type UserInfo } from '@parley/protocol';
+import { type UpdateProfileBody, type UserInfo } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import type { UserRepo } from './user.repo.js';
@@ -17,7 +17,7 @@ export class ProfileService {
 
   async update(userId: number, body: UpdateProfileBody): Promise<UserInfo> {
     if (body.avatar && !(await this.isOwnImage(userId, body.avatar))) {
-      throw fail('avatarInvalid', `avatar: ${Errors.avatarInvalid.msg}`);
+      throw fail('avatarInvalid', undefined, { field: 'avatar' });
     }
     await this.users.update(userId, {
       ...(body.nickName !== undefined && { nick_name: body.nickName }),

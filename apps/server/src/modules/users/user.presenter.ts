@@ -1,4 +1,4 @@
-import type { UserConfig, UserInfo } from '@parley/protocol';
+import { isLanguage, type UserConfig, type UserInfo } from '@parley/protocol';
 import type { UserConfigRow, UserRow } from './user.repo.js';
 
 /** Member level shown on the badge: 1–10; anything outside shows 1. */
@@ -29,5 +29,6 @@ export function toUserConfig(row: UserConfigRow): UserConfig {
     notifyEnabled: bit(row.notify_enabled),
     notifyPreview: bit(row.notify_preview),
     notifySound: bit(row.notify_sound),
+    language: isLanguage(row.language) ? row.language : null,
   };
 }

@@ -167,6 +167,16 @@ export class UserRepo extends Repo {
       .executeTakeFirstOrThrow();
   }
 
+  /** user_configs.language without creating the row. */
+  async savedLanguage(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('user_configs')
+      .select('language')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.language ?? null;
+  }
+
   async updateConfig(userId: number, patch: Updateable<UserConfigsTable>): Promise<void> {
     await this.config(userId);
     if (Object.keys(patch).length === 0) return;

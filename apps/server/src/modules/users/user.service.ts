@@ -1,5 +1,5 @@
 import type { UserConfig, UserInfo, UserSearchResult } from '@parley/protocol';
-import { isPhone, normalizePhone } from '@parley/protocol';
+import { isLanguage, isPhone, normalizePhone, type Language } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
@@ -43,8 +43,15 @@ export class UserService {
       ...(patch.notifyEnabled !== undefined && { notify_enabled: patch.notifyEnabled }),
       ...(patch.notifyPreview !== undefined && { notify_preview: patch.notifyPreview }),
       ...(patch.notifySound !== undefined && { notify_sound: patch.notifySound }),
+      ...(patch.language !== undefined && { language: patch.language }),
     });
     return this.config(userId);
+  }
+
+  /** The language the user chose, null when never chosen (read only when a refusal is answered). */
+  async savedLanguage(userId: number): Promise<Language | null> {
+    const saved = await this.users.savedLanguage(userId);
+    return isLanguage(saved) ? saved : null;
   }
 
   /** Finds an active user by exact wtId, else by phone. */

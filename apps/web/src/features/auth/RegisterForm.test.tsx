@@ -47,7 +47,7 @@ describe('RegisterForm server errors', () => {
   it('a taken ID goes under the ID field; a field-named 400 under that field; anything else on the form', async () => {
     const answers = [
       { code: 10003, msg: '该ID已被占用', status: 409 },
-      { code: 400, msg: 'nickName: 昵称不能包含敏感词', status: 400 },
+      { code: 400, msg: '昵称不能包含敏感词', status: 400, data: { field: 'nickName' } },
       { code: 500, msg: '系统繁忙', status: 500 },
     ];
     mockApi({ '/user/login/register': () => answers.shift()! });

@@ -28,8 +28,8 @@ export interface ServerProblem {
 }
 
 /**
- * Where a failed registration is shown: a taken phone or ID under its field, a 4xx whose message
- * names a field ('phone: …') under that field, anything else as the form's error line.
+ * Where a failed registration is shown: a taken phone or ID under its field, a 400 about a field
+ * (`data.field`) under that field, anything else as the form's error line.
  */
 export function registerProblem(err: unknown): ServerProblem {
   if (!(err instanceof ApiError)) return { key: 'errors.unknown' };
@@ -37,8 +37,7 @@ export function registerProblem(err: unknown): ServerProblem {
   if (known) return { field: known.field, key: known.key };
   const text = errorTextOf(err, '');
   const field = fieldOf(err);
-  if (field && FIELDS.includes(field))
-    return { field: field as Fields, text: text.replace(new RegExp(`^${field}:\\s*`), '') };
+  if (field && FIELDS.includes(field)) return { field: field as Fields, text };
   return text ? { text } : { key: 'errors.unknown' };
 }
 

@@ -25,7 +25,7 @@ describe('profileVariant', () => {
 });
 
 describe('ProfileCard', () => {
-  it('contact: remark, nickname, tags and 发消息; call entries only when the web media switch is on', async () => {
+  it('remark, nickname, tags and 发消息; call entries only when the web media switch is on', async () => {
     mockApi({
       '/user/friendInfo': () => ({ data: { ...base, remark: '老鲍', tagNameList: ['同事', '球友'] } }),
       '/user/userConfig/getInfo': () => ({ data: { webMediaSwitch: 0 } }),
@@ -67,7 +67,7 @@ describe('ProfileCard', () => {
     });
   });
 
-  it('stranger: 添加到通讯录, and no source line', async () => {
+  it('添加到通讯录, and no source line', async () => {
     mockApi({
       '/user/friendInfo': () => ({ data: { ...base, friendsStatus: 1 } }),
       '/user/userConfig/getInfo': () => ({ data: { webMediaSwitch: 0 } }),

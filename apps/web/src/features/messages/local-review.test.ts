@@ -49,7 +49,6 @@ describe('the local review list (3123)', () => {
   it('shows the refusal in the UI language', async () => {
     vi.stubEnv('VITE_LOCAL_BLOCKED_WORDS', '代购');
     await i18n.changeLanguage('en');
-    await i18n.loadNamespaces('errors');
     expect(await sendText('C2Cpeer', '代购', undefined, 'cid-en')).toBe('failed');
     expect(toastTexts()).toEqual([['error', 'The text contains a blocked word.']]);
   });

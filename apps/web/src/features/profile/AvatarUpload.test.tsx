@@ -16,7 +16,7 @@ afterEach(() => {
 describe('AvatarUpload', () => {
   it('a refused upload shows the server reason, not a bare 上传失败', async () => {
     mockApi({
-      '/oss/upload': () => ({ code: 400, msg: 'file: 文件不是有效的图片', status: 400 }),
+      '/oss/upload': () => ({ code: 400, msg: '文件不是有效的图片', status: 400 }),
     });
     renderWithProviders(<AvatarUpload user={{ wtId: 'lin', nickName: '林晓', avatar: '' } as UserInfo} />);
     const input = screen.getByTestId('avatar-file') as HTMLInputElement;

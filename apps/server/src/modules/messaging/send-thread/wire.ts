@@ -1,5 +1,5 @@
-import type { SendMessageBody, ServerEventType } from '@parley/protocol';
-import { AppError, isAppError } from '../../../lib/errors.js';
+import type { LocalizedText, SendMessageBody, ServerEventType } from '@parley/protocol';
+import { AppError, isAppError, type TextParams } from '../../../lib/errors.js';
 import type { Audience, Origin } from '../../../realtime/types.js';
 
 /** What the send thread is started with. */
@@ -16,7 +16,15 @@ export type ThreadJob =
 
 /** A failure as it crosses threads: an application error keeps its code, status, text and data. */
 export type WireError =
-  { app: true; code: number; status: number; msg: string; data: unknown } | { app: false; msg: string };
+  | {
+      app: true;
+      code: number;
+      status: number;
+      texts: LocalizedText;
+      params: TextParams | undefined;
+      data: unknown;
+    }
+  | { app: false; msg: string };
 
 /**
  * Thread → main, in the order they happened: events to publish (after a commit), the answer of each send, and log lines. Events and answers carry their data as JSON text, encoded
@@ -47,11 +55,21 @@ export function answerJson(
 
 export function toWire(err: unknown): WireError {
   if (isAppError(err))
-    return { app: true, code: err.code, status: err.status, msg: err.message, data: err.data };
+    return {
+      app: true,
+      code: err.code,
+      status: err.status,
+      texts: err.texts,
+      params: err.params,
+      data: err.data,
+    };
   return { app: false, msg: err instanceof Error ? err.message : String(err) };
 }
 
 export function fromWire(e: WireError): Error {
-  if (e.app) return new AppError({ code: e.code, status: e.status, msg: e.msg }, e.msg, e.data);
+  if (e.app) {
+    const def = { code: e.code, status: e.status, msg: e.texts['zh-CN'], texts: e.texts };
+    return new AppError(def, e.texts, e.data, e.params);
+  }
   return new Error(`send thread: ${e.msg}`);
 }

@@ -1,0 +1,2 @@
+export * from './labels.js';
+export * from './texts.js';
