@@ -110,11 +110,11 @@ describe('the official helper', () => {
     expect(helperData(miss.data.reply)).toMatchObject({ detailType: 'fallback' });
     expect(await post(t, me, '/user/helperReply/keyWord', { keyWord: '  ' })).toMatchObject({
       status: 400,
-      msg: 'keyWord: keyWord不能为空',
+      msg: '问题不能为空',
     });
     expect(await post(t, me, '/user/helperReply/keyWord', { keyWord: '问'.repeat(101) })).toMatchObject({
       status: 400,
-      msg: 'keyWord: keyWord不能超过100个字符',
+      msg: '问题不能超过100个字符',
     });
   });
 

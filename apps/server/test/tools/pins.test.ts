@@ -134,7 +134,7 @@ describe('pinned messages', () => {
     expect((await pin(a, b, msgs[0]!.ID, '字'.repeat(200))).data[0]!.msgContent).toHaveLength(200);
     expect(await pin(a, b, msgs[1]!.ID, '字'.repeat(201))).toMatchObject({
       status: 400,
-      msg: 'msgContent: msgContent不能超过200个字符',
+      msg: '消息内容不能超过200个字符',
     });
     for (let i = 1; i < 20; i += 1) expect((await pin(a, b, msgs[i]!.ID)).code).toBe(200);
     expect(await pin(a, b, msgs[20]!.ID)).toMatchObject(Errors.pinLimit);

@@ -51,12 +51,12 @@ describe('quick phrases', () => {
     expect((await add(me, '😀'.repeat(200))).code).toBe(200);
     expect(await add(me, '字'.repeat(201))).toMatchObject({
       status: 400,
-      msg: 'word: 常用语不能超过200个字符',
+      msg: '常用语不能超过200个字符',
     });
-    expect(await add(me, '   ')).toMatchObject({ status: 400, msg: 'word: 常用语不能为空' });
+    expect(await add(me, '   ')).toMatchObject({ status: 400, msg: '常用语不能为空' });
     expect(await add(me, 'x'.repeat(100_000))).toMatchObject({
       status: 400,
-      msg: 'word: 常用语不能超过200个字符',
+      msg: '常用语不能超过200个字符',
     });
     expect(await add(me, 'x'.repeat(1 << 20))).toMatchObject(Errors.payloadTooLarge);
     expect(await listOf(me)).toHaveLength(2);
@@ -88,7 +88,7 @@ describe('quick phrases', () => {
     expect(words(del.data)).toEqual(['mine2']);
     expect(await post(t, me, '/userDailyWord/deleteByIds', { ids: [] })).toMatchObject({
       status: 400,
-      msg: 'ids: ids不能为空',
+      msg: '编号列表不能为空',
     });
   });
 

@@ -67,16 +67,22 @@ describe('session groups (custom tabs)', () => {
     expect((await add(me, '一二三四五六七八九十')).code).toBe(200);
     expect(await add(me, '一二三四五六七八九十一')).toMatchObject({
       status: 400,
-      msg: 'groupName: 分组名称不能超过10个字符',
+      msg: '分组名称不能超过10个字符',
     });
-    expect(await add(me, '   ')).toMatchObject({ status: 400, msg: 'groupName: 分组名称不能为空' });
+    expect(await add(me, '   ')).toMatchObject({ status: 400, msg: '分组名称不能为空' });
     expect(await listOf(me)).toHaveLength(1);
   });
 
   it('keeps 20 tabs at most', async () => {
     const me = await newUser(t, 'sg');
     for (let i = 1; i <= 20; i += 1) expect((await add(me, `tab${i}`)).code).toBe(200);
-    expect(await add(me, 'tab21')).toMatchObject({ ...Errors.sessionGroupLimit, msg: '最多创建20个分组' });
+    expect(await add(me, 'tab21')).toMatchObject({ code: 24011, status: 409, msg: '最多创建20个分组' });
+    const inEnglish = await api(t, 'POST', '/sessionGroup/add', {
+      token: me.token,
+      body: { groupName: 'tab21' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(inEnglish).toMatchObject({ code: 24011, msg: 'You can create at most 20 groups.' });
     expect(await listOf(me)).toHaveLength(20);
   });
 
@@ -161,7 +167,8 @@ describe('session groups (custom tabs)', () => {
     const owner = await newUser(t, 'sg');
     const g = await createGroup(t, owner, []);
     expect(await add(me, 'x', [c2c(stranger)])).toMatchObject({
-      ...Errors.sessionRelationInvalid,
+      code: 24012,
+      status: 404,
       msg: `会话不存在: ${stranger.wtId}`,
     });
     expect(await add(me, 'x', [{ sessionType: 1, relationId: g.groupNumber }])).toMatchObject({
