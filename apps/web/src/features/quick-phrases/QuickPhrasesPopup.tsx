@@ -9,7 +9,6 @@ import { confirm } from '../../ui/confirm';
 import { toast } from '../../ui/toast-store';
 import { quickPhrasesApi, quickPhrasesKey } from './api';
 import { PhraseEditor } from './PhraseEditor';
-import './quick-phrases.css';
 
 /** Which row is being edited: a phrase id, 'new' for the add box, or none. One at a time. */
 type Editing = number | 'new' | null;
