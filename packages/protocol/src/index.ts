@@ -20,6 +20,7 @@ export * from './rest/quick-phrases.js';
 export * from './rest/session-groups.js';
 export * from './rest/helper.js';
 export * from './rest/pins.js';
+export * from './rest/reactions.js';
 export * from './rest/uploads.js';
 export * from './rest/messages.js';
 export * from './models/index.js';

@@ -16,6 +16,8 @@ export const ToolLimits = {
   pinAbstract: 200,
   /** Different emoji on one message. */
   reactionEmojisPerMessage: 20,
+  /** Messages per reaction list call. */
+  reactionListMax: 100,
   /** Characters of a helper keyword question. */
   helperKeyword: 100,
   /** Toggle lock after a visibility switch (ms). */

@@ -64,3 +64,11 @@ export interface MessagePinsTable {
   content: string;
   created_at: number;
 }
+
+/** One user's emoji reaction on a message. */
+export interface MessageReactionsTable {
+  message_id: number;
+  user_id: number;
+  emoji: string;
+  created_at: number;
+}

@@ -13,6 +13,7 @@ import type {
   HelperFaqTable,
   HelperTextsTable,
   MessagePinsTable,
+  MessageReactionsTable,
   QuickPhrasesTable,
   SessionGroupItemsTable,
   SessionGroupsTable,
@@ -331,4 +332,5 @@ export interface Database {
   helper_faq: HelperFaqTable;
   helper_texts: HelperTextsTable;
   message_pins: MessagePinsTable;
+  message_reactions: MessageReactionsTable;
 }

@@ -13,6 +13,7 @@ import { forwardHandlers } from './messaging/forward.routes.js';
 import { ForwardService } from './messaging/forward.service.js';
 import { createHelperModule } from './helper/helper.module.js';
 import { createPinsModule } from './pins/pins.module.js';
+import { createReactionsModule } from './reactions/reactions.module.js';
 import { createQuickPhrasesModule } from './quick-phrases/quick-phrases.module.js';
 import { createSessionGroupsModule } from './session-groups/session-groups.module.js';
 import { createUploadsModule } from './uploads/uploads.module.js';
@@ -56,6 +57,7 @@ export async function registerModules(
   const sessionGroups = createSessionGroupsModule(ctx);
   const helper = createHelperModule(ctx, users, auth);
   const pins = createPinsModule(ctx, users, messaging);
+  const reactions = createReactionsModule(ctx, users);
 
   registerContract(
     app,
@@ -78,6 +80,7 @@ export async function registerModules(
       sessionGroups: sessionGroups.handlers,
       helper: helper.handlers,
       pins: pins.handlers,
+      reactions: reactions.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );

@@ -29,6 +29,7 @@ import {
 import { tagSchema } from '../models/tags.js';
 import { sessionGroupSchema } from '../models/session-groups.js';
 import { pinsChangedSchema } from '../models/pins.js';
+import { reactionChangedSchema } from '../models/reactions.js';
 import { readBody, sendMessageBody, syncBody, typingFrame } from '../rest/messages.js';
 import { countersSchema, userInfoSchema } from '../models/user.js';
 
@@ -94,6 +95,8 @@ export const serverEvents = {
   'tags.updated': z.object({ tags: z.array(tagSchema) }),
   /** The owner's custom conversation tabs changed: the full list, in order. */
   'sessionGroups.updated': z.object({ groups: z.array(sessionGroupSchema) }),
+  /** A member added or removed an emoji reaction on a message (every member of the conversation). */
+  'message.reaction': reactionChangedSchema,
   /** A friend notice (add-friend to both users; add-black and delete-friend to the sender). */
   'message.custom': customNoticeSchema,
   /** The user's own profile changed: their other tabs. */

@@ -23,6 +23,8 @@ import { helperRoutes } from './helper.routes.js';
 import { helperSchemas } from './helper.js';
 import { pinRoutes } from './pins.routes.js';
 import { pinSchemas } from './pins.js';
+import { reactionRoutes } from './reactions.routes.js';
+import { reactionSchemas } from './reactions.js';
 import { quickPhraseRoutes } from './quick-phrases.routes.js';
 import { quickPhraseSchemas } from './quick-phrases.js';
 import { sessionGroupRoutes } from './session-groups.routes.js';
@@ -62,6 +64,7 @@ export const routes = {
   sessionGroups: sessionGroupRoutes,
   helper: helperRoutes,
   pins: pinRoutes,
+  reactions: reactionRoutes,
 } as const;
 
 /** The schemas of every route, under the same domain and name as `routes`. */
@@ -84,6 +87,7 @@ export const schemas = {
   sessionGroups: sessionGroupSchemas,
   helper: helperSchemas,
   pins: pinSchemas,
+  reactions: reactionSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 
 export type Routes = typeof routes;

@@ -47,6 +47,16 @@ export const toolErrors = {
     en: 'The message does not exist or was recalled.',
     ja: 'メッセージが存在しないか、取り消されました。',
   }),
+  reactionMessageNotFound: def(24040, 404, {
+    'zh-CN': '消息不存在或已撤回',
+    en: 'The message does not exist or was recalled.',
+    ja: 'メッセージが存在しないか、取り消されました。',
+  }),
+  reactionLimit: def(24041, 409, {
+    'zh-CN': '该消息的表情回应已达上限',
+    en: 'This message already has the maximum number of different reactions.',
+    ja: 'このメッセージのリアクションの種類が上限に達しています。',
+  }),
 } as const satisfies Record<string, ErrorDef>;
 
 /** Detail texts of the conversation tools' codes (see details.ts). */

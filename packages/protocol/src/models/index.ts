@@ -12,3 +12,4 @@ export * from './quick-phrases.js';
 export * from './session-groups.js';
 export * from './helper.js';
 export * from './pins.js';
+export * from './reactions.js';

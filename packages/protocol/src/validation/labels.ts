@@ -49,6 +49,7 @@ const table: Record<string, readonly [string, string, string]> = {
   direction: ['方向', 'Direction', '方向'],
   downloadKey: ['下载标识', 'Download key', 'ダウンロードキー'],
   draft: ['草稿', 'Draft', '下書き'],
+  emoji: ['表情', 'Emoji', '絵文字'],
   enable: ['开关', 'Setting', '設定'],
   extension: ['扩展信息', 'Extension', '拡張情報'],
   face: ['表情', 'Sticker', 'スタンプ'],
