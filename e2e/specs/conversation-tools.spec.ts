@@ -166,4 +166,34 @@ describe('conversation tools', () => {
     await barA.waitFor({ state: 'detached' });
     await barB.waitFor({ state: 'detached' });
   });
+
+  it('reactions: react from the menu, the other side sees it live, counts and mine', async () => {
+    const { A, B } = await pair(h);
+    await sendApi(h, B, A, '今晚一起吃饭吗？');
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    const b = await h.open({ login: B.login, viewport: DESKTOP });
+    await Promise.all([
+      a.page.goto(`/messages?conversationID=C2C${B.wtId}`),
+      b.page.goto(`/messages?conversationID=C2C${A.wtId}`),
+    ]);
+    const msgA = a.page.getByTestId('message').filter({ hasText: '今晚一起吃饭吗？' });
+    const msgB = b.page.getByTestId('message').filter({ hasText: '今晚一起吃饭吗？' });
+    await msgB.waitFor();
+    await msgA.getByTestId('bubble').click({ button: 'right' });
+    await a.page.getByTestId('message-menu').getByRole('menuitem', { name: '回应' }).click();
+    await a.page.getByTestId('reaction-picker').getByRole('menuitem', { name: '👍' }).click();
+    const chipA = msgA.locator('[data-testid="reaction-chip"][data-emoji="👍"]');
+    await chipA.and(a.page.locator('[aria-pressed="true"]')).filter({ hasText: '1' }).waitFor();
+    // B sees it live, not as theirs; B adds theirs by clicking the chip: 2 on both sides.
+    const chipB = msgB.locator('[data-testid="reaction-chip"][data-emoji="👍"]');
+    await chipB.and(b.page.locator('[aria-pressed="false"]')).filter({ hasText: '1' }).waitFor();
+    await chipB.click();
+    await chipB.and(b.page.locator('[aria-pressed="true"]')).filter({ hasText: '2' }).waitFor();
+    await chipA.filter({ hasText: '2' }).waitFor();
+    await expectAccessible(a.page, 'reactions');
+    await shot(a.page, 'reactions');
+    // A takes theirs back.
+    await chipA.click();
+    await chipB.and(b.page.locator('[aria-pressed="true"]')).filter({ hasText: '1' }).waitFor();
+  });
 });

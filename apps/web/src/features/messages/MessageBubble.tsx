@@ -23,6 +23,8 @@ export interface BubbleProps {
   peerReadSequence: number;
   /** The helper conversation: no read markers. */
   official?: boolean;
+  /** Shown under the bubble (the reactions). */
+  below?: React.ReactNode;
   canReedit: boolean;
   selecting: boolean;
   selected: boolean;
@@ -200,6 +202,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
             {reply.messageSender}: {reply.messageAbstract}
           </button>
         )}
+        {p.below}
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { richMenuItems } from './composer-rich';
 import { useGroupChat } from './group/useGroupChat';
 import { MessageBubble } from './MessageBubble';
 import { PinnedBar, pinMenuItem } from '../pins';
+import { QUICK_EMOJI, ReactionBar, toggleReaction, useConversationReactions } from '../reactions';
 import { useAbstract } from './abstract';
 import { useReadOnView } from './read-on-view';
 import { resend } from './send';
@@ -42,7 +43,7 @@ export function MessageList({
   /** The helper (official) conversation has no message menu. */
   official?: boolean;
 }) {
-  const { t } = useTranslation(['messages', 'forward', 'favorites', 'pins']);
+  const { t } = useTranslation(['messages', 'forward', 'favorites', 'pins', 'reactions']);
   const abstract = useAbstract();
   const formatTime = useFormatTime();
   const id = conversation.conversationID;
@@ -53,6 +54,9 @@ export function MessageList({
   const originals = useChatStore((s) => s.originals);
   const ui = useMessagesUi();
   const gc = useGroupChat(id);
+  const sentIDs = useMemo(() => messages.filter((m) => m.status === 'success').map((m) => m.ID), [messages]);
+  useConversationReactions(id, sentIDs);
+  const [picker, setPicker] = useState<{ m: ChatMessage; anchor: MenuAnchor } | null>(null);
 
   const { scrollRef, virtualizer } = useVirtualRows<Row>({
     rows,
@@ -216,6 +220,11 @@ export function MessageList({
     items.push({ key: 'quote', label: t('msgMenu.quote'), onSelect: () => ui.setQuote(id, m) });
     const pin = pinMenuItem(m, abstract(m), t);
     if (pin) items.push(pin);
+    items.push({
+      key: 'reaction',
+      label: t('reactions:menu'),
+      onSelect: () => setPicker(menu && { m, anchor: menu.anchor }),
+    });
     items.push(...richMenuItems(m, t));
     items.push({ key: 'select', label: t('msgMenu.select'), onSelect: () => ui.startSelect(m.ID) });
     items.push({
@@ -295,6 +304,7 @@ export function MessageList({
                     myName={user?.nickName ?? ''}
                     peerReadSequence={conversation.peerReadSequence}
                     official={official}
+                    below={<ReactionBar conversationID={id} messageID={row.message.ID} />}
                     canReedit={originals.has(row.message.ID)}
                     selecting={ui.selecting}
                     selected={ui.selected.has(row.message.ID)}
@@ -328,6 +338,19 @@ export function MessageList({
           label={t('msgMenu.label')}
           onClose={closeMenu}
           testId="message-menu"
+        />
+      )}
+      {picker && (
+        <ContextMenu
+          anchor={picker.anchor}
+          items={QUICK_EMOJI.map((e) => ({
+            key: `react-${e}`,
+            label: e,
+            onSelect: () => void toggleReaction(id, picker.m.ID, e, true),
+          }))}
+          label={t('reactions:pick')}
+          onClose={() => setPicker(null)}
+          testId="reaction-picker"
         />
       )}
     </div>
