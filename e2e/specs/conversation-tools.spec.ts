@@ -196,4 +196,21 @@ describe('conversation tools', () => {
     await chipA.click();
     await chipB.and(b.page.locator('[aria-pressed="true"]')).filter({ hasText: '1' }).waitFor();
   });
+
+  it('20007: a refused send offers a friend application', async () => {
+    const { A, B } = await pair(h);
+    await api(h.server, '/user/friendBlack/add', { token: B.token, body: { friendWtId: A.wtId } });
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    await a.page.goto(`/messages?conversationID=C2C${B.wtId}`);
+    await a.page.getByTestId('composer-input').fill('还在吗？');
+    await a.page.getByTestId('composer-input').press('Enter');
+    await a.page
+      .getByTestId('message')
+      .filter({ hasText: '还在吗？' })
+      .getByTestId('message-failed')
+      .waitFor();
+    await a.page.getByText('对方已将你删除或拉黑。是否发送好友申请？').waitFor();
+    await a.page.getByRole('button', { name: '发送好友申请' }).click();
+    await a.page.getByTestId('apply-form').waitFor();
+  });
 });

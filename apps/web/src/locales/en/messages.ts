@@ -109,4 +109,9 @@ export default {
   list: 'Chat list',
   chat: 'Messages',
   notify: { body: 'You have new messages' },
+  readd: {
+    title: 'Message not delivered',
+    message: 'This person removed or blocked you. Send them a friend request?',
+    confirm: 'Send friend request',
+  },
 };

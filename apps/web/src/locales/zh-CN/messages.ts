@@ -102,4 +102,9 @@ export default {
   list: '会话列表',
   chat: '聊天记录',
   notify: { body: '你有新消息' },
+  readd: {
+    title: '消息未送达',
+    message: '对方已将你删除或拉黑。是否发送好友申请？',
+    confirm: '发送好友申请',
+  },
 };
