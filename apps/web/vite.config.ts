@@ -1,5 +1,6 @@
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './precompress';
 
 const api = process.env.PARLEY_API ?? 'http://localhost:3000';
 
@@ -26,7 +27,7 @@ const protocolIsPure: PluginOption = {
 
 export default defineConfig({
   // plugin-react's types resolve the hoisted vite 8 (pulled in by vitest); at run time it works with vite 7.
-  plugins: [react() as unknown as PluginOption, protocolIsPure],
+  plugins: [react() as unknown as PluginOption, protocolIsPure, precompressPlugin()],
   define: { __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.1.0') },
   server: {
     port: 5173,

@@ -67,7 +67,7 @@ describe('calls: one-to-one video in two Chromium contexts', () => {
 
     // Mute: A's microphone track is off, and B decodes silence.
     await a.page.getByTestId('call-mic').click();
-    expect(await a.page.getByTestId('call-mic').getAttribute('aria-pressed')).toBe('false');
+    expect(await a.page.getByTestId('call-mic').getAttribute('aria-pressed')).toBe('true');
     expect((await mediaOf(a.page)).sent.audio).toMatchObject({ enabled: false, label: mic.label });
     await audioWindow(b.page, (e) => e < heard / 1000);
 
@@ -106,7 +106,7 @@ describe('calls: one-to-one video in two Chromium contexts', () => {
 
     // Unmute: B hears the new microphone.
     await a.page.getByTestId('call-mic').click();
-    expect(await a.page.getByTestId('call-mic').getAttribute('aria-pressed')).toBe('true');
+    expect(await a.page.getByTestId('call-mic').getAttribute('aria-pressed')).toBe('false');
     expect((await mediaOf(a.page)).sent.audio).toMatchObject({ enabled: true, label: other.label });
     await audioWindow(b.page, (e) => e > heard / 4);
 

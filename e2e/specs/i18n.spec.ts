@@ -18,7 +18,7 @@ describe('language switch', () => {
 
     await page.getByTestId('menu-button').click();
     await page.getByTestId('menu-lang-en').click();
-    await page.getByRole('heading', { name: 'Coming soon' }).waitFor();
+    await page.getByRole('heading', { name: 'Moments' }).waitFor();
     expect(await navLabel(page)).toBe('Chats');
     expect(await page.getByTestId('nav-contacts').textContent()).toBe('Contacts');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
@@ -30,7 +30,7 @@ describe('language switch', () => {
     await page.getByTestId('menu-button').click();
     expect(await page.getByTestId('menu-logout').textContent()).toBe('Log out');
     await page.getByTestId('menu-lang-ja').click();
-    await page.getByRole('heading', { name: '近日公開' }).waitFor();
+    await page.getByRole('heading', { name: 'モーメンツ' }).waitFor();
     expect(await navLabel(page)).toBe('トーク');
 
     // The public pages follow the same choice, and their own switch works too.

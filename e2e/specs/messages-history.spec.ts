@@ -246,8 +246,10 @@ describe('messages: history, scroll-to-latest, offline outbox, phone layout', ()
       .getByTestId('bubble')
       .filter({ hasText: '看得到，很清楚' })
       .waitFor();
-    const composer = await page.getByTestId('composer-send').boundingBox();
-    expect(composer && composer.y + composer.height).toBeLessThanOrEqual(844 - 56 + 1);
+    // The chat fills the screen (no tab bar); the composer's row ends inside it.
+    expect(await page.getByTestId('sidebar').isVisible()).toBe(false);
+    const composer = await page.getByTestId('composer-input').boundingBox();
+    expect(composer && composer.y + composer.height).toBeLessThanOrEqual(844);
     await expectAccessible(page, 'messages: chat');
     await shot(page, 'chat-phone');
     await page.getByTestId('chat-back').click();

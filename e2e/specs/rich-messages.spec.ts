@@ -64,23 +64,25 @@ describe('rich messages between two browsers', () => {
     await openChat(b, A);
   });
 
-  it('pasted images, a dropped file (chip, progress, cancel), a video and a voice message reach the peer', async () => {
-    // Two pasted images are sent as image messages at once.
+  it('pasted images, a dropped file (send preview, progress, cancel), a video and a voice message reach the peer', async () => {
+    // Two pasted images wait in the send preview together and go with 发送.
     await pasteImage(a, 'first.png', '#2e86de', 'ONE');
     await pasteImage(a, 'second.png', '#e17055', 'TWO');
+    await expect.poll(() => a.getByTestId('preview-item').count()).toBe(2);
+    await a.getByTestId('preview-send').click();
     await expect.poll(() => bubbleOf(b, 'image').count(), { timeout: 20_000 }).toBe(2);
     await bubbleOf(b, 'image').first().locator('img').waitFor();
 
-    // A dropped document becomes a chip (name cut after 16 width units) and goes with the next send.
+    // A dropped document waits in the preview (the name cut after 24 width units) and goes with 发送.
     await dropFile(a, '一份很长很长的项目说明文档.txt', {
       text: 'Parley 项目说明\n'.repeat(200),
       type: 'text/plain',
     });
-    const chip = a.getByTestId('file-chip');
-    await chip.waitFor();
-    expect(await chip.locator('.rich-chip__name').textContent()).toBe('一份很长很长的项…');
-    await a.getByTestId('composer-send').click();
-    await chip.waitFor({ state: 'detached' });
+    const item = a.getByTestId('preview-item');
+    await item.waitFor();
+    expect(await item.getByTestId('preview-name').textContent()).toBe('一份很长很长的项目说明文…');
+    await a.getByTestId('preview-send').click();
+    await item.waitFor({ state: 'detached' });
     const file = bubbleOf(b, 'file').last();
     await file.getByTestId('file-download').waitFor({ timeout: 20_000 });
     expect(await file.textContent()).toContain('一份很长很长的项目说明文档.txt');
@@ -96,7 +98,7 @@ describe('rich messages between two browsers', () => {
       uploadThroughput: 2 * 1024 * 1024,
     });
     await dropFile(a, 'big.bin', { size: 24 * 1024 * 1024 });
-    await a.getByTestId('composer-send').click();
+    await a.getByTestId('preview-send').click();
     const progress = a.getByTestId('upload-progress');
     await progress.waitFor();
     await a.waitForFunction(() => {
@@ -117,6 +119,7 @@ describe('rich messages between two browsers', () => {
 
     // A video made in the page, picked with the video button.
     await pickGeneratedVideo(a, 3);
+    await a.getByTestId('preview-send').click();
     const video = bubbleOf(b, 'video').last().getByTestId('video-play');
     await video.waitFor({ timeout: 30_000 });
     // Its duration was measured in the browser although the file carries none, as a MediaRecorder

@@ -143,18 +143,32 @@ export async function buildServer(
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
+      // The build writes `file.br` / `file.gz` beside each text asset (apps/web/precompress.ts):
+      // sent as they are, the best the client accepts (decision record 013).
+      preCompressed: true,
+      // Our Cache-Control below; @fastify/send's own (`public, max-age=0`) would replace it.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('Cache-Control', 'no-cache');
-        }
+        // Hashed names under /assets change with their content: cached for a year, never revalidated.
+        // Everything else (index.html, favicon) is revalidated on every load.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    });
+  }
+  if (webDir) {
+    // The app's files differ by Accept-Encoding (their .br/.gz copies); caches must keep them apart.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/api') || request.url.startsWith('/ws')) return;
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api') || url.startsWith('/ws') || !webDir || request.method !== 'GET') {
+    // A hashed asset that is not there (a page of an older build) is a 404, never index.html.
+    const notPage = url.startsWith('/api') || url.startsWith('/ws') || url.startsWith('/assets/');
+    if (notPage || !webDir || request.method !== 'GET') {
       return reply.status(404).send(refusal(Errors.notFound, await requestLanguage(request)));
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

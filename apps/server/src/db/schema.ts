@@ -8,7 +8,6 @@ import type {
   SyncLogTable,
   SyncVersionsTable,
 } from './schema-messaging.js';
-
 import type {
   HelperFaqTable,
   HelperTextsTable,
@@ -18,8 +17,10 @@ import type {
   SessionGroupItemsTable,
   SessionGroupsTable,
 } from './schema-tools.js';
+import type { MomentsDatabase } from './schema-moments.js';
 
 export type * from './schema-messaging.js';
+export type * from './schema-moments.js';
 export type * from './schema-tools.js';
 
 /**
@@ -297,7 +298,7 @@ export interface ReportsTable {
   created_at: number;
 }
 
-export interface Database {
+export interface Database extends MomentsDatabase {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   user_configs: UserConfigsTable;

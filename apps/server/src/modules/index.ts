@@ -7,6 +7,7 @@ import { createFavoritesModule } from './favorites/favorites.module.js';
 import { createFriendsModule } from './friends/friends.module.js';
 import { createGroupsModule } from './groups/groups.module.js';
 import { createReportsModule } from './reports/reports.module.js';
+import { createMomentsModule } from './moments/moments.module.js';
 import { createMessagingModule } from './messaging/messaging.module.js';
 import { createGroupMessagingModule } from './messaging/group-messaging.module.js';
 import { forwardHandlers } from './messaging/forward.routes.js';
@@ -53,6 +54,7 @@ export async function registerModules(
   const calls = createCallsModule(ctx, users, friends);
   const forward = new ForwardService(ctx, messaging.send);
   const favorites = createFavoritesModule(ctx, users);
+  const moments = createMomentsModule(ctx, users, uploads.service);
   const quickPhrases = createQuickPhrasesModule(ctx);
   const sessionGroups = createSessionGroupsModule(ctx);
   const helper = createHelperModule(ctx, users, auth);
@@ -76,6 +78,7 @@ export async function registerModules(
       groups: groups.handlers,
       groupMessages: groupMessaging.handlers,
       reports: reports.handlers,
+      moments: moments.handlers,
       quickPhrases: quickPhrases.handlers,
       sessionGroups: sessionGroups.handlers,
       helper: helper.handlers,
@@ -84,7 +87,19 @@ export async function registerModules(
     },
     { validateResponses: ctx.config.env === 'test' },
   );
-  return { users, auth, uploads, profile, friends, messaging, calls, groups, groupMessaging, reports };
+  return {
+    users,
+    auth,
+    uploads,
+    profile,
+    friends,
+    messaging,
+    calls,
+    groups,
+    groupMessaging,
+    reports,
+    moments,
+  };
 }
 
 export type Modules = Awaited<ReturnType<typeof registerModules>>;

@@ -126,7 +126,7 @@ describe('friends policy', () => {
   it('authorize throws the catalogue error; can answers a boolean', () => {
     expect(can(friendsPolicy, 'friend.edit', ME, relations.friend!)).toBe(true);
     expect(() => authorize(friendsPolicy, 'message.send', ME, relations.blocksMe!)).toThrow(
-      'The identifier is in blacklist. Failed to send this message!',
+      '对方已将你加入黑名单，消息发送失败',
     );
     const thrown = (() => {
       try {

@@ -24,8 +24,30 @@ const CONTACTS_NS = ['contacts', 'friends', 'groups', 'picker', 'profile', 'call
 
 const suspend = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
+const loadLogin = () => import('../features/auth/LoginPage');
+const LOGIN_NS = ['auth', 'public'];
+const loadAppLayout = () => import('./layouts/AppLayout');
+const loadMessages = () => import('../features/messages/MessagesPage');
+
+/**
+ * Starts what the first screen needs (its chunks, its texts) together with the entry, instead of
+ * one after another as each level renders (entry → layout → page → texts). The routes' own
+ * `import()`s then find the modules loaded. Called once, before the first render.
+ */
+export function preloadFirstScreen(pathname: string): void {
+  const ignore = () => undefined;
+  if (pathname === paths.login) {
+    loadLogin().catch(ignore);
+    preloadNamespaces(LOGIN_NS).catch(ignore);
+  } else if (pathname === paths.messages) {
+    loadAppLayout().catch(ignore);
+    loadMessages().catch(ignore);
+    preloadNamespaces(MESSAGES_NS).catch(ignore);
+  }
+}
+
 const GuestLayout = lazy(() => import('./layouts/GuestLayout'));
-const AppLayout = lazy(() => import('./layouts/AppLayout'));
+const AppLayout = lazy(loadAppLayout);
 const H5Layout = lazy(() => import('../features/h5/H5Layout'));
 
 export const routes: RouteObject[] = [
@@ -42,7 +64,7 @@ export const routes: RouteObject[] = [
           { path: paths.notFound, element: page(() => import('../features/public/NotFoundPage')) },
         ],
       },
-      { path: paths.login, element: page(() => import('../features/auth/LoginPage')) },
+      { path: paths.login, element: pageWith(LOGIN_NS, loadLogin) },
       {
         path: '/h5',
         element: suspend(<H5Layout />),
@@ -60,7 +82,7 @@ export const routes: RouteObject[] = [
           {
             id: 'messages',
             path: paths.messages,
-            element: pageWith(MESSAGES_NS, () => import('../features/messages/MessagesPage')),
+            element: pageWith(MESSAGES_NS, loadMessages),
           },
           {
             id: 'contacts',
@@ -68,8 +90,8 @@ export const routes: RouteObject[] = [
             element: pageWith(CONTACTS_NS, () => import('../features/contacts/ContactsPage')),
           },
           { path: paths.favorites, element: page(() => import('../features/favorites/FavoritesPage')) },
-          { path: paths.moments, element: page(() => import('../features/placeholder/MomentsPage')) },
-          { path: '/moments/:id', element: page(() => import('../features/placeholder/MomentDetailPage')) },
+          { path: paths.moments, element: page(() => import('../features/moments/MomentsPage')) },
+          { path: '/moments/:id', element: page(() => import('../features/moments/MomentDetailPage')) },
           { path: paths.member, element: page(() => import('../features/member/MemberPage')) },
         ],
       },

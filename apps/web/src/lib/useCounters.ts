@@ -29,6 +29,8 @@ function pickNumbers(patch: Partial<Counters>): Partial<Counters> {
 export function useCounters(): Counters {
   const { data } = useQuery({ queryKey: countersKey, queryFn: () => call('users', 'counters') });
   useSocketEvent('counters.updated', (patch) => applyCountersPatch(patch as Partial<Counters>));
+  // Socket type 2 sets the moments count.
+  useSocketEvent('2', (d) => applyCountersPatch({ moments: d.count }));
   return data ?? EMPTY_COUNTERS;
 }
 

@@ -6,9 +6,18 @@ import { useCallback, useLayoutEffect, useRef, type FocusEvent, type KeyboardEve
  * the tab stop is the last focused item while it is rendered, else the first rendered item.
  *
  * `selector` picks the items inside the container; `keyOf` names an item across re-renders (e.g. its
- * data-id). Spread `containerProps` on the element that holds the items.
+ * data-id). Spread `containerProps` on the element that holds the items. `start: 'last'` makes the
+ * last rendered item the Tab stop until one is focused (a chat's newest message);
+ * `orientation: 'horizontal'` moves with ArrowLeft/ArrowRight instead (a toolbar).
  */
-export function useRovingFocus<T extends HTMLElement>(selector: string, keyOf: (el: HTMLElement) => string) {
+export function useRovingFocus<T extends HTMLElement>(
+  selector: string,
+  keyOf: (el: HTMLElement) => string,
+  {
+    start = 'first',
+    orientation = 'vertical',
+  }: { start?: 'first' | 'last'; orientation?: 'vertical' | 'horizontal' } = {},
+) {
   const ref = useRef<T>(null);
   const current = useRef<string | null>(null);
   const keyRef = useRef(keyOf);
@@ -21,12 +30,14 @@ export function useRovingFocus<T extends HTMLElement>(selector: string, keyOf: (
   const sync = useCallback(() => {
     const list = items();
     if (!list.length) return;
-    const stop = list.find((el) => keyRef.current(el) === current.current) ?? list[0]!;
+    const stop =
+      list.find((el) => keyRef.current(el) === current.current) ??
+      (start === 'last' ? list.at(-1)! : list[0]!);
     for (const el of list) {
       const want = el === stop ? 0 : -1;
       if (el.tabIndex !== want) el.tabIndex = want;
     }
-  }, [items]);
+  }, [items, start]);
 
   // After every render (new rows may have mounted): exactly one item is tabbable.
   useLayoutEffect(() => {
@@ -47,10 +58,12 @@ export function useRovingFocus<T extends HTMLElement>(selector: string, keyOf: (
       const list = items();
       const at = list.findIndex((el) => el.contains(document.activeElement));
       if (at < 0) return;
+      const [back, forward] =
+        orientation === 'vertical' ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
       const next =
-        e.key === 'ArrowDown'
+        e.key === forward
           ? Math.min(at + 1, list.length - 1)
-          : e.key === 'ArrowUp'
+          : e.key === back
             ? Math.max(at - 1, 0)
             : e.key === 'Home'
               ? 0
@@ -65,7 +78,7 @@ export function useRovingFocus<T extends HTMLElement>(selector: string, keyOf: (
       target.focus();
       target.scrollIntoView?.({ block: 'nearest' });
     },
-    [items, sync],
+    [items, sync, orientation],
   );
 
   const onFocus = useCallback(

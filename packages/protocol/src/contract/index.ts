@@ -19,6 +19,8 @@ import { reportRoutes } from './reports.routes.js';
 import { reportSchemas } from './reports.js';
 import { messageRoutes } from './messages.routes.js';
 import { messageSchemas } from './messages.js';
+import { momentRoutes } from './moments.routes.js';
+import { momentSchemas } from './moments.js';
 import { helperRoutes } from './helper.routes.js';
 import { helperSchemas } from './helper.js';
 import { pinRoutes } from './pins.routes.js';
@@ -43,6 +45,14 @@ export * from './events.js';
 export { FAVORITES_PAGE, favoriteTypes } from './favorites.routes.js';
 export type { Favorite, FavoriteAddBody } from './favorites.js';
 export { ForwardLimits } from './forward.routes.js';
+export {
+  MOMENTS_PAGE,
+  MomentLimits,
+  MomentNoticeType,
+  MomentVisibility,
+  momentVisibilities,
+} from './moments.routes.js';
+export type { MomentAddBody } from './moments.js';
 
 /** Every REST route by domain and name: method, path, auth (zod-free; see define.ts). */
 export const routes = {
@@ -60,6 +70,7 @@ export const routes = {
   groupMessages: groupMessageRoutes,
   reports: reportRoutes,
   calls: callRoutes,
+  moments: momentRoutes,
   quickPhrases: quickPhraseRoutes,
   sessionGroups: sessionGroupRoutes,
   helper: helperRoutes,
@@ -83,6 +94,7 @@ export const schemas = {
   groupMessages: groupMessageSchemas,
   reports: reportSchemas,
   calls: callSchemas,
+  moments: momentSchemas,
   quickPhrases: quickPhraseSchemas,
   sessionGroups: sessionGroupSchemas,
   helper: helperSchemas,

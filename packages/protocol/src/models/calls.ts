@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { intEnum, intField, required } from '../fields.js';
-import { wtIdSchema } from '../rest/common.js';
+import { wtIdRef } from '../rest/common.js';
 import { CallLimits } from '../call-constants.js';
 
 /**
@@ -60,7 +60,7 @@ const CANDIDATE = /^(candidate:[\x20-\x7e]*)?$/;
 
 export const callInviteFrame = z.object({
   v: versionField,
-  userID: wtIdSchema,
+  userID: wtIdRef('userID'),
   type: intEnum('type', [1, 2]),
   roomID: intField('roomID', {
     min: 0,
@@ -145,7 +145,10 @@ export type IceServers = z.infer<typeof iceServersSchema>;
 export const currentCallSchema = z.object({ call: callSchema.nullable() });
 
 // /media/* — the daily call-time record of the caller's connected calls.
-export const mediaCallBody = z.object({ acceptWtId: wtIdSchema, callType: intEnum('callType', [1, 2]) });
+export const mediaCallBody = z.object({
+  acceptWtId: wtIdRef('acceptWtId'),
+  callType: intEnum('callType', [1, 2]),
+});
 export const mediaUploadBody = z.object({
   callId: intField('callId', { min: 1 }),
   uploadStep: intField('uploadStep', { min: 1, max: 1000000 }).default(1),

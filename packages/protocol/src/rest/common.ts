@@ -40,6 +40,13 @@ export const wtIdSchema = z
   // IDs are case-insensitive (as WeChat IDs): stored and compared in lower case.
   .toLowerCase();
 
+/**
+ * An existing user named by wtId (calls, friends, tags, messages): any ID an account can have, the
+ * seeded and reserved ones included (`bob`, 3 characters), so only its size is checked here; the
+ * lookup ignores case. `wtIdSchema` is the rule for choosing a new ID at registration.
+ */
+export const wtIdRef = (label: string) => textField(label, { max: 64, min: 1, tooLong: `${label}过长` });
+
 /** Nickname: 1–15 characters (stored in at most 64 UTF-16 units). */
 export const nickNameSchema = textField('昵称', { max: Limits.nickName, min: 1, maxUnits: 64 });
 

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { Limits } from '../constants.js';
 import { friendCustomTypes } from '../models/friends.js';
 import { intEnum, intField, textField } from '../fields.js';
+import { wtIdRef } from './common.js';
+
+/** Declared in common.ts (every domain names users this way); kept importable from here. */
+export { wtIdRef };
 
 /**
  * Friends: applications, the friend list, remarks, moments visibility, blacklist, profiles and
@@ -14,9 +18,6 @@ import { intEnum, intField, textField } from '../fields.js';
 import { FriendLimits } from '../friend-constants.js';
 
 const bit = (label: string) => intEnum(label, [0, 1]);
-
-/** A user named by wtId: `label` is the field name used in the error text. */
-export const wtIdRef = (label: string) => textField(label, { max: 64, min: 1, tooLong: `${label}过长` });
 
 /** Remark: at most 16 characters and 96 UTF-8 bytes; empty clears it. */
 export const remarkSchema = textField('备注', { max: Limits.remark, maxBytes: Limits.remarkBytes });

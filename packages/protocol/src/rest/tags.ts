@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Limits } from '../constants.js';
 import { intField, listField, textField } from '../fields.js';
-import { wtIdRef } from './friends.js';
+import { wtIdRef } from './common.js';
 
 /** Friend tags. Tags belong to their owner only. */
 import { TagLimits } from '../friend-constants.js';

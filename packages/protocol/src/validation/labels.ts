@@ -182,6 +182,13 @@ const table: Record<string, readonly [string, string, string]> = {
   link: ['链接地址', 'Link', 'リンク'],
   imageUrl: ['图片地址', 'Image address', '画像のアドレス'],
   score: ['评分', 'Rating', '評価'],
+  // Moments.
+  content: ['内容', 'Content', '内容'],
+  images: ['图片', 'Photos', '写真'],
+  visibility: ['可见范围', 'Who can see it', '公開範囲'],
+  lastId: ['分页位置', 'Page position', 'ページ位置'],
+  friendsCircleId: ['动态', 'Moment', '投稿'],
+  replyToWtId: ['回复对象', 'Reply to', '返信先'],
 };
 
 /** The label of a field nobody has named: still no path. */

@@ -126,21 +126,6 @@ export class FriendsService {
   }
 
   /**
-   * Whether `viewerId` sees `authorId`'s moments: friends, the author does not hide them from the
-   * viewer (mineSpaceStatus) and the viewer does not mute the author (friendsSpaceStatus).
-   * For the moments module.
-   */
-  async canSeeMoments(viewerId: number, authorId: number): Promise<boolean> {
-    if (viewerId === authorId) return true;
-    const [viewerSide, authorSide] = await Promise.all([
-      this.friendships.get(viewerId, authorId),
-      this.friendships.get(authorId, viewerId),
-    ]);
-    if (!viewerSide || !authorSide) return false;
-    return viewerSide.friends_space_status === 0 && authorSide.mine_space_status === 0;
-  }
-
-  /**
    * POST /user/friendInfo: a profile with the caller's relation to it. Unknown → actionStatus 1 and
    * empty fields; cancelled/disabled → actionStatus 1, the relation (remark, tags) kept, profile blank.
    */

@@ -25,4 +25,17 @@ export class UploadRepo extends Repo {
       .executeTakeFirst();
     return row !== undefined;
   }
+
+  /** The stored originals among `keys` with their thumbnail's key (null when the original is small). */
+  async withThumbs(keys: string[]): Promise<(UploadRow & { thumb_key: string | null })[]> {
+    if (keys.length === 0) return [];
+    return this.db
+      .selectFrom('uploads as u')
+      .leftJoin('uploads as t', (j) => j.onRef('t.parent_key', '=', 'u.key').on('t.variant', '=', 'thumb'))
+      .selectAll('u')
+      .select('t.key as thumb_key')
+      .where('u.key', 'in', keys)
+      .where('u.parent_key', 'is', null)
+      .execute();
+  }
 }

@@ -234,6 +234,35 @@ export class UploadService {
     return keys.length > 0 && this.uploads.anyWithContent(keys, banned);
   }
 
+  /**
+   * The originals among `urls` that `ownerId` uploaded, by URL, with their kind, size and
+   * thumbnail URL (the original's when it needed none). URLs of others' uploads, of derived copies
+   * or of no upload are left out.
+   */
+  async ownOriginals(
+    ownerId: number,
+    urls: readonly string[],
+  ): Promise<Map<string, { kind: string; width: number; height: number; thumbUrl: string }>> {
+    const keys = urls.flatMap((url) => {
+      const key = url.startsWith(UPLOAD_URL_PREFIX) ? url.slice(UPLOAD_URL_PREFIX.length) : '';
+      return STORAGE_KEY.test(key) ? [key] : [];
+    });
+    const rows = await this.uploads.withThumbs(keys);
+    return new Map(
+      rows
+        .filter((r) => Number(r.owner_id) === ownerId)
+        .map((r) => [
+          urlOf(r.key),
+          {
+            kind: r.kind,
+            width: r.width ?? 0,
+            height: r.height ?? 0,
+            thumbUrl: urlOf(r.thumb_key ?? r.key),
+          },
+        ]),
+    );
+  }
+
   /** The upload behind one of this server's file URLs (undefined for anything else). */
   async byUrl(url: string): Promise<UploadRow | undefined> {
     if (!url.startsWith(UPLOAD_URL_PREFIX)) return undefined;

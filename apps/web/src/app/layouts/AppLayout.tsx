@@ -1,11 +1,13 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { socket } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { ConfirmHost } from '../../ui/confirm';
+import { useTabBarHidden } from '../../ui/useTabBar';
 import { ProfileDrawer } from '../../features/profile/ProfileDrawer';
 // Friends (issue 4): live friend/tag updates, new-application notifications and the friend dialogs.
 import { FriendsRoot } from '../../features/friends/FriendsRoot';
@@ -38,7 +40,30 @@ function useSocketLifecycle(token: string | null) {
   }, [token]);
 }
 
+/**
+ * The first Tab stop: jumps to the screen's main input when it marks one (`data-skip-target`, the
+ * composer of an open chat), else to the main region.
+ */
+function SkipLink() {
+  const { t } = useTranslation('common');
+  return (
+    <a
+      href="#main"
+      className="skip-link"
+      data-testid="skip-link"
+      onClick={(e) => {
+        e.preventDefault();
+        const main = document.getElementById('main');
+        (main?.querySelector<HTMLElement>('[data-skip-target]') ?? main)?.focus();
+      }}
+    >
+      {t('skip')}
+    </a>
+  );
+}
+
 function Shell() {
+  const tabBarHidden = useTabBarHidden();
   const token = useSession((s) => s.token);
   const setUser = useSession((s) => s.setUser);
   const [profileOpen, setProfileOpen] = useState(false);
@@ -55,11 +80,12 @@ function Shell() {
   }, [info.data, setUser]);
 
   return (
-    <div className="app">
+    <div className={`app${tabBarHidden ? ' app--no-tabbar' : ''}`}>
+      <SkipLink />
       <Sidebar onOpenProfile={() => setProfileOpen(true)} />
       <div className="app__main">
         <NetworkBanner />
-        <main className="app__content">
+        <main id="main" tabIndex={-1} className="app__content">
           <Outlet />
         </main>
       </div>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
@@ -6,6 +7,21 @@ import { callEngine } from './engine';
 import { FloatWindow } from './FloatWindow';
 import { fineState, useCallStore } from './store';
 import { DeviceMenu } from './DeviceMenu';
+import {
+  BlurIcon,
+  CameraIcon,
+  CameraOffIcon,
+  FullscreenIcon,
+  HangupIcon,
+  MicIcon,
+  MicOffIcon,
+  MinimizeIcon,
+  PhoneIcon,
+  SparkleIcon,
+  SpeakerIcon,
+  SpeakerOffIcon,
+  SwitchCameraIcon,
+} from './icons';
 import { Video } from './Video';
 
 /**
@@ -19,6 +35,12 @@ export function CallWindow() {
   const timer = useTimer(s.connectedAt);
   const run = useRun();
   const phone = useMediaQuery(PHONE_QUERY);
+  const win = useRef<HTMLDivElement>(null);
+  // The call screen takes focus when it appears (a menu left open elsewhere closes with it).
+  const shown = s.phase !== 'idle' && !s.minimized;
+  useEffect(() => {
+    if (shown) win.current?.focus();
+  }, [shown]);
   if (s.phase === 'idle') {
     return s.tip ? (
       <div className="call-tip" role="status" data-testid="call-tip">
@@ -37,10 +59,29 @@ export function CallWindow() {
   const local = s.localPreview ?? s.localStream;
   const big = connected && video ? (s.bigView === 'remote' ? s.remoteStream : local) : local;
   const small = s.bigView === 'remote' ? local : s.remoteStream;
+  // The other side's camera is off: its tile shows the avatar and the camera-off mark, not black.
+  const remoteOff = connected && video && s.remoteCameraOff;
+  const offTile = (where: 'big' | 'small') => (
+    <div
+      className={`call-camera-off call-camera-off--${where}`}
+      data-testid="call-remote-camera-off"
+      role="img"
+      aria-label={t('remoteCameraOff', { name: peerName })}
+    >
+      <Avatar src={s.peer?.avatar} name={peerName} size={where === 'big' ? 96 : 48} decorative />
+      <span className="call-camera-off__mark" aria-hidden="true">
+        <CameraOffIcon size={where === 'big' ? 22 : 16} />
+      </span>
+    </div>
+  );
+  const incoming = s.phase === 'calling' && s.role === 'callee';
   return (
     <div
+      ref={win}
+      tabIndex={-1}
       className="call-window"
       role="dialog"
+      aria-modal="true"
       aria-label={t('title')}
       data-testid="call-window"
       data-state={state}
@@ -51,12 +92,20 @@ export function CallWindow() {
             {timer}
           </span>
         )}
-        {s.enableFloatWindow && <Btn id="minimize" label={t('btn.minimize')} onClick={callEngine.minimize} />}
+        {s.enableFloatWindow && (
+          <Btn
+            id="minimize"
+            label={t('btn.minimize')}
+            icon={<MinimizeIcon size={20} />}
+            onClick={callEngine.minimize}
+          />
+        )}
         {/* Full screen is a computer's (a phone's call window fills the screen already). */}
         {!phone && (
           <Btn
             id="fullscreen"
             label={t('btn.fullscreen')}
+            icon={<FullscreenIcon size={20} />}
             onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
           />
         )}
@@ -73,6 +122,8 @@ export function CallWindow() {
       )}
       {/* Remote audio always plays through its own element (audio calls have no big video). */}
       {!video && <RemoteAudio />}
+      {remoteOff && s.bigView === 'remote' && offTile('big')}
+      {remoteOff && s.bigView !== 'remote' && offTile('small')}
       {connected && video && small && (
         <Video
           stream={small}
@@ -115,14 +166,23 @@ export function CallWindow() {
           {t(s.tip.key, s.tip.values)}
         </div>
       )}
-      <div className="call-panel">
-        {s.phase === 'calling' && s.role === 'callee' ? (
+      <div className={`call-panel${incoming ? ' call-panel--incoming' : ''}`}>
+        {incoming ? (
           <>
-            <Btn id="reject" label={t('btn.reject')} danger onClick={() => run(() => callEngine.reject())} />
+            <Btn
+              id="reject"
+              label={t('btn.reject')}
+              icon={<HangupIcon />}
+              tone="danger"
+              caption
+              onClick={() => run(() => callEngine.reject())}
+            />
             <Btn
               id="accept"
               label={t('btn.accept')}
-              accept
+              icon={<PhoneIcon size={28} />}
+              tone="accept"
+              caption
               busy={s.loading.accept}
               onClick={() => run(() => callEngine.accept())}
             />
@@ -131,31 +191,35 @@ export function CallWindow() {
           <>
             <Btn
               id="mic"
-              label={s.micOn ? t('btn.micOn') : t('btn.micOff')}
-              on={s.micOn}
+              label={t('btn.mute')}
+              icon={s.micOn ? <MicIcon /> : <MicOffIcon />}
+              pressed={!s.micOn}
               onClick={() => (s.micOn ? callEngine.closeMicrophone() : callEngine.openMicrophone())}
             />
             {connected && (
               <Btn
                 id="ai-voice"
                 label={t('btn.aiVoice')}
-                on={s.aiVoice}
+                icon={<SparkleIcon />}
+                pressed={s.aiVoice}
                 onClick={() => run(() => callEngine.enableAIVoice(!s.aiVoice))}
               />
             )}
             {connected && (
               <Btn
                 id="speaker"
-                label={s.speakerMuted ? t('btn.speakerOff') : t('btn.speakerOn')}
-                on={!s.speakerMuted}
+                label={t('btn.muteSpeaker')}
+                icon={s.speakerMuted ? <SpeakerOffIcon /> : <SpeakerIcon />}
+                pressed={s.speakerMuted}
                 onClick={() => (s.speakerMuted ? callEngine.unMuteSpeaker() : callEngine.muteSpeaker())}
               />
             )}
             {video && (
               <Btn
                 id="camera"
-                label={s.cameraOn ? t('btn.cameraOn') : t('btn.cameraOff')}
-                on={s.cameraOn}
+                label={t('btn.cameraOff')}
+                icon={s.cameraOn ? <CameraIcon /> : <CameraOffIcon />}
+                pressed={!s.cameraOn}
                 onClick={() => (s.cameraOn ? callEngine.closeCamera() : callEngine.openCamera())}
               />
             )}
@@ -163,7 +227,8 @@ export function CallWindow() {
               <Btn
                 id="blur"
                 label={t('btn.blur')}
-                on={s.blur === 3}
+                icon={<BlurIcon />}
+                pressed={s.blur === 3}
                 busy={s.loading.camera}
                 onClick={() => s.cameraOn && run(() => callEngine.setBlurBackground(s.blur === 3 ? 0 : 3))}
               />
@@ -172,7 +237,7 @@ export function CallWindow() {
               <Btn
                 id="switch-camera"
                 label={t('btn.switchCamera')}
-                on={s.cameraOn}
+                icon={<SwitchCameraIcon />}
                 onClick={() => s.cameraOn && run(() => callEngine.switchCamera())}
               />
             )}
@@ -180,6 +245,7 @@ export function CallWindow() {
               <Btn
                 id="to-audio"
                 label={t('btn.toAudio')}
+                icon={<PhoneIcon size={24} />}
                 busy={s.loading.switch}
                 onClick={() => run(() => callEngine.switchCallMediaType(1))}
               />
@@ -189,7 +255,9 @@ export function CallWindow() {
             <Btn
               id="hangup"
               label={t('btn.hangup')}
-              danger
+              icon={<HangupIcon />}
+              tone="danger"
+              caption
               busy={s.loading.hangup}
               onClick={() => run(() => callEngine.hangup())}
             />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRun } from './call-ui';
 import { callEngine } from './engine';
+import { SettingsIcon } from './icons';
 import { useCallStore } from './store';
 
 type Kind = 'camera' | 'microphone' | 'speaker';
@@ -23,10 +24,12 @@ export function DeviceMenu() {
         type="button"
         className="call-btn"
         data-testid="call-devices"
+        aria-label={t('devices.title')}
+        title={t('devices.title')}
         aria-expanded={open}
         onClick={toggle}
       >
-        <span className="call-btn__label">{t('devices.title')}</span>
+        <SettingsIcon />
       </button>
       {open && (
         <div className="call-devices__menu" data-testid="call-device-menu">

@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
 import { Btn, RemoteAudio, useRun, useTimer } from './call-ui';
 import { callEngine } from './engine';
-import { PhoneIcon } from './icons';
+import { HangupIcon, MicIcon, MicOffIcon, PhoneIcon, RestoreIcon } from './icons';
+import { useDraggable } from './useDraggable';
 import { fineState, useCallStore } from './store';
 import { Video } from './Video';
 
 /**
- * The minimized call. On a computer: a bar with the timer (or 等待接听), the microphone, hang up (or
+ * The minimized call, placed clear of the composer and its 发送 (below the chat header) and dragged
+ * anywhere on the screen by pointer or touch. On a computer: a bar with the timer (or 等待接听), the microphone, hang up (or
  * reject) and restore. On a phone: a small box that restores the call when tapped — the other
  * side's video in a connected video call, else a phone icon with the green timer or 等待接听. The
  * other side's sound keeps playing in both.
@@ -18,6 +20,7 @@ export function FloatWindow() {
   const timer = useTimer(s.connectedAt);
   const run = useRun();
   const phone = useMediaQuery(PHONE_QUERY);
+  const drag = useDraggable();
   const connected = s.phase === 'connected';
   const videoBox = phone && connected && s.mediaType === 2 && s.remoteStream !== null;
   const sound = !videoBox && <RemoteAudio />;
@@ -31,14 +34,21 @@ export function FloatWindow() {
 
   if (phone) {
     return (
-      <div className="call-float call-float--phone" data-testid="call-float" data-state={fineState(s)}>
+      <div
+        ref={drag.ref}
+        className="call-float call-float--phone"
+        data-testid="call-float"
+        data-state={fineState(s)}
+        {...drag.props}
+      >
         <button
           type="button"
           className="call-float__restore"
           data-testid="call-restore"
           data-variant={videoBox ? 'video' : 'icon'}
-          aria-label={t('btn.restore')}
-          onClick={callEngine.restore}
+          // Named with what it shows (the timer or 等待接听), so the visible text is part of the name.
+          aria-label={`${t('btn.restore')} ${connected ? timer : t('waiting')}`}
+          onClick={() => !drag.moved() && callEngine.restore()}
         >
           {videoBox ? (
             <Video
@@ -64,21 +74,35 @@ export function FloatWindow() {
   }
 
   return (
-    <div className="call-float" data-testid="call-float" data-state={fineState(s)}>
+    <div
+      ref={drag.ref}
+      className="call-float"
+      data-testid="call-float"
+      data-state={fineState(s)}
+      {...drag.props}
+    >
+      <span className="call-float__grip" aria-hidden="true" />
       <span className="call-float__text">{status}</span>
       <Btn
         id="float-mic"
-        label={s.micOn ? t('btn.micOn') : t('btn.micOff')}
-        on={s.micOn}
+        label={t('btn.mute')}
+        icon={s.micOn ? <MicIcon size={20} /> : <MicOffIcon size={20} />}
+        pressed={!s.micOn}
         onClick={() => (s.micOn ? callEngine.closeMicrophone() : callEngine.openMicrophone())}
       />
       <Btn
         id="float-hangup"
         label={!connected && s.role === 'callee' ? t('btn.reject') : t('btn.hangup')}
-        danger
+        icon={<HangupIcon size={20} />}
+        tone="danger"
         onClick={() => run(() => callEngine.hangup())}
       />
-      <Btn id="restore" label={t('btn.restore')} onClick={callEngine.restore} />
+      <Btn
+        id="restore"
+        label={t('btn.restore')}
+        icon={<RestoreIcon size={20} />}
+        onClick={callEngine.restore}
+      />
       {sound}
     </div>
   );

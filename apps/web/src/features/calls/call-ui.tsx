@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Call } from '@parley/protocol';
 import { toast } from '../../ui/toast-store';
@@ -30,34 +30,50 @@ export function useRun() {
   };
 }
 
+/**
+ * A round call button with an icon, named by its action (`label`, also its tooltip); a switch says
+ * whether it is on with `pressed` (aria-pressed), never by changing its name. `caption` shows the
+ * name under the circle (answer, decline, hang up, as in WeChat).
+ */
 export function Btn({
   id,
   label,
-  on,
+  icon,
+  pressed,
   onClick,
-  danger,
-  accept,
+  tone,
+  caption,
   busy,
 }: {
   id: string;
   label: string;
-  on?: boolean;
+  icon: ReactNode;
+  pressed?: boolean;
   onClick(): void;
-  danger?: boolean;
-  accept?: boolean;
+  tone?: 'danger' | 'accept';
+  caption?: boolean;
   busy?: boolean;
 }) {
   return (
-    <button
-      type="button"
-      data-testid={`call-${id}`}
-      className={`call-btn${danger ? ' call-btn--danger' : ''}${accept ? ' call-btn--accept' : ''}${on === false ? ' call-btn--off' : ''}`}
-      aria-pressed={on}
-      aria-busy={busy || undefined}
-      onClick={() => !busy && onClick()}
-    >
-      <span className="call-btn__label">{label}</span>
-    </button>
+    <span className={`call-btn-wrap${caption ? ' call-btn-wrap--caption' : ''}`}>
+      <button
+        type="button"
+        data-testid={`call-${id}`}
+        className={`call-btn${tone ? ` call-btn--${tone}` : ''}`}
+        aria-label={label}
+        title={label}
+        aria-pressed={pressed}
+        aria-busy={busy || undefined}
+        onClick={() => !busy && onClick()}
+      >
+        {icon}
+      </button>
+      {caption && (
+        <span className="call-btn__caption" aria-hidden="true">
+          {label}
+        </span>
+      )}
+    </span>
   );
 }
 

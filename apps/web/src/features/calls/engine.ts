@@ -37,6 +37,7 @@ const get = () => useCallStore.getState();
 class CallEngine {
   private connectionId = '';
   private link: PeerLink | null = null;
+  private stopSharing = () => {};
   private ice: IceServers | null = null;
   private readonly heartbeat = new CallHeartbeat();
   private pendingSignals: CallSignal[] = [];
@@ -288,8 +289,14 @@ class CallEngine {
       },
       (remote) => set({ remoteStream: remote }),
       (linkState) => set({ linkState }),
+      (peer) => set({ remoteCameraOff: !peer.camera }),
     );
     this.link.addStream(stream);
+    const link = this.link;
+    link.shareState({ camera: get().cameraOn });
+    this.stopSharing = useCallStore.subscribe((st, prev) => {
+      if (st.cameraOn !== prev.cameraOn) link.shareState({ camera: st.cameraOn });
+    });
   }
 
   private connected(call: CallInfo): void {
@@ -360,6 +367,7 @@ class CallEngine {
   private cleanup(): void {
     stopTone();
     this.heartbeat.stop();
+    this.stopSharing();
     this.link?.close();
     this.link = null;
     this.effects.stop();

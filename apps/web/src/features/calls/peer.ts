@@ -1,23 +1,32 @@
 import type { CallSignal, IceServers } from '@parley/protocol';
 
+/** What each side tells the other over the link's data channel (the camera being off, for its tile). */
+export interface PeerState {
+  camera: boolean;
+}
+
 type SignalOut =
   { kind: 'offer' | 'answer'; sdp: string } | { kind: 'candidate'; candidate: RTCIceCandidateInit };
 
 /**
  * One RTCPeerConnection for a one-to-one call: trickle ICE, candidates queued until the remote
  * description is set, and the remote stream handed to `onRemote`. The caller offers; the callee
- * answers. A group call holds one of these per remote member (mesh) or one to an SFU.
+ * answers. A group call holds one of these per remote member (mesh) or one to an SFU. A data
+ * channel agreed on both sides (id 0, no negotiation of its own) carries each side's `PeerState`.
  */
 export class PeerLink {
   readonly pc: RTCPeerConnection;
   private queued: RTCIceCandidateInit[] = [];
   private remote = new MediaStream();
+  private readonly channel: RTCDataChannel;
+  private state: PeerState | null = null;
 
   constructor(
     ice: IceServers | null,
     private readonly send: (s: SignalOut) => void,
     onRemote: (stream: MediaStream) => void,
     onState: (state: string) => void = () => undefined,
+    onPeerState: (state: PeerState) => void = () => undefined,
   ) {
     this.pc = new RTCPeerConnection({
       iceServers: ice?.iceServers ?? [],
@@ -31,6 +40,27 @@ export class PeerLink {
       this.remote.addTrack(ev.track);
       onRemote(this.remote);
     };
+    // Created before the first offer, so the offer carries the data section.
+    this.channel = this.pc.createDataChannel('state', { negotiated: true, id: 0 });
+    this.channel.onopen = () => this.flushState();
+    this.channel.onmessage = (ev) => {
+      try {
+        const data = JSON.parse(String(ev.data)) as Partial<PeerState>;
+        if (typeof data.camera === 'boolean') onPeerState({ camera: data.camera });
+      } catch {
+        // Not ours: ignored.
+      }
+    };
+  }
+
+  /** Tells the other side this side's state (now if the channel is open, else once it opens). */
+  shareState(state: PeerState): void {
+    this.state = state;
+    this.flushState();
+  }
+
+  private flushState(): void {
+    if (this.state && this.channel.readyState === 'open') this.channel.send(JSON.stringify(this.state));
   }
 
   addStream(stream: MediaStream): void {
@@ -104,6 +134,7 @@ export class PeerLink {
   }
 
   close(): void {
+    this.channel.close();
     this.pc.close();
   }
 }

@@ -25,6 +25,8 @@ export interface CallState {
   remoteStream: MediaStream | null;
   micOn: boolean;
   cameraOn: boolean;
+  /** The other side turned its camera off (its tile shows the avatar and a camera-off mark). */
+  remoteCameraOff: boolean;
   speakerMuted: boolean;
   minimized: boolean;
   /** Big view: 'remote' once connected in a video call; tapping the small one swaps. */
@@ -73,6 +75,7 @@ export const initialCallState: CallState = {
   remoteStream: null,
   micOn: true,
   cameraOn: true,
+  remoteCameraOff: false,
   speakerMuted: false,
   minimized: false,
   bigView: 'local',

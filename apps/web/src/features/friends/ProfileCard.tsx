@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
 import { CommonGroupsButton } from '../groups';
+import { AlbumButton } from '../moments';
 import { friendDialogs } from './dialogs-store';
 import { FriendSettingsMenu } from './FriendSettingsMenu';
 import { useBlack, useHandleApply } from './mutations';
@@ -237,6 +238,7 @@ function ProfileActions({
           </button>
         </>
       )}
+      <AlbumButton wtId={info.wtId} onOpen={onClose} />
       <FriendSettingsMenu info={info} onDone={onClose} />
     </div>
   );

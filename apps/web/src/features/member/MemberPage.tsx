@@ -27,7 +27,7 @@ export default function MemberPage() {
           <ul className="member__plans">
             {d.plans.map((p) => (
               <li key={p.level} className="member__plan" data-testid="member-plan">
-                <strong>{p.name}</strong>
+                <strong>{t(`member.planNames.${p.months}`, { defaultValue: p.name })}</strong>
                 <span>{t('member.months', { count: p.months })}</span>
                 <span>¥{p.price}</span>
               </li>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Conversation } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { confirm } from '../../ui/confirm';
+import { useHideTabBar } from '../../ui/useTabBar';
 import { CallButtons } from '../calls';
 import { useFriends } from '../friends';
 import { isHelperConversation } from '../helper';
@@ -102,6 +103,8 @@ export function ChatWindow({
   }, [fetched.data, conversationID]);
   const conversation = listed ?? fetched.data;
   useHistory(conversationID);
+  // A phone shows the conversation alone, as in WeChat: no bottom tab bar.
+  useHideTabBar();
   const selecting = useMessagesUi((s) => s.selecting);
   const typing = useTyping(conversationID);
   const friends = useFriends();

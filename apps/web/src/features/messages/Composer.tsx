@@ -1,23 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { socket } from '../../lib/realtime';
 import { usePendingCaret } from '../../lib/usePendingCaret';
 import { abstractOf, sendText } from './send';
-import { FileChips, RichToolbar, sendChips, takeFiles, useHasChips } from './composer-rich';
+import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
+import { useRovingFocus } from '../../ui/useRovingFocus';
+import { RichToolbar, SendPreview, takeFiles } from './composer-rich';
 import { EmojiPicker } from './EmojiPicker';
 import { QuickPhrasesButton, useQuickPhrasesEnabled } from '../quick-phrases';
 import { helperApi, HelperFaqButton, isHelperConversation } from '../helper';
 import { refusedLocally } from './local-review';
 import { useMention } from './group/useMention';
-import { CloseIcon } from './icons';
+import { CloseIcon, PlusIcon } from './icons';
 import { useChatStore } from './store';
+import { conversationName } from './types';
 import { useMessagesUi } from './ui-store';
 
 /** A typing frame at most this often while the box is focused and not empty. */
 export const TYPING_EVERY_MS = 3000;
 const DRAFT_SAVE_MS = 800;
+/** Phones: the box grows with its text up to this height, then scrolls. */
+const PHONE_MAX_INPUT_PX = 120;
 /** What the composer held when it last closed, per conversation (this tab only). */
 const localDrafts = new Map<string, string>();
 
@@ -45,6 +50,9 @@ function saveDraft(conversationID: string, d: DraftState, quoteType?: string) {
 /**
  * The composer: Enter sends, Ctrl+Enter adds a line, emoji, the quote bar, typing frames, and the
  * draft kept on the server (saved while writing and when switching away, restored on return).
+ * Files pasted, dropped or picked wait in the send preview. On a phone it is one row as in WeChat:
+ * a full-width box that grows to a few lines, the emoji button, and "+" (the toolbar below it)
+ * that becomes 发送 once there is text. It takes focus when the chat opens and when a quote is set.
  */
 export function Composer({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation('messages');
@@ -93,6 +101,11 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
+  // Opening the chat and 引用 put the caret in the box.
+  useEffect(() => {
+    box.current?.focus({ preventScroll: true });
+  }, [quote?.ID]);
+
   // 重新编辑 puts a revoked text back.
   useEffect(() => {
     if (reedit && reedit.conversationID === id) {
@@ -138,11 +151,28 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   const phrasesOn = useQuickPhrasesEnabled(conversation.type === 'C2C' && !helper);
   const placeCaret = usePendingCaret(box);
   const mention = useMention(id, text, setText, box, placeCaret);
-  const hasChips = useHasChips(id);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const toolsId = useId();
+  // The toolbar is one Tab stop; ArrowLeft/ArrowRight move between its buttons.
+  const toolbar = useRovingFocus<HTMLDivElement>(
+    'button',
+    (el) => el.dataset.testid ?? el.getAttribute('aria-label') ?? '',
+    { orientation: 'horizontal' },
+  );
+  // Phones: the box is as tall as its text (one line to a few), never a fixed square.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    if (!phone) {
+      el.style.height = '';
+      return;
+    }
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, PHONE_MAX_INPUT_PX)}px`;
+  }, [text, phone]);
   const send = () => {
     const value = text;
-    // Pasted or dropped files waiting as chips go first, with or without text.
-    sendChips(id);
     if (!value.trim()) return;
     // Refused by the local review list: the text and the quote stay for the writer to change.
     if (refusedLocally(value)) return;
@@ -169,9 +199,44 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     placeCaret(next, start + s.length);
   };
 
+  const hasText = !!text.trim();
+  const emoji = <EmojiPicker onPick={insert} />;
+  const tools = (
+    <div
+      ref={toolbar.ref}
+      {...toolbar.containerProps}
+      className="composer__tools"
+      id={toolsId}
+      role="toolbar"
+      aria-label={t('composer.tools')}
+      hidden={phone && !toolsOpen}
+      data-testid="composer-tools"
+    >
+      {!phone && emoji}
+      {helper ? (
+        <HelperFaqButton />
+      ) : (
+        <RichToolbar
+          conversationID={id}
+          extra={phrasesOn && <QuickPhrasesButton onPick={(word) => insert(word)} />}
+        />
+      )}
+    </div>
+  );
+  const sendButton = (
+    <button
+      type="button"
+      className="btn btn--primary composer__send"
+      data-testid="composer-send"
+      disabled={!hasText}
+      onClick={send}
+    >
+      {t('composer.send')}
+    </button>
+  );
   return (
     <div
-      className="composer"
+      className={`composer${phone ? ' composer--phone' : ''}`}
       data-testid="composer"
       onDragOver={(e) => {
         if (e.dataTransfer.types.includes('Files')) e.preventDefault();
@@ -180,18 +245,8 @@ export function Composer({ conversation }: { conversation: Conversation }) {
         if (takeFiles(id, e.dataTransfer.files)) e.preventDefault();
       }}
     >
-      <div className="composer__tools">
-        <EmojiPicker onPick={insert} />
-        {helper ? (
-          <HelperFaqButton />
-        ) : (
-          <RichToolbar
-            conversationID={id}
-            extra={phrasesOn && <QuickPhrasesButton onPick={(word) => insert(word)} />}
-          />
-        )}
-      </div>
-      <FileChips conversationID={id} />
+      {!phone && tools}
+      <SendPreview conversationID={id} to={conversationName(conversation)} />
       {quote && (
         <div className="composer__quote" data-testid="quote-bar">
           <span className="composer__quote-text">
@@ -209,52 +264,68 @@ export function Composer({ conversation }: { conversation: Conversation }) {
         </div>
       )}
       {mention.list}
-      <textarea
-        ref={box}
-        className="composer__input"
-        value={text}
-        aria-label={t('composer.label')}
-        data-testid="composer-input"
-        onChange={(e) => {
-          dirty.current = true;
-          setText(e.target.value);
-          typing(e.target.value);
-          mention.onInput(e.target.value, e.target.selectionStart ?? e.target.value.length);
-        }}
-        onPaste={(e) => {
-          if (takeFiles(id, e.clipboardData?.files)) e.preventDefault();
-        }}
-        onFocus={() => {
-          focused.current = true;
-          typing(text);
-        }}
-        onBlur={() => {
-          focused.current = false;
-        }}
-        onKeyDown={(e) => {
-          if (mention.onKeyDown(e)) return;
-          if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
-          if (e.ctrlKey || e.metaKey) {
-            e.preventDefault();
-            insert('\n');
-          } else if (!e.shiftKey) {
-            e.preventDefault();
-            send();
-          }
-        }}
-      />
-      <div className="composer__foot">
-        <span className="composer__hint">{t('composer.hint')}</span>
-        <button
-          type="button"
-          className="btn btn--primary composer__send"
-          data-testid="composer-send"
-          disabled={!text.trim() && !hasChips}
-          onClick={send}
-        >
-          {t('composer.send')}
-        </button>
+      <div className="composer__row">
+        <textarea
+          ref={box}
+          className="composer__input"
+          value={text}
+          rows={1}
+          aria-label={t('composer.label')}
+          data-testid="composer-input"
+          data-skip-target=""
+          onChange={(e) => {
+            dirty.current = true;
+            setText(e.target.value);
+            typing(e.target.value);
+            mention.onInput(e.target.value, e.target.selectionStart ?? e.target.value.length);
+          }}
+          onPaste={(e) => {
+            if (takeFiles(id, e.clipboardData?.files)) e.preventDefault();
+          }}
+          onFocus={() => {
+            focused.current = true;
+            typing(text);
+          }}
+          onBlur={() => {
+            focused.current = false;
+          }}
+          onKeyDown={(e) => {
+            if (mention.onKeyDown(e)) return;
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+            if (e.ctrlKey || e.metaKey) {
+              e.preventDefault();
+              insert('\n');
+            } else if (!e.shiftKey) {
+              e.preventDefault();
+              send();
+            }
+          }}
+        />
+        {phone && emoji}
+        {phone &&
+          (hasText ? (
+            sendButton
+          ) : (
+            <button
+              type="button"
+              className="cv-icon-btn composer__more"
+              aria-label={toolsOpen ? t('composer.moreClose') : t('composer.more')}
+              aria-expanded={toolsOpen}
+              aria-controls={toolsId}
+              data-testid="composer-more"
+              onClick={() => setToolsOpen((o) => !o)}
+            >
+              <PlusIcon />
+            </button>
+          ))}
       </div>
+      {phone && tools}
+      {!phone && (
+        <div className="composer__foot">
+          <span className="composer__hint">{t('composer.hint')}</span>
+          {sendButton}
+        </div>
+      )}
     </div>
   );
 }

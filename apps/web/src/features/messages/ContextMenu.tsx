@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import * as Menu from '@radix-ui/react-menu';
 import { Ui } from '@parley/protocol';
 
 export interface MenuItem {
@@ -13,11 +14,20 @@ export interface MenuAnchor {
   y: number;
   /** Open upwards from y (a message menu above its bubble) instead of downwards. */
   above?: boolean;
+  /** Opened from the keyboard (the menu key, Shift+F10): focus starts on the first item. */
+  keyboard?: boolean;
 }
 
+/** The keys that open an element's menu from the keyboard: the context-menu key and Shift+F10. */
+export const isMenuKey = (e: { key: string; shiftKey: boolean }) =>
+  e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10');
+
 /**
- * A context menu at a point (right click, long press, or the menu key): a `menu` of buttons with
- * arrow-key navigation; Escape, an outside click or scrolling closes it and focus goes back.
+ * A context menu at a point (right click, long press, the menu key or Shift+F10), on Radix's menu
+ * primitive: focus enters it (on the first item when opened from the keyboard), arrow keys, Home/End and typing a label's first
+ * letters move between items (looping), Enter or Space picks, Escape, Tab, an outside click, focus
+ * leaving it (an incoming call's screen takes focus), resizing or leaving the window close it, and
+ * focus goes back to the element it was opened from unless the picked item moved it elsewhere.
  */
 export function ContextMenu({
   anchor,
@@ -32,86 +42,73 @@ export function ContextMenu({
   onClose(): void;
   testId?: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [pos, setPos] = useState<{ left: number; top: number } | null>(null);
   const opener = useRef<Element | null>(typeof document !== 'undefined' ? document.activeElement : null);
+  const point = useMemo(
+    () => ({ current: { getBoundingClientRect: () => DOMRect.fromRect({ x: anchor.x, y: anchor.y }) } }),
+    [anchor.x, anchor.y],
+  );
 
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const { width, height } = el.getBoundingClientRect();
-    const left = Math.max(8, Math.min(anchor.x, window.innerWidth - width - 8));
-    const wanted = anchor.above ? anchor.y - height : anchor.y;
-    const top = Math.max(8, Math.min(wanted, window.innerHeight - height - 8));
-    setPos({ left, top });
-    el.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  const content = useRef<HTMLDivElement>(null);
+  // After Radix focused the menu itself (its own keyboard detection only sees keys pressed while a
+  // menu is mounted): opened from the keyboard, the first item takes focus.
+  useEffect(() => {
+    if (anchor.keyboard) content.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [anchor]);
 
   useEffect(() => {
-    const back = opener.current;
-    const close = (e: Event) => {
-      if (e.type === 'pointerdown' && ref.current?.contains(e.target as Node)) return;
-      onClose();
-    };
-    document.addEventListener('pointerdown', close, true);
-    window.addEventListener('resize', close);
-    window.addEventListener('blur', close);
+    window.addEventListener('resize', onClose);
+    window.addEventListener('blur', onClose);
     return () => {
-      document.removeEventListener('pointerdown', close, true);
-      window.removeEventListener('resize', close);
-      window.removeEventListener('blur', close);
-      if (back instanceof HTMLElement && back.isConnected) back.focus();
+      window.removeEventListener('resize', onClose);
+      window.removeEventListener('blur', onClose);
     };
   }, [onClose]);
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const list = Array.from(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const at = list.indexOf(document.activeElement as HTMLElement);
-    if (e.key === 'Escape' || e.key === 'Tab') {
-      e.preventDefault();
-      onClose();
-    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      const next = (at + (e.key === 'ArrowDown' ? 1 : list.length - 1)) % list.length;
-      list[next]?.focus();
-    }
-  };
-
-  // Rendered in place (position: fixed), so it stays inside the screen's main landmark.
   return (
-    <div
-      ref={ref}
-      className="popover msg-menu menu"
-      role="menu"
-      aria-label={label}
-      data-testid={testId}
-      style={{
-        position: 'fixed',
-        left: pos?.left ?? anchor.x,
-        top: pos?.top ?? anchor.y,
-        visibility: pos ? 'visible' : 'hidden',
-        zIndex: Ui.overlayZIndex,
-      }}
-      onKeyDown={onKeyDown}
-      onContextMenu={(e) => e.preventDefault()}
-    >
-      {items.map((it) => (
-        <button
-          key={it.key}
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          className={`menu__item${it.danger ? ' menu__item--danger' : ''}`}
-          data-testid={`menu-${it.key}`}
-          onClick={() => {
+    <Menu.Root open modal={false} onOpenChange={(open) => !open && onClose()}>
+      <Menu.Anchor virtualRef={point} />
+      {/* Not portalled: it stays inside the screen's main landmark (position: fixed). */}
+      <Menu.Content
+        ref={content}
+        className="popover msg-menu menu"
+        aria-label={label}
+        data-testid={testId}
+        side={anchor.above ? 'top' : 'bottom'}
+        align="start"
+        collisionPadding={8}
+        loop
+        style={{ zIndex: Ui.overlayZIndex }}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          // An item that moved focus on purpose (引用 → the composer) keeps it there.
+          const now = document.activeElement;
+          if (now && now !== document.body && !content.current?.contains(now)) return;
+          const back = opener.current;
+          if (back instanceof HTMLElement && back.isConnected) back.focus();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Tab') {
+            e.preventDefault();
             onClose();
-            it.onSelect();
-          }}
-        >
-          {it.label}
-        </button>
-      ))}
-    </div>
+          }
+        }}
+        onContextMenu={(e) => e.preventDefault()}
+      >
+        {items.map((it) => (
+          <Menu.Item
+            key={it.key}
+            className={`menu__item${it.danger ? ' menu__item--danger' : ''}`}
+            data-testid={`menu-${it.key}`}
+            onSelect={() => {
+              onClose();
+              it.onSelect();
+            }}
+          >
+            {it.label}
+          </Menu.Item>
+        ))}
+      </Menu.Content>
+    </Menu.Root>
   );
 }
 

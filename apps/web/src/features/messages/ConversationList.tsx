@@ -99,7 +99,10 @@ export function ConversationList({
   const roving = useRovingFocus<HTMLDivElement>('.cv-row', (el) => el.dataset.id ?? '');
   const menuFor = useConversationMenu();
   const [menu, setMenu] = useState<{ c: Conversation; anchor: MenuAnchor } | null>(null);
-  const onMenu = useCallback((c: Conversation, x: number, y: number) => setMenu({ c, anchor: { x, y } }), []);
+  const onMenu = useCallback(
+    (c: Conversation, x: number, y: number, keyboard?: boolean) => setMenu({ c, anchor: { x, y, keyboard } }),
+    [],
+  );
   const closeMenu = useCallback(() => setMenu(null), []);
 
   if (items.length === 0) return <Empty />;

@@ -6,7 +6,7 @@ import { badgeText } from '../../ui/Badge';
 import { useFormatTime } from '../../lib/i18n';
 import { lastLine, useAbstract } from './abstract';
 import { MutedIcon } from './icons';
-import { useLongPress } from './ContextMenu';
+import { isMenuKey, useLongPress } from './ContextMenu';
 import { atPrefix, type GroupConversation } from './group/logic';
 import { conversationName } from './types';
 
@@ -15,7 +15,7 @@ export interface RowProps {
   me: string;
   active: boolean;
   onOpen(id: string): void;
-  onMenu(c: Conversation, x: number, y: number): void;
+  onMenu(c: Conversation, x: number, y: number, keyboard?: boolean): void;
 }
 
 /** One conversation: avatar with its unread badge, name, time, last message or draft, muted mark. */
@@ -56,6 +56,12 @@ export const ConversationRow = memo(function ConversationRow({ c, me, active, on
         e.preventDefault();
         const r = e.currentTarget.getBoundingClientRect();
         onMenu(c, e.clientX || r.left + 40, e.clientY || r.top + r.height / 2);
+      }}
+      onKeyDown={(e) => {
+        if (!isMenuKey(e)) return;
+        e.preventDefault();
+        const r = e.currentTarget.getBoundingClientRect();
+        onMenu(c, r.left + 40, r.top + r.height / 2, true);
       }}
       {...press}
     >

@@ -5,7 +5,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useAbstract } from './abstract';
 import { bubbleFor, customKind, customRenderers, systemLineFor } from './bubbles';
 import { useUploads } from './composer-rich';
-import { useLongPress } from './ContextMenu';
+import { isMenuKey, useLongPress } from './ContextMenu';
 import type { GroupMember } from '@parley/protocol';
 import { SenderAvatar } from './group/SenderAvatar';
 import { GroupReadMarker } from './group/GroupReadMarker';
@@ -177,11 +177,12 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
             data-bubble={m.ID}
             data-type={kind || m.type}
             data-testid="bubble"
-            tabIndex={p.selecting ? -1 : 0}
+            // The list's roving focus makes one bubble the Tab stop (MessageList).
+            tabIndex={-1}
             aria-haspopup="menu"
             onContextMenu={openMenu}
             onKeyDown={(e) => {
-              if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+              if (!p.selecting && isMenuKey(e)) {
                 e.preventDefault();
                 p.onMenu(m, e.currentTarget);
               }

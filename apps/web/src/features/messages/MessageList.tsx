@@ -5,6 +5,7 @@ import { useFormatTime } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { confirm } from '../../ui/confirm';
 import { toast } from '../../ui/toast-store';
+import { useRovingFocus } from '../../ui/useRovingFocus';
 import { useVirtualRows } from '../../ui/useVirtualRows';
 import { messageActions } from './actions';
 import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
@@ -72,6 +73,17 @@ export function MessageList({
   const anchor = useRef<{ key: string | number; delta: number } | null>(null);
   /** The rows' box inside the scroll element (below the 'load more' link, which comes and goes). */
   const rowsRef = useRef<HTMLDivElement>(null);
+  // The list is one Tab stop (the newest message until another is focused); arrows move between messages.
+  const roving = useRovingFocus<HTMLDivElement>('[data-testid="bubble"]', (el) => el.dataset.bubble ?? '', {
+    start: 'last',
+  });
+  const setRows = useCallback(
+    (el: HTMLDivElement | null) => {
+      rowsRef.current = el;
+      roving.ref.current = el;
+    },
+    [roving.ref],
+  );
   /** Where the anchor last put the list: a scroll anywhere else (the user's, a jump) releases it. */
   const placedAt = useRef(0);
   const holdTopRow = useCallback(() => {
@@ -202,7 +214,15 @@ export function MessageList({
       const r = el.getBoundingClientRect();
       const top = scrollRef.current?.getBoundingClientRect().top ?? 0;
       const below = r.top - top < MENU_FLIP_PX;
-      setMenu({ m, anchor: { x: x ?? r.left, y: below ? r.bottom + 4 : r.top - 4, above: !below } });
+      setMenu({
+        m,
+        anchor: {
+          x: x ?? r.left,
+          y: below ? r.bottom + 4 : r.top - 4,
+          above: !below,
+          keyboard: x === undefined,
+        },
+      });
     },
     [scrollRef, official],
   );
@@ -264,7 +284,8 @@ export function MessageList({
         data-testid="message-list"
         role="log"
         aria-label={t('chat')}
-        tabIndex={0}
+        // Focusable itself only while no message is (scrolling a list of system lines).
+        tabIndex={messages.some((m) => !m.isRevoked) ? -1 : 0}
       >
         {held && !held.isCompleted && messages.length > 0 && (
           <div className="msg-more">
@@ -279,7 +300,11 @@ export function MessageList({
             </button>
           </div>
         )}
-        <div ref={rowsRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div
+          ref={setRows}
+          {...roving.containerProps}
+          style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        >
           {virtualizer.getVirtualItems().map((v) => {
             const row = rows[v.index]!;
             return (

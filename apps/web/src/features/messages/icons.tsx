@@ -99,3 +99,13 @@ export const ChatIcon = ({ size = 64 }: { size?: number }) =>
       fill="currentColor"
     />,
   );
+
+/** "+" in a circle: the phone composer's toggle of its toolbar. */
+export const PlusIcon = ({ size = 24 }: { size?: number }) =>
+  svg(
+    size,
+    <>
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M12 8v8M8 12h8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </>,
+  );

@@ -1,5 +1,5 @@
 /**
- * Public surface of the placeholder screens (favorites, moments, member). Each page is a
+ * Public surface of the placeholder screens (favorites, member). Each page is a
  * route entry loaded by app/router.tsx with import(); nothing else is shared yet.
  */
 export {};

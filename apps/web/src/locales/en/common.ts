@@ -1,4 +1,5 @@
 export default {
+  skip: 'Skip to main content',
   close: 'Close',
   cancel: 'Cancel',
   confirm: 'OK',

@@ -1,4 +1,5 @@
 export default {
+  skip: 'メインコンテンツへ移動',
   close: '閉じる',
   cancel: 'キャンセル',
   confirm: 'OK',

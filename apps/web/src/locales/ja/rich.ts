@@ -17,6 +17,14 @@ export default {
     tooShort: '短すぎて送信できません',
   },
   chips: { remove: '{{name}} を削除' },
+  sendPreview: {
+    title: '{{name}} に送信',
+    list: '送信するファイル',
+    caption: 'キャプションを追加（任意）',
+    cancel: 'キャンセル',
+    send_one: '送信',
+    send_other: '送信（{{count}}）',
+  },
   upload: {
     progress: 'アップロードの進捗',
     cancel: 'キャンセル',

@@ -1,4 +1,5 @@
 export default {
+  skip: '跳到主要内容',
   close: '关闭',
   cancel: '取消',
   confirm: '确定',

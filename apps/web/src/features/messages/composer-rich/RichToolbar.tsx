@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FavoritesButton } from '../../favorites';
 import { sendFavoritesHere } from './forwarding';
 import { FileIcon, ImageIcon, VideoIcon } from './icons';
-import { sendFile } from './rich-send';
+import { takeFiles } from './drop-paste';
 import { StickerPicker } from './StickerPicker';
 import type { FileKind } from './upload';
 import { VoiceButton } from './VoiceButton';
@@ -58,7 +58,8 @@ function PickButton({
 /** Toolbar of the composer: stickers, image, file and video pickers, voice. `extra` adds buttons (favorites). */
 export function RichToolbar({ conversationID, extra }: { conversationID: string; extra?: ReactNode }) {
   const { t } = useTranslation('rich');
-  const pick = (kind: FileKind) => (files: File[]) => files.forEach((f) => sendFile(conversationID, f, kind));
+  // Picked files wait in the send preview like pasted ones (an image picked as a file goes as a file).
+  const pick = (kind: FileKind) => (files: File[]) => void takeFiles(conversationID, files, kind);
   return (
     <>
       <StickerPicker conversationID={conversationID} />

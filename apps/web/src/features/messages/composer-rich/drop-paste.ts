@@ -1,30 +1,29 @@
-import { useChips } from './chips-store';
-import { sendFile } from './rich-send';
-import { kindOf } from './upload';
+import { usePreview } from './preview-store';
+import { afterUploads, sendFile } from './rich-send';
+import type { FileKind } from './upload';
 
 /**
- * Pasted or dropped files: images are sent as images and video types as videos at once; any other
- * file becomes a chip in the composer, sent with the next send. Answers whether files were taken.
+ * Files pasted, dropped or picked go into the send preview (never out at once: a pasted screenshot
+ * leaves only with a click or Enter there). Answers whether there were files.
  */
-export function takeFiles(conversationID: string, list: FileList | null | undefined): boolean {
+export function takeFiles(
+  conversationID: string,
+  list: FileList | File[] | null | undefined,
+  as?: FileKind,
+): boolean {
   const files = list ? Array.from(list) : [];
   if (files.length === 0) return false;
-  const others: File[] = [];
-  for (const f of files) {
-    if (kindOf(f) === 'file') others.push(f);
-    else sendFile(conversationID, f);
-  }
-  if (others.length) useChips.getState().add(conversationID, others);
+  usePreview.getState().add(conversationID, files, as);
   return true;
 }
 
-/** Sends the waiting chips as file messages; answers whether there were any. */
-export function sendChips(conversationID: string): boolean {
-  const files = useChips.getState().take(conversationID);
-  for (const f of files) sendFile(conversationID, f, 'file');
-  return files.length > 0;
+/**
+ * Sends what the preview holds, in its order, then the caption as a text message once those have
+ * gone out (`sendCaption`); answers how many files were sent.
+ */
+export function sendPreview(conversationID: string, sendCaption?: () => void): number {
+  const files = usePreview.getState().take(conversationID);
+  for (const f of files) sendFile(conversationID, f.file, f.as);
+  if (sendCaption) void afterUploads(conversationID).then(sendCaption);
+  return files.length;
 }
-
-/** Whether the composer holds chips to send (enables the send button without text). */
-export const useHasChips = (conversationID: string) =>
-  useChips((s) => (s.byConv[conversationID]?.length ?? 0) > 0);

@@ -76,6 +76,10 @@ function previewPayload(
  */
 const lastTurn = new Map<string, Promise<void>>();
 
+/** Settles once every upload started so far in the conversation has been sent, failed or cancelled. */
+export const afterUploads = (conversationID: string): Promise<void> =>
+  lastTurn.get(conversationID) ?? Promise.resolve();
+
 /**
  * Uploads `file` and sends it as `kind` with `build(result)`'s payload. The bubble shows at once
  * with the progress (0–1) and a cancel button; a failed upload keeps the bubble with a retry.

@@ -1,5 +1,0 @@
-import { ComingSoon } from './ComingSoon';
-
-export default function MomentDetailPage() {
-  return <ComingSoon screen="moment" />;
-}
