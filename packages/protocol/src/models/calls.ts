@@ -145,10 +145,7 @@ export type IceServers = z.infer<typeof iceServersSchema>;
 export const currentCallSchema = z.object({ call: callSchema.nullable() });
 
 // /media/* — the daily call-time record of the caller's connected calls.
-export const mediaCallBody = z.object({
-  acceptWtId: wtIdRef('acceptWtId'),
-  callType: intEnum('callType', [1, 2]),
-});
+export const mediaCallBody = z.object({ acceptWtId: wtIdRef('acceptWtId'), callType: intEnum('callType', [1, 2]) });
 export const mediaUploadBody = z.object({
   callId: intField('callId', { min: 1 }),
   uploadStep: intField('uploadStep', { min: 1, max: 1000000 }).default(1),
