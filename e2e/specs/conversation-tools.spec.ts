@@ -213,4 +213,32 @@ describe('conversation tools', () => {
     await a.page.getByRole('button', { name: '发送好友申请' }).click();
     await a.page.getByTestId('apply-form').waitFor();
   });
+
+  it('compose: send a location typed by hand and recommend a friend’s name card (推荐成功)', async () => {
+    const { A, B } = await pair(h);
+    const C = await registerUser(h.server, { nickName: '成华' });
+    await befriend(h, A, C);
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    const b = await h.open({ login: B.login, viewport: DESKTOP });
+    await Promise.all([
+      a.page.goto(`/messages?conversationID=C2C${B.wtId}`),
+      b.page.goto(`/messages?conversationID=C2C${A.wtId}`),
+    ]);
+    await a.page.getByTestId('tool-location').click();
+    await a.page.getByTestId('location-title').fill('人民广场');
+    await a.page.getByTestId('location-detail').fill('上海市黄浦区');
+    await a.page.getByTestId('location-lat').fill('91');
+    await a.page.getByTestId('location-lng').fill('121.47');
+    await a.page.getByTestId('location-send').click();
+    await a.page.getByRole('alert').filter({ hasText: '请输入有效的经纬度' }).waitFor();
+    await a.page.getByTestId('location-lat').fill('31.23');
+    await a.page.getByTestId('location-send').click();
+    await b.page.getByTestId('message').filter({ hasText: '人民广场' }).waitFor();
+
+    await a.page.getByTestId('tool-namecard').click();
+    await a.page.getByTestId('picker-row').filter({ hasText: '成华' }).click();
+    await a.page.getByTestId('picker-done').click();
+    await a.page.getByText('推荐成功').waitFor();
+    await b.page.getByTestId('message').filter({ hasText: '成华' }).waitFor();
+  });
 });
