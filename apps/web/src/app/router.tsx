@@ -18,8 +18,25 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
 /** A screen whose translation namespaces load together with its chunk, not one per rendered part. */
 const pageWith = (ns: readonly string[], load: () => Promise<{ default: ComponentType }>) =>
   page(() => Promise.all([load(), preloadNamespaces(ns)]).then(([mod]) => mod));
-/** The chat screen's parts: the list, chat, composer, forward and favorites dialogs, calls, groups. */
-const MESSAGES_NS = ['messages', 'forward', 'favorites', 'rich', 'calls', 'groups', 'friends', 'picker'];
+/**
+ * The chat screen's parts: the list, chat, composer, forward and favorites dialogs, calls, groups,
+ * and the conversation tools (quick phrases, custom tabs, helper, pins, reactions).
+ */
+const MESSAGES_NS = [
+  'messages',
+  'forward',
+  'favorites',
+  'rich',
+  'calls',
+  'groups',
+  'friends',
+  'picker',
+  'quickPhrases',
+  'sessionGroups',
+  'helper',
+  'pins',
+  'reactions',
+];
 const CONTACTS_NS = ['contacts', 'friends', 'groups', 'picker', 'profile', 'calls'];
 
 const suspend = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
