@@ -12,6 +12,8 @@ import { createMessagingModule } from './messaging/messaging.module.js';
 import { createGroupMessagingModule } from './messaging/group-messaging.module.js';
 import { forwardHandlers } from './messaging/forward.routes.js';
 import { ForwardService } from './messaging/forward.service.js';
+import { createMembershipModule } from './membership/membership.module.js';
+import { createTranslationModule } from './translation/translation.module.js';
 import { createHelperModule } from './helper/helper.module.js';
 import { createPinsModule } from './pins/pins.module.js';
 import { createReactionsModule } from './reactions/reactions.module.js';
@@ -54,6 +56,8 @@ export async function registerModules(
   const calls = createCallsModule(ctx, users, friends);
   const forward = new ForwardService(ctx, messaging.send);
   const favorites = createFavoritesModule(ctx, users);
+  const translation = createTranslationModule(ctx, uploads.service);
+  const membership = createMembershipModule(ctx);
   const moments = createMomentsModule(ctx, users, uploads.service);
   const quickPhrases = createQuickPhrasesModule(ctx);
   const sessionGroups = createSessionGroupsModule(ctx);
@@ -78,6 +82,8 @@ export async function registerModules(
       groups: groups.handlers,
       groupMessages: groupMessaging.handlers,
       reports: reports.handlers,
+      translation: translation.handlers,
+      membership: membership.handlers,
       moments: moments.handlers,
       quickPhrases: quickPhrases.handlers,
       sessionGroups: sessionGroups.handlers,
@@ -98,6 +104,8 @@ export async function registerModules(
     groups,
     groupMessaging,
     reports,
+    translation,
+    membership,
     moments,
   };
 }

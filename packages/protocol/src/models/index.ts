@@ -8,6 +8,8 @@ export * from './calls.js';
 export * from './group.js';
 export * from './group-requests.js';
 export * from './report.js';
+export * from './translation.js';
+export * from './membership.js';
 export * from './moments.js';
 export * from './quick-phrases.js';
 export * from './session-groups.js';

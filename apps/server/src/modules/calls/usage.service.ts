@@ -1,6 +1,8 @@
 import type { MemberInfo } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import { isMember } from '../membership/membership-rules.js';
+import { membershipOf } from '../membership/membership.service.js';
 import type { UserRepo } from '../users/user.repo.js';
 
 /** The UTC date of `ms` as YYYY-MM-DD: the day a call's time counts towards. */
@@ -12,11 +14,16 @@ const PLANS: MemberInfo['plans'] = [
   { level: 3, name: '年度会员', months: 12, price: '168.00' },
 ];
 
-/** Sets a user's membership: level 1–10 makes a member (vipType 1), 0 revokes. False: no such user. */
+/** Sets a user's membership: level 1–10 makes a member (vipType 1) without end, 0 revokes. False: no such user. */
 export async function grantMembership(users: UserRepo, wtId: string, level: number, now: number) {
   const user = await users.byWtId(wtId);
   if (!user) return false;
-  await users.update(user.id, { vip_type: level > 0 ? 1 : 0, vip_level: level, updated_at: now });
+  await users.update(user.id, {
+    vip_type: level > 0 ? 1 : 0,
+    vip_level: level,
+    vip_until: 0,
+    updated_at: now,
+  });
   return true;
 }
 
@@ -56,7 +63,8 @@ export class UsageService {
   async limitReached(userId: number): Promise<boolean> {
     if (this.limit === 0) return false;
     const user = await this.users.byId(userId);
-    if (!user || Number(user.vip_type) !== 0) return false;
+    // A membership counts until its end, even before the sweeper has ended it.
+    if (!user || isMember(membershipOf(user), this.ctx.clock.now())) return false;
     return (await this.usedToday(userId)) >= this.limit;
   }
 
@@ -115,9 +123,11 @@ export class UsageService {
 
   async memberInfo(userId: number): Promise<MemberInfo> {
     const user = await this.users.byId(userId);
+    const member = user && isMember(membershipOf(user), this.ctx.clock.now());
     return {
-      vipType: Number(user?.vip_type ?? 0),
-      vipLevel: Number(user?.vip_level ?? 0),
+      vipType: member ? Number(user.vip_type) : 0,
+      vipLevel: member ? Number(user.vip_level) : 0,
+      vipUntil: member ? Number(user.vip_until) : 0,
       usedSeconds: await this.usedToday(userId),
       limitSeconds: this.limit,
       plans: PLANS,

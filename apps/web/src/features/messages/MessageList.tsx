@@ -12,6 +12,7 @@ import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
 import { loadOlder } from './hooks';
 import { canRevoke, hasMenu } from './merge';
 import { richMenuItems } from './composer-rich';
+import { translationMenuItems } from './translation';
 import { useGroupChat } from './group/useGroupChat';
 import { MessageBubble } from './MessageBubble';
 import { PinnedBar, pinMenuItem } from '../pins';
@@ -44,7 +45,7 @@ export function MessageList({
   /** The helper (official) conversation has no message menu. */
   official?: boolean;
 }) {
-  const { t } = useTranslation(['messages', 'forward', 'favorites', 'pins', 'reactions']);
+  const { t, i18n } = useTranslation(['messages', 'forward', 'favorites', 'pins', 'reactions']);
   const abstract = useAbstract();
   const formatTime = useFormatTime();
   const id = conversation.conversationID;
@@ -237,6 +238,7 @@ export function MessageList({
         onSelect: () => void messageActions.revoke(m),
       });
     items.push(...gc.menuItems(m));
+    items.push(...translationMenuItems(m, t, i18n.language));
     items.push({ key: 'quote', label: t('msgMenu.quote'), onSelect: () => ui.setQuote(id, m) });
     const pin = pinMenuItem(m, abstract(m), t);
     if (pin) items.push(pin);
