@@ -8,12 +8,22 @@ import type {
   SyncLogTable,
   SyncVersionsTable,
 } from './schema-messaging.js';
+import type {
+  HelperFaqTable,
+  HelperTextsTable,
+  MessagePinsTable,
+  MessageReactionsTable,
+  QuickPhrasesTable,
+  SessionGroupItemsTable,
+  SessionGroupsTable,
+} from './schema-tools.js';
 import type { MomentsDatabase } from './schema-moments.js';
 import type { MemberCodesTable, TranslationCacheTable } from './schema-paid.js';
 
 export type * from './schema-messaging.js';
 export type * from './schema-moments.js';
 export type * from './schema-paid.js';
+export type * from './schema-tools.js';
 
 /**
  * Table types for Kysely. Times are unix milliseconds (bigint), booleans are 0/1 integers,
@@ -345,4 +355,11 @@ export interface Database extends MomentsDatabase {
   reports: ReportsTable;
   translation_cache: TranslationCacheTable;
   member_codes: MemberCodesTable;
+  quick_phrases: QuickPhrasesTable;
+  session_groups: SessionGroupsTable;
+  session_group_items: SessionGroupItemsTable;
+  helper_faq: HelperFaqTable;
+  helper_texts: HelperTextsTable;
+  message_pins: MessagePinsTable;
+  message_reactions: MessageReactionsTable;
 }
