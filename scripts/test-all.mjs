@@ -31,7 +31,8 @@ const runStarted = Date.now();
 /**
  * Server test files the PostgreSQL pass leaves out, because there they would run exactly what the
  * SQLite pass already ran: the unit tests under src/ (no database), the suites that force or only run
- * on SQLite, and the file-storage suites (their subject is the storage, not the database).
+ * on SQLite, the file-storage suites (their subject is the storage, not the database) and the
+ * offline speech recognizer's (its subject is PocketSphinx).
  */
 const NOT_FOR_POSTGRES = [
   'apps/server/src/**',
@@ -43,6 +44,7 @@ const NOT_FOR_POSTGRES = [
   'apps/server/test/uploads/tus.test.ts',
   'apps/server/test/uploads/s3.test.ts',
   'apps/server/test/uploads/profile.test.ts',
+  'apps/server/test/translation/pocketsphinx.test.ts',
 ];
 
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
@@ -95,16 +97,29 @@ const BROWSER_DEPS = [
   { path: '/usr/bin/turnserver', packages: ['coturn'] },
 ];
 
-function ensureBrowserDeps() {
-  const missing = BROWSER_DEPS.filter((d) => !fs.existsSync(d.path)).flatMap((d) => d.packages);
+/**
+ * Debian packages of the offline voice-to-text test (apps/server/test/translation/pocketsphinx.test.ts):
+ * espeak-ng speaks a sentence, ffmpeg converts it, PocketSphinx and its English model recognize it.
+ * Without root (and outside CI) the test skips itself with a loud message instead.
+ */
+const SPEECH_DEPS = [
+  { path: '/usr/bin/espeak-ng', packages: ['espeak-ng'] },
+  { path: '/usr/bin/ffmpeg', packages: ['ffmpeg'] },
+  { path: '/usr/bin/pocketsphinx_continuous', packages: ['pocketsphinx'] },
+  { path: '/usr/share/pocketsphinx/model/en-us/en-us/mdef', packages: ['pocketsphinx-en-us'] },
+];
+
+function ensureDebianDeps(deps, purpose, { optional = false } = {}) {
+  const missing = deps.filter((d) => !fs.existsSync(d.path)).flatMap((d) => d.packages);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(
-      `Missing for the browser tests: install them with \`sudo apt-get install -y ${missing.join(' ')}\`.`,
+      `Missing for the ${purpose}: install them with \`sudo apt-get install -y ${missing.join(' ')}\`.`,
     );
+    if (optional && !ci) return;
     process.exit(1);
   }
-  console.log(`Installing Debian packages for the browser tests: ${missing.join(', ')}…`);
+  console.log(`Installing Debian packages for the ${purpose}: ${missing.join(', ')}…`);
   if (
     runInline('apt-get', ['update', '-qq']) !== 0 ||
     runInline('apt-get', ['install', '-y', '-qq', ...missing]) !== 0
@@ -195,7 +210,8 @@ if (unknown.length > 0) {
 const serverPasses = steps.filter((s) => s === 'unit' || (s === 'pg' && process.env.DATABASE_URL)).length;
 const workers = process.env.TEST_WORKERS || (serverPasses > 1 ? '1' : '2');
 const concurrent = [];
-if (steps.includes('e2e')) ensureBrowserDeps();
+if (steps.includes('e2e')) ensureDebianDeps(BROWSER_DEPS, 'browser tests');
+if (serverPasses > 0) ensureDebianDeps(SPEECH_DEPS, 'voice-to-text test', { optional: true });
 if (steps.includes('unit')) {
   // SQLite pass: DATABASE_URL is removed so the repository tests use the embedded database.
   concurrent.push(

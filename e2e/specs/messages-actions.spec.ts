@@ -48,6 +48,7 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
     expect(await a.page.getByTestId('message-menu').getByRole('menuitem').allTextContents()).toEqual([
       '复制',
       '撤回',
+      '翻译',
       '引用',
       '转发',
       '收藏',

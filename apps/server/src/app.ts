@@ -178,12 +178,14 @@ export async function buildServer(
   modules.messaging.registerFrames(gateway);
   modules.calls.registerFrames(gateway);
   modules.calls.startSweeper();
+  modules.membership.startSweeper();
   modules.messaging.startPruner();
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
       modules.calls.stopSweeper();
+      modules.membership.stopSweeper();
       modules.users.counters.stop();
       modules.messaging.stopPruner();
       gateway.shutdown();

@@ -55,3 +55,48 @@ describe('password hashing cost', () => {
     );
   });
 });
+
+describe('translation and voice-to-text providers', () => {
+  it('are none by default', () => {
+    const c = loadConfig({});
+    expect([c.translate, c.asr]).toEqual([undefined, undefined]);
+  });
+
+  it('are configured by URL (without a trailing slash), with their keys, limits and retries', () => {
+    const c = loadConfig({
+      TRANSLATE_URL: 'http://lt:5000/',
+      TRANSLATE_API_KEY: 'k1',
+      ASR_URL: 'http://whisper:8080',
+      ASR_API_KEY: 'k2',
+      ASR_MODEL: 'base.en',
+      PROVIDER_RETRIES: '1',
+    });
+    expect(c.translate).toEqual({
+      url: 'http://lt:5000',
+      apiKey: 'k1',
+      timeoutMs: 10_000,
+      retries: 1,
+      maxChars: 5000,
+    });
+    expect(c.asr).toEqual({
+      kind: 'openai',
+      url: 'http://whisper:8080',
+      apiKey: 'k2',
+      model: 'base.en',
+      timeoutMs: 60_000,
+      retries: 1,
+      maxBytes: 10 * 1024 * 1024,
+    });
+  });
+
+  it('ASR=pocketsphinx selects the offline engine; another ASR value is refused at start', () => {
+    expect(loadConfig({ ASR: 'pocketsphinx', ASR_URL: 'http://whisper:8080' }).asr?.kind).toBe(
+      'pocketsphinx',
+    );
+    expect(loadConfig({ ASR_URL: 'http://whisper:8080' }).asr).toMatchObject({
+      kind: 'openai',
+      model: 'whisper-1',
+    });
+    expect(() => loadConfig({ ASR: 'vosk' })).toThrow('Invalid ASR: vosk');
+  });
+});

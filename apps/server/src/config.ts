@@ -100,7 +100,35 @@ export interface Config {
   turnTtlSeconds: number;
   /** ICE_TRANSPORT_POLICY=relay makes clients use TURN only. */
   iceTransportPolicy: 'all' | 'relay';
+  /** Translation provider (TRANSLATE_URL, a LibreTranslate-compatible API); unset: none (25001). */
+  translate: TranslateConfig | undefined;
+  /** Voice-to-text provider (ASR_URL, an OpenAI-compatible API, or ASR=pocketsphinx); unset: none. */
+  asr: AsrConfig | undefined;
+  /** Translations and transcriptions one user may ask for per minute (TRANSLATE_PER_MINUTE): over it, 429. */
+  translatePerMinute: number;
+  /** How often each node ends lapsed memberships (MEMBER_SWEEP_MS; 0: never, tests sweep by hand). */
+  memberSweepMs: number;
+  /** Wrong membership codes one user may try per 15 minutes (MEMBER_REDEEM_FAILURES): then 25012. */
+  memberRedeemFailures: number;
 }
+
+/** What every provider call shares: a time limit per attempt, and retries (with backoff) after a failure. */
+export interface ProviderLimits {
+  timeoutMs: number;
+  retries: number;
+}
+
+export interface TranslateConfig extends ProviderLimits {
+  url: string;
+  apiKey: string | undefined;
+  /** Longest text sent to the provider (TRANSLATE_MAX_CHARS): longer ones are refused (25003). */
+  maxChars: number;
+}
+
+export type AsrConfig = ProviderLimits & {
+  /** Largest recording transcribed (ASR_MAX_BYTES): larger ones are refused (25004). */
+  maxBytes: number;
+} & ({ kind: 'openai'; url: string; apiKey: string | undefined; model: string } | { kind: 'pocketsphinx' });
 
 type Env = Record<string, string | undefined>;
 
@@ -133,6 +161,44 @@ function passwordCost(env: Env, nodeEnv: Config['env']): PasswordCost {
     );
   }
   return cost;
+}
+
+/** The translation and voice-to-text providers (docs/operations.md "Translation and voice to text"). */
+function providers(env: Env): Pick<Config, 'translate' | 'asr'> {
+  const retries = int(env, 'PROVIDER_RETRIES', 2);
+  const url = (raw: string | undefined) => raw?.trim().replace(/\/+$/, '') || undefined;
+  const translateUrl = url(env.TRANSLATE_URL);
+  const asrUrl = url(env.ASR_URL);
+  const asrLimits = {
+    timeoutMs: int(env, 'ASR_TIMEOUT_MS', 60_000),
+    retries,
+    maxBytes: int(env, 'ASR_MAX_BYTES', 10 * 1024 * 1024),
+  };
+  if (env.ASR && env.ASR !== 'pocketsphinx' && env.ASR !== 'openai')
+    throw new Error(`Invalid ASR: ${env.ASR} (pocketsphinx, or openai with ASR_URL)`);
+  return {
+    translate: translateUrl
+      ? {
+          url: translateUrl,
+          apiKey: env.TRANSLATE_API_KEY || undefined,
+          timeoutMs: int(env, 'TRANSLATE_TIMEOUT_MS', 10_000),
+          retries,
+          maxChars: int(env, 'TRANSLATE_MAX_CHARS', 5000),
+        }
+      : undefined,
+    asr:
+      env.ASR === 'pocketsphinx'
+        ? { kind: 'pocketsphinx', ...asrLimits }
+        : asrUrl
+          ? {
+              kind: 'openai',
+              url: asrUrl,
+              apiKey: env.ASR_API_KEY || undefined,
+              model: env.ASR_MODEL || 'whisper-1',
+              ...asrLimits,
+            }
+          : undefined,
+  };
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -206,6 +272,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     turnSecret: env.TURN_SECRET || undefined,
     turnTtlSeconds: int(env, 'TURN_TTL_SECONDS', 3600),
     iceTransportPolicy: env.ICE_TRANSPORT_POLICY === 'relay' ? 'relay' : 'all',
+    ...providers(env),
+    translatePerMinute: int(env, 'TRANSLATE_PER_MINUTE', 30),
+    memberSweepMs: int(env, 'MEMBER_SWEEP_MS', 60_000),
+    memberRedeemFailures: int(env, 'MEMBER_REDEEM_FAILURES', 5),
   };
   return { ...config, ...overrides };
 }

@@ -3,6 +3,7 @@ import { callErrors } from './errors/calls.js';
 import type { ErrorDef } from './errors/define.js';
 import { generalErrors } from './errors/general.js';
 import { messagingErrors } from './errors/messaging.js';
+import { paidErrors } from './errors/paid.js';
 import { momentErrors } from './errors/moments.js';
 import { socialErrors } from './errors/social.js';
 
@@ -17,7 +18,8 @@ export * from './errors/details.js';
  * To add a code: add `name: def(code, status, { 'zh-CN': '…', en: '…', ja: '…' })` to the area file
  * under errors/ it belongs to (or a new area file spread in below). Where the product defines no
  * code, Parley's own codes live in the 1xxxx range below 11011, in 21xxx (friends, blacklist, tags),
- * 22xxx (groups), 230xx (calls), 231xx (moments) or in 9xxxx; they are listed in docs/api.md.
+ * 22xxx (groups), 230xx (calls), 231xx (moments), 25xxx (translation, membership codes) or in 9xxxx;
+ * they are listed in docs/api.md.
  */
 export const Errors = {
   ...generalErrors,
@@ -25,6 +27,7 @@ export const Errors = {
   ...socialErrors,
   ...messagingErrors,
   ...callErrors,
+  ...paidErrors,
   ...momentErrors,
 } as const satisfies Record<string, ErrorDef>;
 

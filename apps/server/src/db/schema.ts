@@ -8,10 +8,12 @@ import type {
   SyncLogTable,
   SyncVersionsTable,
 } from './schema-messaging.js';
+import type { MomentsDatabase } from './schema-moments.js';
+import type { MemberCodesTable, TranslationCacheTable } from './schema-paid.js';
 
 export type * from './schema-messaging.js';
-import type { MomentsDatabase } from './schema-moments.js';
 export type * from './schema-moments.js';
+export type * from './schema-paid.js';
 
 /**
  * Table types for Kysely. Times are unix milliseconds (bigint), booleans are 0/1 integers,
@@ -35,6 +37,8 @@ export interface UsersTable {
   is_official: number;
   /** Until then (unix ms) the user may not send messages (20012); 0: never banned. */
   send_banned_until: Generated<number>;
+  /** End of a redeemed membership (unix ms); 0: no end (an operator's grant) or not a member. */
+  vip_until: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -322,4 +326,6 @@ export interface Database extends MomentsDatabase {
   group_applications: GroupApplicationsTable;
   group_notices: GroupNoticesTable;
   reports: ReportsTable;
+  translation_cache: TranslationCacheTable;
+  member_codes: MemberCodesTable;
 }

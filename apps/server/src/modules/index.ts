@@ -12,6 +12,8 @@ import { createMessagingModule } from './messaging/messaging.module.js';
 import { createGroupMessagingModule } from './messaging/group-messaging.module.js';
 import { forwardHandlers } from './messaging/forward.routes.js';
 import { ForwardService } from './messaging/forward.service.js';
+import { createMembershipModule } from './membership/membership.module.js';
+import { createTranslationModule } from './translation/translation.module.js';
 import { createUploadsModule } from './uploads/uploads.module.js';
 import { ProfileService } from './users/profile.service.js';
 import { userHandlers } from './users/user.routes.js';
@@ -49,6 +51,8 @@ export async function registerModules(
   const calls = createCallsModule(ctx, users, friends);
   const forward = new ForwardService(ctx, messaging.send);
   const favorites = createFavoritesModule(ctx, users);
+  const translation = createTranslationModule(ctx, uploads.service);
+  const membership = createMembershipModule(ctx);
   const moments = createMomentsModule(ctx, users, uploads.service);
 
   registerContract(
@@ -68,6 +72,8 @@ export async function registerModules(
       groups: groups.handlers,
       groupMessages: groupMessaging.handlers,
       reports: reports.handlers,
+      translation: translation.handlers,
+      membership: membership.handlers,
       moments: moments.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
@@ -83,6 +89,8 @@ export async function registerModules(
     groups,
     groupMessaging,
     reports,
+    translation,
+    membership,
     moments,
   };
 }

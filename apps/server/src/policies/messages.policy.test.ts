@@ -28,6 +28,8 @@ const situations: Record<string, MessageFacts> = {
   missing: { ...facts({}), message: undefined },
   deletedForMe: facts({ hidden: true }),
   cleared: facts({ member: { clearedSeq: 5 } }),
+  leftGroupBefore: facts({ member: { clearedSeq: 0, untilSeq: 4 } }),
+  leftGroupAfter: facts({ member: { clearedSeq: 0, untilSeq: 5 } }),
   noticeForPeer: facts({ msg: { senderId: 2, visibleTo: 2 } }),
   noticeForMe: facts({ msg: { visibleTo: 1 } }),
 };
@@ -42,6 +44,8 @@ const expected: Record<string, { 'message.view': true | string; 'message.revoke'
   missing: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
   deletedForMe: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
   cleared: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
+  leftGroupBefore: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
+  leftGroupAfter: { 'message.view': true, 'message.revoke': true },
   noticeForPeer: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
   noticeForMe: { 'message.view': true, 'message.revoke': true },
 };

@@ -17,8 +17,11 @@ export interface MessageFacts {
   message:
     | { senderId: number; seq: number; visibleTo: number | null; createdAt: number; revoked: boolean }
     | undefined;
-  /** The reader's member row of the message's conversation (undefined: not a member). */
-  member: { clearedSeq: number } | undefined;
+  /**
+   * The reader's member row of the message's conversation (undefined: not a member). `untilSeq`:
+   * groups, the last sequence someone who left may see (0 or absent while a member).
+   */
+  member: { clearedSeq: number; untilSeq?: number } | undefined;
   /** The reader deleted it for themselves. */
   hidden: boolean;
   now: number;
@@ -35,6 +38,7 @@ const canSee = (actorId: number, f: MessageFacts): Decision => {
   if (!m || !f.member || f.hidden) return 'notFound';
   if (m.visibleTo !== null && m.visibleTo !== actorId) return 'notFound';
   if (m.seq <= f.member.clearedSeq) return 'notFound';
+  if (f.member.untilSeq && m.seq > f.member.untilSeq) return 'notFound';
   return true;
 };
 

@@ -15,6 +15,8 @@ import { groupMessageRoutes } from './group-messages.routes.js';
 import { groupMessageSchemas } from './group-messages.js';
 import { groupRoutes } from './groups.routes.js';
 import { groupSchemas } from './groups.js';
+import { membershipRoutes } from './membership.routes.js';
+import { membershipSchemas } from './membership.js';
 import { reportRoutes } from './reports.routes.js';
 import { reportSchemas } from './reports.js';
 import { messageRoutes } from './messages.routes.js';
@@ -27,6 +29,8 @@ import { uploadRoutes } from './uploads.routes.js';
 import { uploadSchemas } from './uploads.js';
 import { systemRoutes } from './system.routes.js';
 import { systemSchemas } from './system.js';
+import { translationRoutes } from './translation.routes.js';
+import { translationSchemas } from './translation.js';
 import { userRoutes } from './users.routes.js';
 import { userSchemas } from './users.js';
 
@@ -60,6 +64,8 @@ export const routes = {
   groupMessages: groupMessageRoutes,
   reports: reportRoutes,
   calls: callRoutes,
+  translation: translationRoutes,
+  membership: membershipRoutes,
   moments: momentRoutes,
 } as const;
 
@@ -79,6 +85,8 @@ export const schemas = {
   groupMessages: groupMessageSchemas,
   reports: reportSchemas,
   calls: callSchemas,
+  translation: translationSchemas,
+  membership: membershipSchemas,
   moments: momentSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 

@@ -145,7 +145,10 @@ export type IceServers = z.infer<typeof iceServersSchema>;
 export const currentCallSchema = z.object({ call: callSchema.nullable() });
 
 // /media/* — the daily call-time record of the caller's connected calls.
-export const mediaCallBody = z.object({ acceptWtId: wtIdRef('acceptWtId'), callType: intEnum('callType', [1, 2]) });
+export const mediaCallBody = z.object({
+  acceptWtId: wtIdRef('acceptWtId'),
+  callType: intEnum('callType', [1, 2]),
+});
 export const mediaUploadBody = z.object({
   callId: intField('callId', { min: 1 }),
   uploadStep: intField('uploadStep', { min: 1, max: 1000000 }).default(1),
@@ -156,6 +159,8 @@ export const mediaCallResult = z.object({ callId: z.number() });
 export const memberInfoSchema = z.object({
   vipType: z.number(),
   vipLevel: z.number(),
+  /** End of the membership (unix ms); 0: none, or one without an end (an operator's grant). */
+  vipUntil: z.number(),
   usedSeconds: z.number(),
   /** Daily limit for non-members (0: none). */
   limitSeconds: z.number(),

@@ -8,4 +8,6 @@ export * from './calls.js';
 export * from './group.js';
 export * from './group-requests.js';
 export * from './report.js';
+export * from './translation.js';
+export * from './membership.js';
 export * from './moments.js';

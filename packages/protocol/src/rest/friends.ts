@@ -19,7 +19,6 @@ import { FriendLimits } from '../friend-constants.js';
 
 const bit = (label: string) => intEnum(label, [0, 1]);
 
-
 /** Remark: at most 16 characters and 96 UTF-8 bytes; empty clears it. */
 export const remarkSchema = textField('备注', { max: Limits.remark, maxBytes: Limits.remarkBytes });
 

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../lib/context.js';
+import { isMember } from '../membership/membership-rules.js';
+import { membershipOf } from '../membership/membership.service.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { CallRepo } from './call.repo.js';
 
@@ -13,8 +15,8 @@ const dayStart = (ms: number) => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
 /**
  * The server's own meter of the daily call time, read from the call records (`calls`): a caller's
  * connected outgoing calls count from connected to ended (a call still connected counts up to now),
- * each on the UTC day it connected. Non-members (vipType 0) have `callDailyLimitSeconds` a day;
- * members and a limit of 0 are unlimited. What a client reports (/media/uploadCall) plays no part.
+ * each on the UTC day it connected. Non-members have `callDailyLimitSeconds` a day; members (until
+ * their membership ends) and a limit of 0 are unlimited. What a client reports (/media/uploadCall) plays no part.
  */
 export class CallMeter {
   constructor(
@@ -42,24 +44,34 @@ export class CallMeter {
     return this.usedOn(userId, now, now);
   }
 
-  /** Whether the user's calls are limited at all (a non-member while a limit is configured). */
-  async isLimited(userId: number): Promise<boolean> {
+  /**
+   * Whether the user's calls are limited at `now`: false when no limit is configured; for a member,
+   * the end of the membership (0: none), when the limit applies again; true for a non-member.
+   */
+  private async limitedAt(userId: number, now: number): Promise<boolean | number> {
     if (this.limitSeconds === 0) return false;
     const user = await this.users.byId(userId);
-    return user !== undefined && Number(user.vip_type) === 0;
+    if (!user) return false;
+    const membership = membershipOf(user);
+    if (!isMember(membership, now)) return true;
+    return membership.until === 0 ? false : membership.until;
   }
 
   async limitReached(userId: number): Promise<boolean> {
-    if (!(await this.isLimited(userId))) return false;
+    const now = this.ctx.clock.now();
+    if ((await this.limitedAt(userId, now)) !== true) return false;
     return (await this.usedToday(userId)) >= this.limitSeconds;
   }
 
   /**
-   * When a call of `callerId` that connected at `connectedAt` uses up the allowance of that day, as
-   * seen at `now`; null when the caller is not limited.
+   * When a call of `callerId` that connected at `connectedAt` must be looked at again, as seen at
+   * `now`: when it uses up the allowance of that day, or when the caller's membership ends; null
+   * when the caller is not limited.
    */
   async limitAt(callerId: number, connectedAt: number, now: number): Promise<number | null> {
-    if (!(await this.isLimited(callerId))) return null;
+    const limited = await this.limitedAt(callerId, now);
+    if (limited === false) return null;
+    if (limited !== true) return limited;
     const used = await this.usedOn(callerId, connectedAt, now);
     return now + Math.max(0, this.limitSeconds - used) * 1000;
   }

@@ -2,6 +2,8 @@ import type { MemberInfo } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import type { BlacklistService } from '../friends/blacklist.service.js';
+import { isMember } from '../membership/membership-rules.js';
+import { membershipOf } from '../membership/membership.service.js';
 import type { UserRepo } from '../users/user.repo.js';
 import { dayOf, type CallMeter } from './call-meter.js';
 import { callableTarget } from './call-target.js';
@@ -13,11 +15,16 @@ const PLANS: MemberInfo['plans'] = [
   { level: 3, name: '年度会员', months: 12, price: '168.00' },
 ];
 
-/** Sets a user's membership: level 1–10 makes a member (vipType 1), 0 revokes. False: no such user. */
+/** Sets a user's membership: level 1–10 makes a member (vipType 1) without end, 0 revokes. False: no such user. */
 export async function grantMembership(users: UserRepo, wtId: string, level: number, now: number) {
   const user = await users.byWtId(wtId);
   if (!user) return false;
-  await users.update(user.id, { vip_type: level > 0 ? 1 : 0, vip_level: level, updated_at: now });
+  await users.update(user.id, {
+    vip_type: level > 0 ? 1 : 0,
+    vip_level: level,
+    vip_until: 0,
+    updated_at: now,
+  });
   return true;
 }
 
@@ -71,9 +78,11 @@ export class UsageService {
 
   async memberInfo(userId: number): Promise<MemberInfo> {
     const user = await this.users.byId(userId);
+    const member = user && isMember(membershipOf(user), this.ctx.clock.now());
     return {
-      vipType: Number(user?.vip_type ?? 0),
-      vipLevel: Number(user?.vip_level ?? 0),
+      vipType: member ? Number(user.vip_type) : 0,
+      vipLevel: member ? Number(user.vip_level) : 0,
+      vipUntil: member ? Number(user.vip_until) : 0,
       usedSeconds: await this.meter.usedToday(userId),
       limitSeconds: this.ctx.config.callDailyLimitSeconds,
       plans: PLANS,

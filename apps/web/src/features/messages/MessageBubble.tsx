@@ -10,6 +10,8 @@ import type { GroupMember } from '@parley/protocol';
 import { SenderAvatar } from './group/SenderAvatar';
 import { GroupReadMarker } from './group/GroupReadMarker';
 import { FailIcon } from './icons';
+import { TranslationPanel } from './translation';
+import './translation/translation.css';
 import type { ChatMessage } from './types';
 
 export interface BubbleProps {
@@ -197,6 +199,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
             {reply.messageSender}: {reply.messageAbstract}
           </button>
         )}
+        <TranslationPanel messageID={m.ID} />
       </div>
     </div>
   );

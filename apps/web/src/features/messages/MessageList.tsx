@@ -12,6 +12,7 @@ import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
 import { loadOlder } from './hooks';
 import { canRevoke, hasMenu } from './merge';
 import { richMenuItems } from './composer-rich';
+import { translationMenuItems } from './translation';
 import { useGroupChat } from './group/useGroupChat';
 import { MessageBubble } from './MessageBubble';
 import { useReadOnView } from './read-on-view';
@@ -41,7 +42,7 @@ export function MessageList({
   /** The helper (official) conversation has no message menu. */
   official?: boolean;
 }) {
-  const { t } = useTranslation(['messages', 'forward', 'favorites']);
+  const { t, i18n } = useTranslation(['messages', 'forward', 'favorites']);
   const formatTime = useFormatTime();
   const id = conversation.conversationID;
   const held = useConversationMessages(id);
@@ -230,6 +231,7 @@ export function MessageList({
         onSelect: () => void messageActions.revoke(m),
       });
     items.push(...gc.menuItems(m));
+    items.push(...translationMenuItems(m, t, i18n.language));
     items.push({ key: 'quote', label: t('msgMenu.quote'), onSelect: () => ui.setQuote(id, m) });
     items.push(...richMenuItems(m, t));
     items.push({ key: 'select', label: t('msgMenu.select'), onSelect: () => ui.startSelect(m.ID) });

@@ -73,7 +73,17 @@ export default {
   failed: 'Not sent. Click to resend',
   resendTitle: 'Resend this message?',
   resend: 'Resend',
+  translation: {
+    title: 'Translation',
+    voiceTitle: 'Transcript',
+    loading: 'Working…',
+    hide: 'Hide',
+    retry: 'Retry',
+    empty: '(nothing recognised)',
+  },
   msgMenu: {
+    translate: 'Translate',
+    voiceToText: 'To text',
     label: 'Message actions',
     copy: 'Copy',
     revoke: 'Recall',

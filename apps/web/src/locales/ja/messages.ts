@@ -73,7 +73,17 @@ export default {
   failed: '送信できませんでした。クリックで再送信',
   resendTitle: 'このメッセージを再送信しますか？',
   resend: '再送信',
+  translation: {
+    title: '翻訳',
+    voiceTitle: 'テキスト化',
+    loading: '処理中…',
+    hide: '閉じる',
+    retry: '再試行',
+    empty: '（内容なし）',
+  },
   msgMenu: {
+    translate: '翻訳',
+    voiceToText: 'テキスト化',
     label: 'メッセージの操作',
     copy: 'コピー',
     revoke: '送信取消',

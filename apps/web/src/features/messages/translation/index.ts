@@ -1,0 +1,3 @@
+export { translationMenuItems } from './menu';
+export { TranslationPanel } from './TranslationPanel';
+export { targetFor, useTranslationPanels } from './translation-store';
