@@ -96,7 +96,7 @@ describe('translated UI that fits', () => {
         await page.getByTestId('conversation-row').first().waitFor();
         const cut = await page.evaluate(() => {
           const list = document.querySelector('.cv-tabs__list')!.getBoundingClientRect();
-          return [...document.querySelectorAll<HTMLElement>('[role="tab"][data-testid^="tab-"]')]
+          return Array.from(document.querySelectorAll<HTMLElement>('[role="tab"][data-testid^="tab-"]'))
             .filter((tab) => {
               const r = tab.getBoundingClientRect();
               return (

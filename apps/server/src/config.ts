@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { loadLimits, type Limits } from './config-limits.js';
 
 /** argon2id cost of password hashes: memory in KiB, passes, lanes. */
 export interface PasswordCost {
@@ -110,6 +111,8 @@ export interface Config {
   memberSweepMs: number;
   /** Wrong membership codes one user may try per 15 minutes (MEMBER_REDEEM_FAILURES): then 25012. */
   memberRedeemFailures: number;
+  /** Per-user abuse limits (config-limits.ts). */
+  limits: Limits;
 }
 
 /** What every provider call shares: a time limit per attempt, and retries (with backoff) after a failure. */
@@ -276,6 +279,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     translatePerMinute: int(env, 'TRANSLATE_PER_MINUTE', 30),
     memberSweepMs: int(env, 'MEMBER_SWEEP_MS', 60_000),
     memberRedeemFailures: int(env, 'MEMBER_REDEEM_FAILURES', 5),
+    limits: loadLimits(env),
   };
   return { ...config, ...overrides };
 }

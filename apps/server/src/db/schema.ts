@@ -135,6 +135,15 @@ export interface TagMembersTable {
   created_at: number;
 }
 
+/** An unfinished resumable upload (tus): its owner, declared length and last activity. */
+export interface ResumableUploadsTable {
+  id: string;
+  owner_id: number;
+  length: number;
+  created_at: number;
+  touched_at: number;
+}
+
 export interface UploadsTable {
   id: Generated<number>;
   key: string;
@@ -234,6 +243,17 @@ export interface GroupApplicationsTable {
   updated_at: number;
 }
 
+/** A join invitation waiting for the invited user's consent (0 waiting, 1 accepted, 2 declined). */
+export interface GroupInvitationsTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  inviter_id: number;
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface GroupNoticesTable {
   id: Generated<number>;
   user_id: number;
@@ -309,6 +329,7 @@ export interface Database extends MomentsDatabase {
   tags: TagsTable;
   tag_members: TagMembersTable;
   uploads: UploadsTable;
+  resumable_uploads: ResumableUploadsTable;
   merged_records: MergedRecordsTable;
   favorites: FavoritesTable;
   conversations: ConversationsTable;
@@ -325,6 +346,7 @@ export interface Database extends MomentsDatabase {
   group_blacklist: GroupBlacklistTable;
   group_applications: GroupApplicationsTable;
   group_notices: GroupNoticesTable;
+  group_invitations: GroupInvitationsTable;
   reports: ReportsTable;
   translation_cache: TranslationCacheTable;
   member_codes: MemberCodesTable;

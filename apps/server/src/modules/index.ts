@@ -71,6 +71,7 @@ export async function registerModules(
       calls: calls.handlers,
       groups: groups.handlers,
       groupMessages: groupMessaging.handlers,
+      groupInvitations: groups.invitationHandlers,
       reports: reports.handlers,
       translation: translation.handlers,
       membership: membership.handlers,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupInvitationSchema } from '../models/group-invitation.js';
 import {
   blackStatusResultSchema,
   customNoticeSchema,
@@ -111,6 +112,10 @@ export const serverEvents = {
   'call.updated': callUpdatedSchema,
   /** SDP offer/answer or ICE candidate from the other party of a call. */
   'call.signal': callSignalSchema,
+  /** An invitation to a group reached the invited user (or changed: accepted or declined on another tab). */
+  'group.invitation': groupInvitationSchema,
+  /** Events may have been lost (the message bus was down on some node): sync everything held. */
+  'sync.required': z.object({}),
 } as const;
 
 export type ServerEventMap = { [K in keyof typeof serverEvents]: z.output<(typeof serverEvents)[K]> };

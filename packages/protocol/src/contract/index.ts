@@ -13,6 +13,8 @@ import { friendRoutes } from './friends.routes.js';
 import { friendSchemas } from './friends.js';
 import { groupMessageRoutes } from './group-messages.routes.js';
 import { groupMessageSchemas } from './group-messages.js';
+import { groupInvitationRoutes } from './group-invitations.routes.js';
+import { groupInvitationSchemas } from './group-invitations.js';
 import { groupRoutes } from './groups.routes.js';
 import { groupSchemas } from './groups.js';
 import { membershipRoutes } from './membership.routes.js';
@@ -62,6 +64,7 @@ export const routes = {
   conversations: conversationRoutes,
   groups: groupRoutes,
   groupMessages: groupMessageRoutes,
+  groupInvitations: groupInvitationRoutes,
   reports: reportRoutes,
   calls: callRoutes,
   translation: translationRoutes,
@@ -83,6 +86,7 @@ export const schemas = {
   conversations: conversationSchemas,
   groups: groupSchemas,
   groupMessages: groupMessageSchemas,
+  groupInvitations: groupInvitationSchemas,
   reports: reportSchemas,
   calls: callSchemas,
   translation: translationSchemas,

@@ -10,4 +10,5 @@ export * from './group-requests.js';
 export * from './report.js';
 export * from './translation.js';
 export * from './membership.js';
+export * from './group-invitation.js';
 export * from './moments.js';

@@ -3,6 +3,7 @@ import { CallAction, CallLimits, type CallInfo, type CallSignalFrame } from '@pa
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import type { Limiter } from '../../lib/rate-limiter.js';
 import { callsPolicy } from '../../policies/calls.policy.js';
 import { authorize } from '../../policies/policy.js';
 import type { BlacklistService } from '../friends/blacklist.service.js';
@@ -36,6 +37,9 @@ export class CallService {
   private readonly users: UserRepo;
   /** Prompt ends at the limit on this node (the sweeper is the backstop). */
   readonly limitTimers: LimitTimers;
+  /** Rings a caller may start, and rings one callee may receive from everyone, per minute. */
+  private readonly ringsOut: Limiter;
+  private readonly ringsIn: Limiter;
 
   constructor(
     private readonly ctx: AppContext,
@@ -45,6 +49,8 @@ export class CallService {
     this.calls = new CallRepo(ctx.db);
     this.users = new UserRepo(ctx.db);
     this.limitTimers = new LimitTimers(ctx.clock);
+    this.ringsOut = ctx.limiters('call-ring-out', ctx.config.limits.callRingsPerMinute, 60_000);
+    this.ringsIn = ctx.limiters('call-ring-in', ctx.config.limits.callRingsReceivedPerMinute, 60_000);
   }
 
   private now() {
@@ -70,6 +76,8 @@ export class CallService {
   async invite(actor: CallActor, data: { userID: string; type: 1 | 2; roomID?: number }): Promise<CallInfo> {
     const peer = await callableTarget(this.users, this.blacklist, actor.userId, data.userID);
     if (await this.meter.limitReached(actor.userId)) throw fail('callLimitReached');
+    if (!(await this.ringsOut.hit(String(actor.userId)))) throw fail('rateLimited');
+    if (!(await this.ringsIn.hit(String(peer.id)))) throw fail('rateLimited');
     const now = this.now();
     return this.ctx.uow.run(async (uow) => {
       const calls = this.calls.in(uow);

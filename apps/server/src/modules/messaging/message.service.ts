@@ -51,13 +51,18 @@ export class MessageService {
   /**
    * Everything that changed for the caller after version `since`, in one call: the current state of
    * each changed conversation (or its removal) and of each new or changed message. Paged by
-   * change-log rows; `version` is where the next call starts.
+   * change-log rows (`rows` a page, sync-paging.ts); `version` is where the next call starts.
    */
-  async changes(userId: number, since: number, groups?: Record<string, number>): Promise<SyncResult> {
-    const own = await this.ownChanges(userId, since);
+  async changes(
+    userId: number,
+    since: number,
+    groups?: Record<string, number>,
+    rows: number = MessageLimits.syncPage,
+  ): Promise<SyncResult> {
+    const own = await this.ownChanges(userId, since, undefined, rows);
     if (!this.group || own.reset) return own;
     // Group messages are synced by group version (one log per group, not per member).
-    const g = await this.group.changes(userId, groups ?? {});
+    const g = await this.group.changes(userId, groups ?? {}, rows);
     const listed = new Set(own.conversations.map((c) => c.conversationID));
     return {
       ...own,
@@ -72,7 +77,12 @@ export class MessageService {
    * The user's own changes after `since` (no group chats): the log's and the new one-to-one messages
    * (`SyncRepo.since`); `current` if already read.
    */
-  async ownChanges(userId: number, since: number, current?: number): Promise<SyncResult> {
+  async ownChanges(
+    userId: number,
+    since: number,
+    current?: number,
+    pageRows: number = MessageLimits.syncPage,
+  ): Promise<SyncResult> {
     current ??= await this.sync.current(userId);
     // Older than the kept log (SyncRepo.prune): the client reloads instead.
     if (since < current - this.ctx.config.syncLogKeep) {
@@ -85,9 +95,9 @@ export class MessageService {
         messages: [],
       };
     }
-    const rows = await this.sync.since(userId, since, current, MessageLimits.syncPage + 1);
-    const hasMore = rows.length > MessageLimits.syncPage;
-    const page = rows.slice(0, MessageLimits.syncPage);
+    const rows = await this.sync.since(userId, since, current, pageRows + 1);
+    const hasMore = rows.length > pageRows;
+    const page = rows.slice(0, pageRows);
     const version = page.length ? Number(page[page.length - 1]!.version) : current;
     const convIds = [...new Set(page.map((r) => Number(r.conversation_id)))];
     const msgIds = [...new Set(page.map((r) => r.message_id).filter((x): x is number => x !== null))];

@@ -11,7 +11,7 @@ import { ConversationList } from './ConversationList';
 import { BackIcon, ChevronDownIcon } from './icons';
 import { PlusMenu } from '../friends';
 import { groupDialogs } from '../groups';
-import { archivedConversations, TABS, tabUnread, visibleConversations } from './list-logic';
+import { archivedConversations, archiveUnread, TABS, tabUnread, visibleConversations } from './list-logic';
 import { useMessagesUi } from './ui-store';
 
 // The matcher (with its pinyin tables) loads on the first search, not with the screen.
@@ -36,6 +36,7 @@ export function ConversationPanel({
   const visible = useMemo(() => visibleConversations(conversations, tab, me), [conversations, tab, me]);
   const archived = useMemo(() => archivedConversations(conversations), [conversations]);
   const unread = useMemo(() => tabUnread(conversations, me), [conversations, me]);
+  const archivedUnread = useMemo(() => archiveUnread(conversations), [conversations]);
   const searching = settled.trim() !== '';
 
   const moveAllOut = async () => {
@@ -152,6 +153,7 @@ export function ConversationPanel({
           <ConversationList
             list={visible}
             archivedCount={tab === 'all' ? archived.length : 0}
+            archivedUnread={archivedUnread}
             openID={openID}
             me={me}
             onOpen={onOpen}

@@ -27,6 +27,9 @@ export const BLINK_MS = 3000;
 /** A menu opens below its message when the message is this close to the top of the list. */
 export const MENU_FLIP_PX = 160;
 const NEAR_BOTTOM_PX = 40;
+/** History pages a quote jump loads at most looking for the original; a search result's jump, more. */
+const JUMP_PAGES = 10;
+const SEARCH_JUMP_PAGES = 100;
 
 /**
  * The message list: virtualized, 'load more' at the top keeping the reading position, time
@@ -172,8 +175,8 @@ export function MessageList({
 
   // Quote jump: scroll to the original and let it blink; older pages are fetched when needed.
   const jump = useCallback(
-    async (messageID: string) => {
-      for (let tries = 0; tries < 10; tries++) {
+    async (messageID: string, pages = JUMP_PAGES) => {
+      for (let tries = 0; tries < pages; tries++) {
         const list = useChatStore.getState().byConv[id];
         const target = list?.messages.find((m) => m.ID === messageID);
         if (list && target) {
@@ -199,6 +202,15 @@ export function MessageList({
     },
     [id, t, virtualizer, ui, holdTopRow],
   );
+
+  // A search result's message: once the first page is here, loading further back as far as it takes.
+  const jumpTo = useMessagesUi((s) => (s.jumpTo?.conversationID === id ? s.jumpTo : null));
+  const loaded = held !== undefined;
+  useEffect(() => {
+    if (!jumpTo || !loaded) return;
+    useMessagesUi.setState({ jumpTo: null });
+    void jump(jumpTo.messageID, SEARCH_JUMP_PAGES);
+  }, [jumpTo, loaded, jump]);
 
   const [menu, setMenu] = useState<{ m: ChatMessage; anchor: MenuAnchor } | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
