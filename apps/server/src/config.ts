@@ -88,6 +88,8 @@ export interface Config {
   syncLogPruneMs: number;
   /** Calls: unanswered invitations end after this (CALL_INVITE_TIMEOUT_MS). */
   callInviteTimeoutMs: number;
+  /** Every new account gets the official helper's welcome in its helper conversation (HELPER_WELCOME). */
+  helperWelcome: boolean;
   /** Calls: a party silent this long (no call.ping: socket dropped) ends the call (CALL_RECONNECT_GRACE_MS). */
   callReconnectGraceMs: number;
   /** Calls: how often each node sweeps expired invitations and dropped calls (0: never, tests sweep by hand). */
@@ -267,6 +269,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     searchIndexEveryMs: int(env, 'SEARCH_INDEX_EVERY_MS', 100),
     syncLogPruneMs: int(env, 'SYNC_LOG_PRUNE_MS', 3_600_000),
     callInviteTimeoutMs: int(env, 'CALL_INVITE_TIMEOUT_MS', 30_000),
+    // Off by default under NODE_ENV=test only (decision record 022): suites opt in.
+    helperWelcome: env.HELPER_WELCOME
+      ? env.HELPER_WELCOME !== '0' && env.HELPER_WELCOME !== 'false'
+      : nodeEnv !== 'test',
     callReconnectGraceMs: int(env, 'CALL_RECONNECT_GRACE_MS', 20_000),
     callSweepMs: int(env, 'CALL_SWEEP_MS', 1000),
     callDailyLimitSeconds: int(env, 'CALL_DAILY_LIMIT_SECONDS', 1800),

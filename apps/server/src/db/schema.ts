@@ -8,12 +8,22 @@ import type {
   SyncLogTable,
   SyncVersionsTable,
 } from './schema-messaging.js';
+import type {
+  HelperFaqTable,
+  HelperTextsTable,
+  MessagePinsTable,
+  MessageReactionsTable,
+  QuickPhrasesTable,
+  SessionGroupItemsTable,
+  SessionGroupsTable,
+} from './schema-tools.js';
 import type { MomentsDatabase } from './schema-moments.js';
 import type { MemberCodesTable, TranslationCacheTable } from './schema-paid.js';
 
 export type * from './schema-messaging.js';
 export type * from './schema-moments.js';
 export type * from './schema-paid.js';
+export type * from './schema-tools.js';
 
 /**
  * Table types for Kysely. Times are unix milliseconds (bigint), booleans are 0/1 integers,
@@ -284,9 +294,14 @@ export interface CallsTable {
   ended_at: number | null;
   caller_seen_at: number;
   callee_seen_at: number;
+  /** When the caller's daily allowance runs out during this connected call; null: not limited. */
+  limit_at: Generated<number | null>;
 }
 
-/** Daily call time of a caller's connected calls (/media/*). `day` is the UTC date. */
+/**
+ * The client's record of a caller's connected calls (/media/*), kept for the SPEC's poll; the limit
+ * itself is metered from `calls`. `day` is the UTC date.
+ */
 export interface CallUsageTable {
   id: Generated<number>;
   user_id: number;
@@ -345,4 +360,11 @@ export interface Database extends MomentsDatabase {
   reports: ReportsTable;
   translation_cache: TranslationCacheTable;
   member_codes: MemberCodesTable;
+  quick_phrases: QuickPhrasesTable;
+  session_groups: SessionGroupsTable;
+  session_group_items: SessionGroupItemsTable;
+  helper_faq: HelperFaqTable;
+  helper_texts: HelperTextsTable;
+  message_pins: MessagePinsTable;
+  message_reactions: MessageReactionsTable;
 }

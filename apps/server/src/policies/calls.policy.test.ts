@@ -2,65 +2,53 @@ import { describe, expect, it } from 'vitest';
 import { callsPolicy, type CallFacts, type CallTargetFacts } from './calls.policy.js';
 import { decide } from './policy.js';
 
-// The call rules as matrices: each row a situation of the actor (user 1), each cell the decision
-// (true, or the error the API answers). One rule, one error: calling oneself is `callSelf` for a
-// call and for a call-time record alike.
+// The calls rules as matrices. `call.start` guards both `call.invite` and `/media/call`: each row is
+// one situation between the caller (user 1) and the target, each cell the one answer it gets. A
+// changed rule changes a cell.
 const ME = { userId: 1 };
-
-describe('calls policy: starting a call and recording its time', () => {
-  const target = (patch: Partial<CallTargetFacts>): CallTargetFacts => ({
-    peerId: 2,
-    messageRefusal: null,
-    isFriend: true,
-    ...patch,
-  });
-  const rows: Array<[string, CallTargetFacts, true | string, true | string]> = [
-    // situation, facts, call.start, call.record
-    ['a friend', target({}), true, true],
-    ['nobody by that ID', target({ peerId: undefined }), 'userNotFound', 'userNotFound'],
-    ['oneself', target({ peerId: 1 }), 'callSelf', 'callSelf'],
-    ['oneself, no friend of oneself', target({ peerId: 1, isFriend: false }), 'callSelf', 'callSelf'],
-    ['blocked either way', target({ messageRefusal: 'blacklisted' }), 'blacklisted', true],
-    ['a stranger', target({ isFriend: false }), 'callNotFriend', true],
-  ];
-  for (const [name, f, start, record] of rows) {
-    it(name, () => {
-      expect(decide(callsPolicy, 'call.start', ME, f)).toBe(start);
-      expect(decide(callsPolicy, 'call.record', ME, { peerId: f.peerId })).toBe(record);
-    });
-  }
+const target = (patch: Partial<CallTargetFacts>): CallTargetFacts => ({
+  peerId: 2,
+  messageRefusal: null,
+  isFriend: true,
+  ...patch,
 });
 
-describe('calls policy: acting on a call and relaying its signals', () => {
-  const call = { callerId: 1, calleeId: 2, callerConn: 'c1', calleeConn: 'c2' };
-  const rows: Array<[string, CallFacts, true | string, true | string]> = [
-    // situation, facts, call.act, call.signal
-    ['caller, from the calling tab', { call, connectionId: 'c1' }, true, true],
-    ['caller, from another tab', { call, connectionId: 'c9' }, true, 'forbidden'],
-    [
-      'callee, from the accepting tab',
-      { call: { ...call, callerId: 2, calleeId: 1, calleeConn: 'c1' }, connectionId: 'c1' },
-      true,
-      true,
-    ],
-    [
-      'callee before accepting (no tab holds it)',
-      { call: { ...call, callerId: 2, calleeId: 1, calleeConn: null }, connectionId: 'c1' },
-      true,
-      'forbidden',
-    ],
-    [
-      'not a party',
-      { call: { ...call, callerId: 3, calleeId: 4 }, connectionId: 'c1' },
-      'callNotFound',
-      'callNotFound',
-    ],
-    ['no such call', { call: undefined, connectionId: 'c1' }, 'callNotFound', 'callNotFound'],
+describe('call.start', () => {
+  const rows: [string, Partial<CallTargetFacts>, true | string][] = [
+    ['a friend', {}, true],
+    ['no such user', { peerId: undefined, isFriend: false }, 'userNotFound'],
+    ['oneself', { peerId: 1, isFriend: false }, 'callSelf'],
+    // Oneself wins over anything else loaded about the target.
+    ['oneself, somehow refused', { peerId: 1, messageRefusal: 'blacklisted' }, 'callSelf'],
+    ['a friend who blacklisted me', { messageRefusal: 'blacklisted' }, 'blacklisted'],
+    ['a friend I blacklisted', { messageRefusal: 'targetInMyBlacklist' }, 'targetInMyBlacklist'],
+    ['a cancelled account', { messageRefusal: 'accountCancelled', isFriend: false }, 'accountCancelled'],
+    ['a stranger', { isFriend: false }, 'callNotFriend'],
+    ['a stranger who blacklisted me', { isFriend: false, messageRefusal: 'blacklisted' }, 'blacklisted'],
   ];
-  for (const [name, f, act, signal] of rows) {
-    it(name, () => {
-      expect(decide(callsPolicy, 'call.act', ME, f)).toBe(act);
-      expect(decide(callsPolicy, 'call.signal', ME, f)).toBe(signal);
-    });
-  }
+  it.each(rows)('%s → %s', (_name, patch, expected) => {
+    expect(decide(callsPolicy, 'call.start', ME, target(patch))).toBe(expected);
+  });
+});
+
+describe('call.act and call.signal', () => {
+  const call = { callerId: 1, calleeId: 2, callerConn: 'c1', calleeConn: 'c2' };
+  const facts = (userId: number, connectionId: string, c: CallFacts['call']) => ({
+    actor: { userId },
+    facts: { call: c, connectionId },
+  });
+  // [who, act, signal, facts]
+  const rows: [string, true | string, true | string, ReturnType<typeof facts>][] = [
+    ['the caller, holder tab', true, true, facts(1, 'c1', call)],
+    ['the caller, another tab', true, 'forbidden', facts(1, 'c9', call)],
+    ['the callee, holder tab', true, true, facts(2, 'c2', call)],
+    ['the callee, another tab', true, 'forbidden', facts(2, 'c9', call)],
+    ['the callee before accepting', true, 'forbidden', facts(2, 'c2', { ...call, calleeConn: null })],
+    ['a stranger', 'callNotFound', 'callNotFound', facts(3, 'c1', call)],
+    ['no such call', 'callNotFound', 'callNotFound', facts(1, 'c1', undefined)],
+  ];
+  it.each(rows)('%s → act %s, signal %s', (_name, act, signal, { actor, facts: f }) => {
+    expect(decide(callsPolicy, 'call.act', actor, f)).toBe(act);
+    expect(decide(callsPolicy, 'call.signal', actor, f)).toBe(signal);
+  });
 });

@@ -24,28 +24,14 @@ export interface CallFacts {
 const isParty = (userId: number, f: CallFacts) =>
   f.call !== undefined && (f.call.callerId === userId || f.call.calleeId === userId);
 
-/** Facts about the peer a call-time record names (/media/call). */
-export interface CallRecordFacts {
-  peerId: number | undefined;
-}
-
-/** The peer exists and is not oneself: the one rule a call and a call-time record share. */
-const callablePeer = (userId: number, peerId: number | undefined) => {
-  if (peerId === undefined) return 'userNotFound' as const;
-  if (peerId === userId) return 'callSelf' as const;
-  return true as const;
-};
-
 export const callsPolicy = definePolicy({
   /** Start a call: the peer exists, is not oneself, neither side blocks the other, and they are friends. */
   'call.start': (actor, f: CallTargetFacts) => {
-    const peer = callablePeer(actor.userId, f.peerId);
-    if (peer !== true) return peer;
+    if (f.peerId === undefined) return 'userNotFound';
+    if (f.peerId === actor.userId) return 'callSelf';
     if (f.messageRefusal) return f.messageRefusal;
     return f.isFriend ? true : 'callNotFriend';
   },
-  /** Record a connected outgoing call's time (the daily limit): the peer exists and is not oneself. */
-  'call.record': (actor, f: CallRecordFacts) => callablePeer(actor.userId, f.peerId),
   /** See or act on a call (state changes): only its two parties; to anyone else it does not exist. */
   'call.act': (actor, f: CallFacts) => (isParty(actor.userId, f) ? true : 'callNotFound'),
   /**

@@ -18,7 +18,10 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
 /** A screen whose translation namespaces load together with its chunk, not one per rendered part. */
 const pageWith = (ns: readonly string[], load: () => Promise<{ default: ComponentType }>) =>
   page(() => Promise.all([load(), preloadNamespaces(ns)]).then(([mod]) => mod));
-/** The chat screen's parts: the list, chat, composer, forward and favorites dialogs, calls, groups. */
+/**
+ * The chat screen's parts: the list, chat, composer, forward and favorites dialogs, calls, groups,
+ * and the conversation tools (quick phrases, custom tabs, helper, pins, reactions).
+ */
 const MESSAGES_NS = [
   'messages',
   'forward',
@@ -29,6 +32,11 @@ const MESSAGES_NS = [
   'friends',
   'picker',
   'chatInfo',
+  'quickPhrases',
+  'sessionGroups',
+  'helper',
+  'pins',
+  'reactions',
 ];
 const CONTACTS_NS = ['contacts', 'friends', 'groups', 'picker', 'profile', 'calls'];
 

@@ -12,3 +12,8 @@ export * from './translation.js';
 export * from './membership.js';
 export * from './group-invitation.js';
 export * from './moments.js';
+export * from './quick-phrases.js';
+export * from './session-groups.js';
+export * from './helper.js';
+export * from './pins.js';
+export * from './reactions.js';

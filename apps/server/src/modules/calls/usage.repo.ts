@@ -1,52 +1,44 @@
 import { Repo } from '../../db/repo.js';
 
-/** The call_usage table: one row per connected outgoing call, by UTC day. */
+/** The `call_usage` table: the client's record of its connected outgoing calls (/media/*). */
 export class UsageRepo extends Repo {
-  /** The caller's records of `day` (YYYY-MM-DD). */
-  ofDay(userId: number, day: string) {
-    return this.db
-      .selectFrom('call_usage')
-      .select(['seconds', 'started_at', 'ended_at'])
-      .where('user_id', '=', userId)
-      .where('day', '=', day)
-      .execute();
-  }
-
-  async start(r: {
+  async open(row: {
     userId: number;
     peerId: number;
     callType: number;
     day: string;
     now: number;
   }): Promise<number> {
-    const row = await this.db
+    const out = await this.db
       .insertInto('call_usage')
       .values({
-        user_id: r.userId,
-        peer_id: r.peerId,
-        call_type: r.callType,
-        day: r.day,
-        started_at: r.now,
-        updated_at: r.now,
+        user_id: row.userId,
+        peer_id: row.peerId,
+        call_type: row.callType,
+        day: row.day,
+        started_at: row.now,
+        updated_at: row.now,
         ended_at: null,
         seconds: 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return Number(row.id);
+    return Number(out.id);
   }
 
-  /** The caller's record `id` (undefined: none of theirs). */
-  own(userId: number, id: number) {
-    return this.db
+  /** The user's own record that is still open, or undefined. */
+  async openOf(userId: number, id: number) {
+    const row = await this.db
       .selectFrom('call_usage')
-      .selectAll()
+      .select(['id', 'started_at', 'ended_at'])
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
+    return row && row.ended_at === null
+      ? { id: Number(row.id), startedAt: Number(row.started_at) }
+      : undefined;
   }
 
-  /** Records the time so far; `end` closes the record. */
   async report(id: number, seconds: number, now: number, end: boolean): Promise<void> {
     await this.db
       .updateTable('call_usage')

@@ -7,6 +7,7 @@ import { confirm } from '../../ui/confirm';
 import { useHideTabBar } from '../../ui/useTabBar';
 import { CallButtons } from '../calls';
 import { useFriends } from '../friends';
+import { isHelperConversation } from '../helper';
 import { messageActions } from './actions';
 import { ChatForwardHost, forwardSelected } from './composer-rich';
 import { Composer } from './Composer';
@@ -114,7 +115,9 @@ export function ChatWindow({
   useClearUnreadMark(conversationID, listed);
   const typing = useTyping(conversationID);
   const friends = useFriends();
-  const official = friends.data?.find((f) => f.wtId === peerOf(conversationID))?.isOfficial === 1;
+  const official =
+    isHelperConversation(conversationID) ||
+    friends.data?.find((f) => f.wtId === peerOf(conversationID))?.isOfficial === 1;
 
   if (!conversation) return <div className="chat chat--empty" data-testid="chat-loading" />;
   const name = conversationName(conversation);
@@ -163,7 +166,7 @@ export function ChatWindow({
               onOpenPanel={() => setSide(side ? null : 'info')}
             />
           )}
-          {conversationID.startsWith('C2C') && <CallButtons peerWtId={peerOf(conversationID)} />}
+          {conversationID.startsWith('C2C') && !official && <CallButtons peerWtId={peerOf(conversationID)} />}
           {!group && (
             <button
               type="button"

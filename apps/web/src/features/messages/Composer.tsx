@@ -8,6 +8,8 @@ import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
 import { useRovingFocus } from '../../ui/useRovingFocus';
 import { RichToolbar, SendPreview, takeFiles } from './composer-rich';
 import { EmojiPicker } from './EmojiPicker';
+import { QuickPhrasesButton, useQuickPhrasesEnabled } from '../quick-phrases';
+import { helperApi, HelperFaqButton, isHelperConversation } from '../helper';
 import { refusedLocally } from './local-review';
 import { useMention } from './group/useMention';
 import { CloseIcon, PlusIcon } from './icons';
@@ -123,6 +125,8 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     void socket.send('typing', { conversationID: id }).catch(() => {});
   };
 
+  const helper = isHelperConversation(id);
+  const phrasesOn = useQuickPhrasesEnabled(conversation.type === 'C2C' && !helper);
   const placeCaret = usePendingCaret(box);
   const mention = useMention(id, text, setText, box, placeCaret);
   const phone = useMediaQuery(PHONE_QUERY);
@@ -160,6 +164,8 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     const hadDraft = !!conversation.draft || !!saved.current.text || !!saved.current.quoteID;
     saved.current = { text: '', quoteID: '' };
     if (hadDraft) void saveDraft(id, saved.current);
+    // The helper answers a typed question by keyword; both messages arrive as pushes.
+    if (helper) return void helperApi.keyWord(value.trim()).catch(() => setText(value));
     void sendText(id, value, q, undefined, atUserList.length ? { atUserList } : {});
   };
 
@@ -187,7 +193,14 @@ export function Composer({ conversation }: { conversation: Conversation }) {
       data-testid="composer-tools"
     >
       {!phone && emoji}
-      <RichToolbar conversationID={id} />
+      {helper ? (
+        <HelperFaqButton />
+      ) : (
+        <RichToolbar
+          conversationID={id}
+          extra={phrasesOn && <QuickPhrasesButton onPick={(word) => insert(word)} />}
+        />
+      )}
     </div>
   );
   const sendButton = (

@@ -8,6 +8,7 @@ import { useRovingFocus } from '../../ui/useRovingFocus';
 import { useVirtualRows } from '../../ui/useVirtualRows';
 import { conversationOps } from './conversations';
 import { ConversationRow } from './ConversationRow';
+import { useAddToGroup } from '../session-groups';
 import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
 import { ArchiveIcon } from './icons';
 import { isArchived, isMarkedUnread } from './types';
@@ -59,6 +60,11 @@ function useConversationMenu() {
           label: t('menu.unread'),
           onSelect: () => void conversationOps.markUnread(id, true),
         });
+      items.push({
+        key: 'tab',
+        label: t('menu.addToTab'),
+        onSelect: () => useAddToGroup.getState().open(id),
+      });
       items.push({
         key: 'remove',
         label: t('menu.remove'),

@@ -15,6 +15,9 @@ import { richMenuItems } from './composer-rich';
 import { translationMenuItems } from './translation';
 import { useGroupChat } from './group/useGroupChat';
 import { MessageBubble } from './MessageBubble';
+import { PinnedBar, pinMenuItem } from '../pins';
+import { QUICK_EMOJI, ReactionBar, toggleReaction, useConversationReactions } from '../reactions';
+import { useAbstract } from './abstract';
 import { useReadOnView } from './read-on-view';
 import { resend } from './send';
 import { useConversationMessages, useChatStore } from './store';
@@ -45,7 +48,8 @@ export function MessageList({
   /** The helper (official) conversation has no message menu. */
   official?: boolean;
 }) {
-  const { t, i18n } = useTranslation(['messages', 'forward', 'favorites']);
+  const { t, i18n } = useTranslation(['messages', 'forward', 'favorites', 'pins', 'reactions']);
+  const abstract = useAbstract();
   const formatTime = useFormatTime();
   const id = conversation.conversationID;
   const held = useConversationMessages(id);
@@ -55,6 +59,9 @@ export function MessageList({
   const originals = useChatStore((s) => s.originals);
   const ui = useMessagesUi();
   const gc = useGroupChat(id);
+  const sentIDs = useMemo(() => messages.filter((m) => m.status === 'success').map((m) => m.ID), [messages]);
+  useConversationReactions(id, sentIDs);
+  const [picker, setPicker] = useState<{ m: ChatMessage; anchor: MenuAnchor } | null>(null);
 
   const { scrollRef, virtualizer } = useVirtualRows<Row>({
     rows,
@@ -245,6 +252,13 @@ export function MessageList({
     items.push(...gc.menuItems(m));
     items.push(...translationMenuItems(m, t, i18n.language));
     items.push({ key: 'quote', label: t('msgMenu.quote'), onSelect: () => ui.setQuote(id, m) });
+    const pin = pinMenuItem(m, abstract(m), t);
+    if (pin) items.push(pin);
+    items.push({
+      key: 'reaction',
+      label: t('reactions:menu'),
+      onSelect: () => setPicker(menu && { m, anchor: menu.anchor }),
+    });
     items.push(...richMenuItems(m, t));
     items.push({ key: 'select', label: t('msgMenu.select'), onSelect: () => ui.startSelect(m.ID) });
     items.push({
@@ -276,6 +290,7 @@ export function MessageList({
   const showLatest = far || newCount > 0;
   return (
     <div className="msg-list-wrap">
+      {!official && <PinnedBar conversationID={id} onJump={(mid) => void jump(mid)} />}
       <div
         className="msg-list"
         ref={scrollRef}
@@ -327,6 +342,8 @@ export function MessageList({
                     myAvatar={user?.avatar ?? ''}
                     myName={user?.nickName ?? ''}
                     peerReadSequence={conversation.peerReadSequence}
+                    official={official}
+                    below={<ReactionBar conversationID={id} messageID={row.message.ID} />}
                     canReedit={originals.has(row.message.ID)}
                     selecting={ui.selecting}
                     selected={ui.selected.has(row.message.ID)}
@@ -360,6 +377,19 @@ export function MessageList({
           label={t('msgMenu.label')}
           onClose={closeMenu}
           testId="message-menu"
+        />
+      )}
+      {picker && (
+        <ContextMenu
+          anchor={picker.anchor}
+          items={QUICK_EMOJI.map((e) => ({
+            key: `react-${e}`,
+            label: e,
+            onSelect: () => void toggleReaction(id, picker.m.ID, e, true),
+          }))}
+          label={t('reactions:pick')}
+          onClose={() => setPicker(null)}
+          testId="reaction-picker"
         />
       )}
     </div>

@@ -24,6 +24,7 @@ export default {
   sections: { contacts: 'Contacts', groups: 'Groups', chats: 'Chats' },
   menu: {
     label: 'Chat actions',
+    addToTab: 'Add to group',
     pin: 'Pin',
     unpin: 'Unpin',
     mute: 'Mute notifications',
@@ -124,4 +125,9 @@ export default {
   list: 'Chat list',
   chat: 'Messages',
   notify: { body: 'You have new messages' },
+  readd: {
+    title: 'Message not delivered',
+    message: 'This person removed or blocked you. Send them a friend request?',
+    confirm: 'Send friend request',
+  },
 };

@@ -24,6 +24,7 @@ export default {
   sections: { contacts: '連絡先', groups: 'グループ', chats: 'トーク' },
   menu: {
     label: 'トークの操作',
+    addToTab: 'グループ分けに追加',
     pin: 'ピン留め',
     unpin: 'ピン留めを解除',
     mute: '通知をオフ',
@@ -124,4 +125,9 @@ export default {
   list: 'トーク一覧',
   chat: 'メッセージ',
   notify: { body: '新しいメッセージがあります' },
+  readd: {
+    title: 'メッセージは届きませんでした',
+    message: '相手があなたを削除またはブロックしました。友だち申請を送りますか？',
+    confirm: '友だち申請を送る',
+  },
 };

@@ -24,6 +24,7 @@ export default {
   sections: { contacts: '联系人', groups: '群组', chats: '聊天' },
   menu: {
     label: '会话操作',
+    addToTab: '添加到分组',
     pin: '置顶',
     unpin: '取消置顶',
     mute: '消息免打扰',
@@ -124,4 +125,9 @@ export default {
   list: '会话列表',
   chat: '聊天记录',
   notify: { body: '你有新消息' },
+  readd: {
+    title: '消息未送达',
+    message: '对方已将你删除或拉黑。是否发送好友申请？',
+    confirm: '发送好友申请',
+  },
 };

@@ -11,6 +11,7 @@ import type { PeerResolver } from './peer.js';
 import type { SearchIndexer } from './search-indexer.js';
 import { SyncRepo } from './sync.repo.js';
 import { isGroupId, type GroupPort } from '../group/group-port.js';
+import { MessageHooks } from './message-hooks.js';
 
 /** History, sync, revoke, delete-for-me and search (docs/api.md "Messages and conversations"). */
 export class MessageService {
@@ -19,6 +20,8 @@ export class MessageService {
   private readonly sync: SyncRepo;
   /** Group conversations (group-sync.ts, group-revoke.ts), installed by the group messaging module. */
   group: GroupPort | null = null;
+  /** Other modules' reactions to messages leaving a conversation (message-hooks.ts). */
+  readonly hooks: MessageHooks;
 
   constructor(
     private readonly ctx: AppContext,
@@ -28,6 +31,7 @@ export class MessageService {
     this.convs = new ConversationRepo(ctx.db);
     this.msgs = new MessageRepo(ctx.db);
     this.sync = new SyncRepo(ctx.db);
+    this.hooks = new MessageHooks(ctx.log);
   }
 
   private views() {
@@ -166,6 +170,11 @@ export class MessageService {
         const fresh = (await msgs.byMsgId(msgId))!;
         const views = new MessagingViews(uow.db);
         for (const u of audience) uow.emit([u], 'message.updated', await views.message(u, fresh));
+        await this.hooks.emit(
+          'messages.gone',
+          { conversationId: row.conversation_id, messageIds: [row.id], byUserId: userId, revoked: true },
+          uow,
+        );
         return fresh;
       }
       return row;
@@ -200,6 +209,12 @@ export class MessageService {
       );
       for (const conversationId of new Set(allowed.map((r) => r.conversation_id))) {
         await this.convs.in(uow).refreshUnread(conversationId, [userId]);
+        const messageIds = allowed.filter((r) => r.conversation_id === conversationId).map((r) => r.id);
+        await this.hooks.emit(
+          'messages.gone',
+          { conversationId, messageIds, byUserId: userId, revoked: false },
+          uow,
+        );
       }
       await this.sync
         .in(uow)
