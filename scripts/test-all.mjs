@@ -96,6 +96,8 @@ const BROWSER_DEPS = [
   { path: '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf', packages: ['fonts-noto-color-emoji'] },
   { path: '/usr/bin/turnserver', packages: ['coturn'] },
 ];
+/** The server suites start and stop a redis-server of their own (realtime/redis-loss.test.ts). */
+const SERVER_DEPS = [{ path: '/usr/bin/redis-server', packages: ['redis-server'] }];
 
 /**
  * Debian packages of the offline voice-to-text test (apps/server/test/translation/pocketsphinx.test.ts):
@@ -212,6 +214,7 @@ const workers = process.env.TEST_WORKERS || (serverPasses > 1 ? '1' : '2');
 const concurrent = [];
 if (steps.includes('e2e')) ensureDebianDeps(BROWSER_DEPS, 'browser tests');
 if (serverPasses > 0) ensureDebianDeps(SPEECH_DEPS, 'voice-to-text test', { optional: true });
+if (serverPasses > 0) ensureDebianDeps(SERVER_DEPS, 'server tests');
 if (steps.includes('unit')) {
   // SQLite pass: DATABASE_URL is removed so the repository tests use the embedded database.
   concurrent.push(

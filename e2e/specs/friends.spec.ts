@@ -244,6 +244,10 @@ describe('friends and contacts, two users in two browsers', () => {
     const pb = await contactsOf(B);
     await openFriendMenu(pa, B.wtId);
     await pa.getByTestId('menu-black').click();
+    // Blacklisting asks first: cancelling changes nothing, confirming blocks.
+    const ask = pa.getByRole('alertdialog').or(pa.getByRole('dialog'));
+    await ask.filter({ hasText: '加入黑名单后，你将不再收到' }).waitFor();
+    await pa.getByTestId('confirm-ok').click();
     await waitToast(pa, '已拉黑对方');
     await pa.getByTestId('contacts-entry-black').click();
     const row = pa.locator(`[data-testid="black-row"][data-wtid="${B.wtId}"]`);

@@ -39,6 +39,9 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     await expectAccessible(po, 'group create dialog');
     await po.getByTestId('group-create-submit').click();
     await waitToast(po, '群组创建成功');
+    // The new group's chat opens; its panel opens from the chat header.
+    await po.locator('[data-testid="chat"][data-id^="GROUP"]').waitFor();
+    await po.getByTestId('chat-group-panel').click();
     await po.getByTestId('group-panel').waitFor();
     const n = (await po.getByTestId('group-number').textContent())!.trim();
     const first = await avatarSrc(po);
@@ -95,6 +98,9 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     const owner = await registerUser(h.server, { nickName: '群主老周' });
     const me = await registerUser(h.server, { nickName: '小林' });
     const other = await registerUser(h.server, { nickName: '小吴' });
+    // Named in a creation, the owner's friends join at once (others would get an invitation).
+    await befriend(h, owner, me);
+    await befriend(h, owner, other);
     const g = await api<GroupInfo>(h.server, '/user/groupchat/add', {
       token: owner.token,
       body: { groupName: '读书会', wtIds: [me.wtId, other.wtId] },
@@ -148,6 +154,7 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     const owner = await registerUser(h.server, { nickName: '群主老陈' });
     const member = await registerUser(h.server, { nickName: '捣乱小马' });
     const scanner = await registerUser(h.server, { nickName: '扫码小何' });
+    await befriend(h, owner, member);
     const g = await api<GroupInfo>(h.server, '/user/groupchat/add', {
       token: owner.token,
       body: { groupName: '登山队', wtIds: [member.wtId] },
@@ -260,6 +267,7 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     expect(await page.getByTestId('group-chat-archive').count()).toBe(0);
     await page.getByTestId('group-chat-mute').check();
     await page.getByTestId('group-chat-archive').check();
+    await waitToast(page, '已归档，新消息将不再提醒');
     await expect.poll(async () => (await conv()).markList).toContain(4);
     expect((await conv()).isMuted).toBe(true);
     await shot(page, 'panel-chat-settings');

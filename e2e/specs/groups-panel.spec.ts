@@ -32,7 +32,7 @@ describe('groups: owner, admin and member in three browsers', () => {
     const { page: pa } = await h.open({ login: admin.login });
     const { page: pm } = await h.open({ login: member.login });
 
-    // Owner: + → 发起群聊 → pick two friends → 添加群聊 (name validated) → created, panel opens.
+    // Owner: + → 发起群聊 → pick two friends → 添加群聊 (name validated) → created, its chat opens.
     await po.goto('/contacts');
     await po.getByTestId('contacts-page').waitFor();
     await po.getByTestId('contacts-plus').click();
@@ -43,6 +43,9 @@ describe('groups: owner, admin and member in three browsers', () => {
     await po.getByTestId('group-create-name').fill('周末徒步');
     await po.getByTestId('group-create-submit').click();
     await waitToast(po, '群组创建成功');
+    // The new group's chat opens; its panel opens from the chat header.
+    await po.locator('[data-testid="chat"][data-id^="GROUP"]').waitFor();
+    await po.getByTestId('chat-group-panel').click();
     await po.getByTestId('group-panel').waitFor();
     const groupNumber = (await po.getByTestId('group-number').textContent())!.trim();
     expect(groupNumber).toMatch(/^\d{8}$/);

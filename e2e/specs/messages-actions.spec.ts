@@ -50,6 +50,8 @@ describe('messages: revoke, quote, conversation settings, drafts', () => {
       '撤回',
       '翻译',
       '引用',
+      '置顶',
+      '回应',
       '转发',
       '收藏',
       '多选',

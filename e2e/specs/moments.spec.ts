@@ -200,10 +200,30 @@ describe('moments in the browser', () => {
     await a.getByTestId('moments-compose').click();
     await a.getByTestId('composer-text').waitFor();
     await expectAccessible(a, 'moments composer (phone)');
-    await a.keyboard.press('Escape');
+    // A video (this one has no decodable frame: it is posted without a cover).
+    await a.getByTestId('composer-text').fill('一段视频');
+    const mp4 = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom', 'latin1'),
+      Buffer.alloc(4000, 7),
+    ]);
+    await a
+      .getByTestId('composer-video')
+      .setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: mp4 });
+    expect(await a.getByTestId('composer-images').count()).toBe(0);
+    const post = a.getByTestId('composer-post');
+    await expect.poll(() => post.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await post.click();
+    const clip = a.getByTestId('moment').filter({ hasText: '一段视频' });
+    await clip.getByTestId('moment-video').waitFor();
+    expect(await clip.getByTestId('moment-video').getAttribute('src')).toMatch(
+      /^\/api\/oss\/files\/[0-9a-f]{32}\.mp4$/,
+    );
 
     const s = (await h.open({ login: stranger.login })).page;
-    await s.goto(`/moments/${await m.getAttribute('data-moment-id')}`);
+    await s.goto(
+      `/moments/${await a.getByTestId('moment').filter({ hasText: '晚霞' }).getAttribute('data-moment-id')}`,
+    );
     await s.getByTestId('screen-moment').getByTestId('empty').waitFor();
     expect(await s.getByTestId('moment').count()).toBe(0);
   });

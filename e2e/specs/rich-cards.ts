@@ -103,7 +103,7 @@ export async function cardMessages(
   const shows: Record<string, CardCheck> = {
     file: async (el) => {
       expect(await el.locator('.rich-file__name').textContent()).toBe('季度报告.pdf');
-      expect(await el.locator('.rich-file__size').textContent()).toBe('1.46Mb');
+      expect(await el.locator('.rich-file__size').textContent()).toBe('1.46MB');
       const download = el.getByTestId('file-download');
       expect(await download.getAttribute('href')).toBe(doc.url);
       expect(await download.getAttribute('download')).toBe('季度报告.pdf');

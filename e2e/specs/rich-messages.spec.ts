@@ -86,7 +86,7 @@ describe('rich messages between two browsers', () => {
     const file = bubbleOf(b, 'file').last();
     await file.getByTestId('file-download').waitFor({ timeout: 20_000 });
     expect(await file.textContent()).toContain('一份很长很长的项目说明文档.txt');
-    expect(await file.textContent()).toMatch(/\d+\.\d\dKb/);
+    expect(await file.textContent()).toMatch(/\d+\.\d\dKB/);
 
     // A big file shows its progress (0–1) while uploading (the upload link throttled), and can be cancelled.
     const cdp = await a.context().newCDPSession(a);

@@ -95,6 +95,14 @@ export async function buildServer(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only on answers that travelled over HTTPS (below): over plain HTTP it would pin a host,
+    // and its subdomains, to HTTPS that may not exist.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
   });
   await app.register(cors, { origin: config.corsOrigins, credentials: true });
 
@@ -130,8 +138,9 @@ export async function buildServer(
         node: config.nodeId,
         sendThread: modules.messaging.send.threadState,
       };
-      // A degraded node still answers 200 with envelope code 503 (load balancers read the code).
-      if (!(db && busOk)) r.reply.send({ code: 503, msg: 'degraded', data });
+      // A node that cannot reach its database or publish events answers HTTP 503, so a load balancer
+      // takes it out of rotation (docs/operations.md "Redis or PostgreSQL lost").
+      if (!(db && busOk)) r.reply.status(503).send({ code: 503, msg: 'degraded', data });
       return data;
     },
   });

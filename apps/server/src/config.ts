@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { loadLimits, type Limits } from './config-limits.js';
 
 /** argon2id cost of password hashes: memory in KiB, passes, lanes. */
 export interface PasswordCost {
@@ -87,6 +88,8 @@ export interface Config {
   syncLogPruneMs: number;
   /** Calls: unanswered invitations end after this (CALL_INVITE_TIMEOUT_MS). */
   callInviteTimeoutMs: number;
+  /** Every new account gets the official helper's welcome in its helper conversation (HELPER_WELCOME). */
+  helperWelcome: boolean;
   /** Calls: a party silent this long (no call.ping: socket dropped) ends the call (CALL_RECONNECT_GRACE_MS). */
   callReconnectGraceMs: number;
   /** Calls: how often each node sweeps expired invitations and dropped calls (0: never, tests sweep by hand). */
@@ -110,6 +113,8 @@ export interface Config {
   memberSweepMs: number;
   /** Wrong membership codes one user may try per 15 minutes (MEMBER_REDEEM_FAILURES): then 25012. */
   memberRedeemFailures: number;
+  /** Per-user abuse limits (config-limits.ts). */
+  limits: Limits;
 }
 
 /** What every provider call shares: a time limit per attempt, and retries (with backoff) after a failure. */
@@ -264,6 +269,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     searchIndexEveryMs: int(env, 'SEARCH_INDEX_EVERY_MS', 100),
     syncLogPruneMs: int(env, 'SYNC_LOG_PRUNE_MS', 3_600_000),
     callInviteTimeoutMs: int(env, 'CALL_INVITE_TIMEOUT_MS', 30_000),
+    // Off by default under NODE_ENV=test only (decision record 022): suites opt in.
+    helperWelcome: env.HELPER_WELCOME
+      ? env.HELPER_WELCOME !== '0' && env.HELPER_WELCOME !== 'false'
+      : nodeEnv !== 'test',
     callReconnectGraceMs: int(env, 'CALL_RECONNECT_GRACE_MS', 20_000),
     callSweepMs: int(env, 'CALL_SWEEP_MS', 1000),
     callDailyLimitSeconds: int(env, 'CALL_DAILY_LIMIT_SECONDS', 1800),
@@ -276,6 +285,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     translatePerMinute: int(env, 'TRANSLATE_PER_MINUTE', 30),
     memberSweepMs: int(env, 'MEMBER_SWEEP_MS', 60_000),
     memberRedeemFailures: int(env, 'MEMBER_REDEEM_FAILURES', 5),
+    limits: loadLimits(env),
   };
   return { ...config, ...overrides };
 }

@@ -1,9 +1,10 @@
+import { HELPER_WT_ID } from '@parley/protocol';
 import { runOperatorTool } from './lib/operator-tool.js';
 import { hashPassword } from './modules/auth/password.js';
 import { newUserRow, UserRepo } from './modules/users/user.repo.js';
 
 /** Demo data: a few users and the official helper account. Safe to run again (idempotent). */
-export const HELPER_WT_ID = 'parley_helper';
+export { HELPER_WT_ID };
 
 const demoUsers = [
   { wtId: 'alice', phone: '13800000001', nickName: '爱丽丝', pwd: 'parley123' },

@@ -85,6 +85,23 @@ describe('logged URLs', () => {
   });
 });
 
+describe('secrets under other names', () => {
+  it('redacts a token under an unexpected parameter name, by its value, and file keys in links', async () => {
+    const res = await fetch(`${t.baseUrl}/api/user/info?session=${encodeURIComponent(user.token)}&page=2`);
+    await res.arrayBuffer();
+    const key = `${randomBytes(16).toString('hex')}.png`;
+    const file = await fetch(`${t.baseUrl}/api/oss/files/${key}`);
+    await file.arrayBuffer();
+    expect(requestLines('/api/user/info?session').map((l) => l.req!.url)).toEqual([
+      '/api/user/info?session=[redacted]&page=2',
+    ]);
+    expect(requestLines('/api/oss/files/').map((l) => l.req!.url)).toEqual(['/api/oss/files/[redacted]']);
+    const all = lines.join('\n');
+    expect(all).not.toContain(user.token);
+    expect(all).not.toContain(key);
+  });
+});
+
 describe('redactUrl', () => {
   it.each([
     ['/ws/abc.def', '/ws/[redacted]'],
@@ -97,6 +114,13 @@ describe('redactUrl', () => {
     ['/ws/abc?token=abc', '/ws/[redacted]?token=[redacted]'],
     ['/api/user/info', '/api/user/info'],
     ['/api/x?tokens=1', '/api/x?tokens=1'],
+    [`/api/x?sid=${'aZ0_-'.repeat(8)}&n=3`, '/api/x?sid=[redacted]&n=3'],
+    ['/api/x?q=nineteen_characters&n=12', '/api/x?q=nineteen_characters&n=12'],
+    ['/api/oss/files/0123456789abcdef0123456789abcdef.png', '/api/oss/files/[redacted]'],
+    [
+      '/api/oss/files/0123456789abcdef0123456789abcdef.png?download=1',
+      '/api/oss/files/[redacted]?download=1',
+    ],
   ])('%s → %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomMsgType, type FriendInfo, type UserSearchResult } from '@parley/protocol';
 import { FRIEND_INFO_PER_MINUTE } from '../src/modules/friends/friends.service.js';
-import { SEARCHES_PER_MINUTE } from '../src/modules/users/user.service.js';
+import { DEFAULT_LIMITS } from '../src/config-limits.js';
 import { FakeClock, startTestServer, type TestServer } from './helpers.js';
 import { befriend, newUser, post } from './friends/helpers.js';
 
@@ -13,6 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const SEARCHES_PER_MINUTE = DEFAULT_LIMITS.lookupsPerMinute;
 const RATE_LIMITED = { status: 429, code: 429, msg: '操作过于频繁，请稍后再试', data: null };
 
 describe('lookup limits', () => {

@@ -24,6 +24,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Limits a test server starts with unless the test passes its own (`limits` in the overrides). */
+export const ROOMY_LIMITS = {
+  groupCreatesPerHour: 10_000,
+  groupInvitesPerHour: 100_000,
+  uploadsPerMinute: 10_000,
+  fullSyncsPerMinute: 10_000,
+  callRingsPerMinute: 10_000,
+  callRingsReceivedPerMinute: 10_000,
+} as const;
+
 /** A clock tests can move forward. */
 export class FakeClock {
   constructor(public t = Date.now()) {}
@@ -54,6 +64,9 @@ export async function startTestServer(
       // The run's compiled send thread: from source every server's thread would compile its modules
       // again through tsx (about a second of CPU for each of the suites' hundreds of servers).
       sendThreadEntry: path.join((await compiledServer()).dir, 'send-thread.js'),
+      // The abuse limits out of the way of tests about something else: a suite makes many groups,
+      // calls, uploads and full syncs per user within minutes. Tests of a limit pass `limits`.
+      limits: { ...loadConfig({}).limits, ...ROOMY_LIMITS },
       ...overrides,
     },
   );

@@ -52,7 +52,8 @@ export const FavoriteType = {
   note: 99,
 } as const;
 
-export const ConversationMark = { archived: 4 } as const;
+/** Conversation marks (`markList`, `/conversation/mark` markType): 2 marked unread, 4 archived (folded). */
+export const ConversationMark = { unread: 2, archived: 4 } as const;
 
 /** Custom message data types. */
 export const CustomMsgType = {

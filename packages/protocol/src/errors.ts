@@ -2,13 +2,16 @@ import { accountErrors } from './errors/account.js';
 import { callErrors } from './errors/calls.js';
 import type { ErrorDef } from './errors/define.js';
 import { generalErrors } from './errors/general.js';
+import { hardeningErrors } from './errors/hardening.js';
 import { messagingErrors } from './errors/messaging.js';
 import { paidErrors } from './errors/paid.js';
 import { momentErrors } from './errors/moments.js';
 import { socialErrors } from './errors/social.js';
+import { toolErrors } from './errors/tools.js';
 
 export * from './errors/define.js';
 export * from './errors/details.js';
+export { ToolErrorDetails } from './errors/tools.js';
 
 /**
  * The error catalogue (docs/api.md "Error codes") as data. Each entry has the code sent in the
@@ -18,8 +21,8 @@ export * from './errors/details.js';
  * To add a code: add `name: def(code, status, { 'zh-CN': '…', en: '…', ja: '…' })` to the area file
  * under errors/ it belongs to (or a new area file spread in below). Where the product defines no
  * code, Parley's own codes live in the 1xxxx range below 11011, in 21xxx (friends, blacklist, tags),
- * 22xxx (groups), 230xx (calls), 231xx (moments), 25xxx (translation, membership codes) or in 9xxxx;
- * they are listed in docs/api.md.
+ * 22xxx (groups), 230xx (calls), 231xx (moments), 24xxx (conversation tools), 25xxx (translation,
+ * membership codes), 26xxx (abuse limits, idempotency, consent) or in 9xxxx; they are listed in docs/api.md.
  */
 export const Errors = {
   ...generalErrors,
@@ -29,6 +32,8 @@ export const Errors = {
   ...callErrors,
   ...paidErrors,
   ...momentErrors,
+  ...hardeningErrors,
+  ...toolErrors,
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -8,12 +8,22 @@ import type {
   SyncLogTable,
   SyncVersionsTable,
 } from './schema-messaging.js';
+import type {
+  HelperFaqTable,
+  HelperTextsTable,
+  MessagePinsTable,
+  MessageReactionsTable,
+  QuickPhrasesTable,
+  SessionGroupItemsTable,
+  SessionGroupsTable,
+} from './schema-tools.js';
 import type { MomentsDatabase } from './schema-moments.js';
 import type { MemberCodesTable, TranslationCacheTable } from './schema-paid.js';
 
 export type * from './schema-messaging.js';
 export type * from './schema-moments.js';
 export type * from './schema-paid.js';
+export type * from './schema-tools.js';
 
 /**
  * Table types for Kysely. Times are unix milliseconds (bigint), booleans are 0/1 integers,
@@ -135,6 +145,15 @@ export interface TagMembersTable {
   created_at: number;
 }
 
+/** An unfinished resumable upload (tus): its owner, declared length and last activity. */
+export interface ResumableUploadsTable {
+  id: string;
+  owner_id: number;
+  length: number;
+  created_at: number;
+  touched_at: number;
+}
+
 export interface UploadsTable {
   id: Generated<number>;
   key: string;
@@ -234,6 +253,17 @@ export interface GroupApplicationsTable {
   updated_at: number;
 }
 
+/** A join invitation waiting for the invited user's consent (0 waiting, 1 accepted, 2 declined). */
+export interface GroupInvitationsTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  inviter_id: number;
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface GroupNoticesTable {
   id: Generated<number>;
   user_id: number;
@@ -304,6 +334,7 @@ export interface Database extends MomentsDatabase {
   tags: TagsTable;
   tag_members: TagMembersTable;
   uploads: UploadsTable;
+  resumable_uploads: ResumableUploadsTable;
   merged_records: MergedRecordsTable;
   favorites: FavoritesTable;
   conversations: ConversationsTable;
@@ -320,7 +351,15 @@ export interface Database extends MomentsDatabase {
   group_blacklist: GroupBlacklistTable;
   group_applications: GroupApplicationsTable;
   group_notices: GroupNoticesTable;
+  group_invitations: GroupInvitationsTable;
   reports: ReportsTable;
   translation_cache: TranslationCacheTable;
   member_codes: MemberCodesTable;
+  quick_phrases: QuickPhrasesTable;
+  session_groups: SessionGroupsTable;
+  session_group_items: SessionGroupItemsTable;
+  helper_faq: HelperFaqTable;
+  helper_texts: HelperTextsTable;
+  message_pins: MessagePinsTable;
+  message_reactions: MessageReactionsTable;
 }

@@ -1,9 +1,14 @@
 /**
- * Keeps session tokens out of the logs: the socket path `/ws/{token}` and query parameters that
- * carry a token (`token`, `imToken`, `access_token`, `ticket`) are logged as `[redacted]`.
+ * Keeps secrets out of the logs: the socket path `/ws/{token}`, query parameters that carry a token
+ * (`token`, `imToken`, `access_token`, `ticket`), any query value that looks like one whatever its
+ * name (20 or more URL-safe characters: session tokens, QR codes and tickets are 32–43), and the key
+ * of a file link (`/api/oss/files/{key}`, which is all it takes to download the file) are logged
+ * as `[redacted]`.
  */
 const WS_TOKEN_PATH = /(\/ws\/)[^?#]+/i;
+const FILE_KEY_PATH = /(\/oss\/files\/)[^?#]+/i;
 const TOKEN_PARAM = /([?&](?:token|imtoken|access_token|ticket)=)[^&#]*/gi;
+const TOKEN_LIKE_VALUE = /([?&][^=&#]*=)(?:[A-Za-z0-9_~.-]|%[0-9A-Fa-f]{2}){20,}(?=&|#|$)/g;
 
 export const REDACTED = '[redacted]';
 
@@ -12,7 +17,10 @@ export function redactUrl(url: string): string {
   const q = url.search(/[?#]/);
   const path = q === -1 ? url : url.slice(0, q);
   const rest = q === -1 ? '' : url.slice(q);
-  return path.replace(WS_TOKEN_PATH, `$1${REDACTED}`) + rest.replace(TOKEN_PARAM, `$1${REDACTED}`);
+  return (
+    path.replace(WS_TOKEN_PATH, `$1${REDACTED}`).replace(FILE_KEY_PATH, `$1${REDACTED}`) +
+    rest.replace(TOKEN_PARAM, `$1${REDACTED}`).replace(TOKEN_LIKE_VALUE, `$1${REDACTED}`)
+  );
 }
 
 interface LoggedRequest {

@@ -4,8 +4,8 @@
  * lockout holds whichever node the next attempt reaches.
  */
 export interface Limiter {
-  /** Counts one hit; false when the key is over its limit in the current window. */
-  hit(key: string): Promise<boolean>;
+  /** Counts `n` hits (default 1); false when the key is over its limit in the current window. */
+  hit(key: string, n?: number): Promise<boolean>;
   /** True when the key is already at or over the limit (without counting). */
   blocked(key: string): Promise<boolean>;
   reset(key: string): Promise<void>;
@@ -23,13 +23,13 @@ export class MemoryLimiter implements Limiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async hit(key: string): Promise<boolean> {
-    return this.hitSync(key);
+  async hit(key: string, n = 1): Promise<boolean> {
+    return this.hitSync(key, n);
   }
 
-  hitSync(key: string): boolean {
+  hitSync(key: string, n = 1): boolean {
     const entry = this.current(key);
-    entry.count += 1;
+    entry.count += n;
     return entry.count <= this.limit;
   }
 
@@ -57,6 +57,19 @@ export class MemoryLimiter implements Limiter {
   }
 }
 
+/**
+ * One counter per rule name on this node, like one Redis key per name: two services that ask for the
+ * same rule (one-to-one and group sends, `message.send`) draw on one budget.
+ */
 export function memoryLimiters(now: () => number): LimiterFactory {
-  return (_name, limit, windowMs) => new MemoryLimiter(limit, windowMs, now);
+  const made = new Map<string, MemoryLimiter>();
+  return (name, limit, windowMs) => {
+    const key = `${name}:${limit}:${windowMs}`;
+    let limiter = made.get(key);
+    if (!limiter) {
+      limiter = new MemoryLimiter(limit, windowMs, now);
+      made.set(key, limiter);
+    }
+    return limiter;
+  };
 }

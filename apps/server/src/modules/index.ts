@@ -14,6 +14,11 @@ import { forwardHandlers } from './messaging/forward.routes.js';
 import { ForwardService } from './messaging/forward.service.js';
 import { createMembershipModule } from './membership/membership.module.js';
 import { createTranslationModule } from './translation/translation.module.js';
+import { createHelperModule } from './helper/helper.module.js';
+import { createPinsModule } from './pins/pins.module.js';
+import { createReactionsModule } from './reactions/reactions.module.js';
+import { createQuickPhrasesModule } from './quick-phrases/quick-phrases.module.js';
+import { createSessionGroupsModule } from './session-groups/session-groups.module.js';
 import { createUploadsModule } from './uploads/uploads.module.js';
 import { ProfileService } from './users/profile.service.js';
 import { userHandlers } from './users/user.routes.js';
@@ -54,6 +59,11 @@ export async function registerModules(
   const translation = createTranslationModule(ctx, uploads.service);
   const membership = createMembershipModule(ctx);
   const moments = createMomentsModule(ctx, users, uploads.service);
+  const quickPhrases = createQuickPhrasesModule(ctx);
+  const sessionGroups = createSessionGroupsModule(ctx);
+  const helper = createHelperModule(ctx, users, auth);
+  const pins = createPinsModule(ctx, users, messaging);
+  const reactions = createReactionsModule(ctx, users);
 
   registerContract(
     app,
@@ -71,10 +81,16 @@ export async function registerModules(
       calls: calls.handlers,
       groups: groups.handlers,
       groupMessages: groupMessaging.handlers,
+      groupInvitations: groups.invitationHandlers,
       reports: reports.handlers,
       translation: translation.handlers,
       membership: membership.handlers,
       moments: moments.handlers,
+      quickPhrases: quickPhrases.handlers,
+      sessionGroups: sessionGroups.handlers,
+      helper: helper.handlers,
+      pins: pins.handlers,
+      reactions: reactions.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupsPolicy, type GroupFacts, type TargetFacts } from './groups.policy.js';
+import { groupsPolicy, invitationNeedsApproval, type GroupFacts, type TargetFacts } from './groups.policy.js';
 import { decide } from './policy.js';
 
 const NOW = 1_000_000;
@@ -72,5 +72,24 @@ describe('groups policy', () => {
       decide(groupsPolicy, 'group.join', actor, { ...join({}, 0), me: { identity: 1, muteUntil: 0 } }),
     ).toBe('alreadyInGroup');
     expect(decide(groupsPolicy, 'group.quit', actor, facts(3))).toBe('forbidden');
+  });
+
+  it('accepting a join invitation: an active group one is not in and not blacklisted from', () => {
+    const accept = (
+      me: number | undefined,
+      over: Partial<NonNullable<GroupFacts['group']>>,
+      blacklisted = false,
+    ) => decide(groupsPolicy, 'invitation.accept', actor, { ...facts(me, over), blacklisted, level: 0 });
+    expect(accept(undefined, {})).toBe(true);
+    // Join switches are for joining by search or QR: an invitation the user accepts passes them.
+    expect(accept(undefined, { confirminviteSwitch: 2, limitLevel: 9 })).toBe(true);
+    expect(accept(1, {})).toBe('alreadyInGroup');
+    expect(accept(undefined, {}, true)).toBe('groupBlacklisted');
+    expect(accept(undefined, { status: 1 })).toBe('groupNotFound');
+  });
+
+  it("an ordinary member's invitation waits for a manager while inviteSwitch is 1", () => {
+    const table = [1, 2, 3].flatMap((identity) => [0, 1].map((sw) => invitationNeedsApproval(identity, sw)));
+    expect(table).toEqual([false, true, false, false, false, false]);
   });
 });

@@ -103,6 +103,13 @@ export const groupsPolicy = definePolicy({
       () => (f.group!.confirminviteSwitch === 2 ? 'groupNotPublic' : true),
       () => (f.group!.limitLevel > 0 && f.level < f.group!.limitLevel ? 'joinLevelTooLow' : true),
     ),
+  /** Accept a join invitation: an active group one is not in yet and not blacklisted from. */
+  'invitation.accept': (_a, f: JoinFacts) =>
+    first(
+      () => active(f),
+      () => (f.me ? 'alreadyInGroup' : true),
+      () => (f.blacklisted ? 'groupBlacklisted' : true),
+    ),
   /** Be added by an invitation (the invitee must not be on the group's blacklist). */
   'group.invited': (_a, f: JoinFacts) => (f.blacklisted ? 'groupBlacklisted' : true),
   /** Send a message: a member, not muted; under mute-all only the owner and admins. */
@@ -117,3 +124,8 @@ export const groupsPolicy = definePolicy({
   /** Revoke another member's messages: managers over those they outrank. */
   'message.revokeOthers': (actor, f: TargetFacts) => outranks(actor.userId, f, false),
 });
+
+/** An ordinary member's invitation waits for a manager while the group's inviteSwitch is 1. */
+export function invitationNeedsApproval(inviterIdentity: number, inviteSwitch: number): boolean {
+  return inviterIdentity === Identity.member && inviteSwitch === 1;
+}

@@ -14,6 +14,8 @@ const conn = (): Connection =>
     frameTokens: 1000,
     frameRefilledAt: 0,
     dropped: 0,
+    inFlight: 0,
+    abusive: false,
     answering: new AnswerTickets(),
     language: null,
   }) as Connection;

@@ -23,7 +23,10 @@ import type { FrameHandler } from './types.js';
 /** Client frame limits per connection: a burst of 50, refilled at 25 frames/s. */
 export const FRAME_BURST = 50;
 export const FRAME_REFILL_PER_SECOND = 25;
-/** After this many frames dropped in a row, the connection is closed with 1008. */
+/**
+ * After this many frames dropped in a row the connection is closed with 1008, once every frame it
+ * had in progress was answered (a send stored is acknowledged, never lost with the socket).
+ */
 export const MAX_DROPPED_IN_A_ROW = 50;
 
 export const FrameTexts = {
@@ -94,39 +97,78 @@ export class FrameRouter {
     isBinary: boolean,
     send: (frame: OutFrame) => void,
   ): Promise<FrameOutcome> {
-    if (!this.admit(conn)) {
+    if (conn.abusive || !this.admit(conn)) {
       conn.dropped += 1;
-      if (conn.dropped > MAX_DROPPED_IN_A_ROW) return 'abuse';
-      // One error frame per run of dropped frames, so a flood does not get a flood back.
-      if (conn.dropped === 1)
-        send(errorFrame(Errors.rateLimited.code, await this.text(conn, Errors.rateLimited.texts)));
-      return 'dropped';
+      if (conn.dropped > MAX_DROPPED_IN_A_ROW) conn.abusive = true;
+      return this.answering(conn, 'dropped', () => this.refuse(conn, raw, isBinary, send));
     }
     conn.dropped = 0;
+    return this.answering(conn, 'handled', () => this.route(conn, raw, isBinary, send));
+  }
+
+  /** Counts the frame in progress until its answer (or refusal) was sent. */
+  private async answering(conn: Connection, outcome: FrameOutcome, run: () => Promise<void>) {
+    conn.inFlight += 1;
+    try {
+      await run();
+    } finally {
+      conn.inFlight -= 1;
+    }
+    return this.settled(conn, outcome);
+  }
+
+  /**
+   * A frame over the rate limit is refused in its own ack (429) when it names an id; one without an
+   * id gets one error frame per run of refusals.
+   */
+  private async refuse(conn: Connection, raw: RawData, isBinary: boolean, send: (frame: OutFrame) => void) {
+    let frame: ReturnType<typeof clientFrame.safeParse> | undefined;
+    try {
+      frame = isBinary ? undefined : clientFrame.safeParse(JSON.parse(rawToString(raw)));
+    } catch {
+      frame = undefined;
+    }
+    if (!frame?.success && conn.dropped !== 1) return;
+    const msg = await this.text(conn, Errors.rateLimited.texts);
+    if (frame?.success) send(ack(frame.data.id, Errors.rateLimited.code, msg, null));
+    else send(errorFrame(Errors.rateLimited.code, msg));
+  }
+
+  /** 'abuse' once a flooding connection has no frame left in progress: it may be closed now. */
+  private settled(conn: Connection, outcome: FrameOutcome): FrameOutcome {
+    return conn.abusive && conn.inFlight === 0 ? 'abuse' : outcome;
+  }
+
+  private async route(
+    conn: Connection,
+    raw: RawData,
+    isBinary: boolean,
+    send: (frame: OutFrame) => void,
+  ): Promise<void> {
     if (isBinary) {
       send(errorFrame(400, await this.text(conn, ErrorDetails.frameBinary)));
-      return 'handled';
+      return;
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(rawToString(raw));
     } catch {
       send(errorFrame(400, await this.text(conn, ErrorDetails.frameNotJson)));
-      return 'handled';
+      return;
     }
     const result = clientFrame.safeParse(parsed);
     if (!result.success) {
       const issue = result.error.issues[0];
       const texts = issue ? issueText(issue, parsed) : ErrorDetails.frameBadShape;
       send(errorFrame(400, await this.text(conn, texts)));
-      return 'handled';
+      return;
     }
     const { id, type } = result.data;
     const entry = this.handlers.get(type);
     if (!entry) {
       const msg = await this.text(conn, ErrorDetails.frameUnknownType, { type });
       send(ack(id, Errors.notFound.code, msg, null));
-      return 'handled';
+      return;
     }
     let data: unknown = result.data.data;
     if (entry.schema) {
@@ -136,7 +178,7 @@ export class FrameRouter {
         const field = ['data', ...(issue?.path ?? []).map(String)].join('.');
         const texts = issue ? issueText(issue, data) : ErrorDetails.frameBadShape;
         send(ack(id, Errors.badRequest.code, await this.text(conn, texts), { field }));
-        return 'handled';
+        return;
       }
       data = checked.data;
     }
@@ -144,7 +186,7 @@ export class FrameRouter {
     if (bad !== null) {
       const msg = await this.text(conn, illegalCharsText(bad));
       send(ack(id, Errors.badRequest.code, msg, { field: bad }));
-      return 'handled';
+      return;
     }
     // The ticket names this frame to the events it causes (ack-origin.ts): one held back for this
     // socket comes back here, and its push sequence goes out in the ack.
@@ -168,7 +210,7 @@ export class FrameRouter {
         answer(Errors.unknown.code, await this.text(conn, Errors.unknown.texts), null);
       }
     }
-    return 'handled';
+    return;
   }
 }
 

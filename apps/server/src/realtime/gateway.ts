@@ -22,15 +22,19 @@ import { CLOSE_HANDSHAKE_MS, closeSoon, refusalReason, rejectUpgrade } from './c
 import { FRAME_BURST, FrameRouter, FrameTexts, type OutFrame } from './frames.js';
 import { ConnectionRegistry, type Connection } from './registry.js';
 import { parseSocketPath } from './socket-path.js';
+import { originAllowed } from './socket-origin.js';
 import { RecentCloses, type CloseTokensMessage } from './recent-closes.js';
 import { Topics } from './topics.js';
 import type { BusMessage, FrameHandler } from './types.js';
 import { UpgradeQueue } from './upgrade-queue.js';
+import { heartbeatRound } from './heartbeat.js';
 import { SocketOutput } from './socket-output.js';
 import { textFrame } from './write-coalescer.js';
 
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
 const RESTART_REASON = 'server restarting';
+const BUS_LOST_REASON = 'message bus unavailable, reconnect';
+const SYNC_REQUIRED = JSON.stringify({ type: 'sync.required', data: {} });
 /** Sockets one user may hold on one node (tabs and devices); a new one beyond it closes the oldest. */
 export const MAX_CONNECTIONS_PER_USER = 20;
 /** Token checks started per event-loop turn, at most (see upgrade-queue.ts). */
@@ -118,6 +122,8 @@ export class Gateway {
     this.router.on('ping', () => ({ serverTime: ctx.clock.now() }));
     app.server.on('upgrade', this.handleUpgrade);
     ctx.bus.subscribe((message) => this.deliver(message));
+    // A node that cannot publish or receive cannot serve a socket: its clients move to a healthy node.
+    ctx.bus.onHealth((up) => !up && !this.closing && this.closeAll(BUS_LOST_REASON));
     const every = ctx.config.heartbeatMs;
     this.heartbeat = every > 0 ? setInterval(() => this.beat(), every) : null;
     this.heartbeat?.unref();
@@ -163,9 +169,14 @@ export class Gateway {
     this.closing = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.recentlyClosed.clear();
+    this.closeAll(RESTART_REASON);
+  }
+
+  /** Closes every open socket with 1012 (reconnect elsewhere or later). */
+  private closeAll(reason: string): void {
     const sockets = [...this.registry.all()].map((conn) => {
       this.registry.remove(conn);
-      this.output.close(conn.socket, WsClose.serviceRestart, RESTART_REASON);
+      this.output.close(conn.socket, WsClose.serviceRestart, reason);
       return conn.socket;
     });
     if (sockets.length === 0) return;
@@ -178,7 +189,8 @@ export class Gateway {
   private readonly handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const path = parseSocketPath(req.url ?? '');
     if (!path) return rejectUpgrade(socket, 404, 'Not Found');
-    if (this.closing) return rejectUpgrade(socket, 503, 'Service Unavailable');
+    if (!originAllowed(req, this.ctx.config)) return rejectUpgrade(socket, 403, 'Forbidden');
+    if (this.closing || !this.ctx.bus.up) return rejectUpgrade(socket, 503, 'Service Unavailable');
     socket.on('error', (err) => this.ctx.log.debug({ err: err.message }, 'socket error during upgrade'));
     if (!this.upgrades.push({ req, socket, head, ...path })) {
       rejectUpgrade(socket, 503, 'Service Unavailable');
@@ -216,9 +228,9 @@ export class Gateway {
         refusal = { code: 1011, reason: 'server error, retry later' };
       }
     }
-    if (this.closing) {
+    if (this.closing || !this.ctx.bus.up) {
       session = null;
-      refusal = { code: WsClose.serviceRestart, reason: RESTART_REASON };
+      refusal = { code: WsClose.serviceRestart, reason: this.closing ? RESTART_REASON : BUS_LOST_REASON };
     }
     // The `101` answer waits in the socket until `hello` is written, so both leave in one write:
     // each write to a socket is a system call, ~40 µs here, the largest single cost of a connect in
@@ -250,6 +262,8 @@ export class Gateway {
       frameTokens: FRAME_BURST,
       frameRefilledAt: this.ctx.clock.now(),
       dropped: 0,
+      inFlight: 0,
+      abusive: false,
       answering: new AnswerTickets(),
       language,
     };
@@ -360,6 +374,10 @@ export class Gateway {
     }
     if (message.kind === 'topicMembers') return this.topics.apply(message);
     if (message.kind === 'topicDrop') return this.topics.drop(message.topic);
+    if (message.kind === 'resync') {
+      for (const conn of this.registry.all()) this.sendRaw(conn, textFrame(SYNC_REQUIRED));
+      return;
+    }
     this.recentlyClosed.remember(message);
     for (const conn of this.registry.ofTokens(message.tokenIds)) this.closeConnection(conn, message);
   }
@@ -370,25 +388,8 @@ export class Gateway {
     this.output.close(conn.socket, message.closeCode, message.reason);
   }
 
-  /** Heartbeat: a connection that did not pong since the last ping is cut and unregistered. */
-  private beat(): void {
-    for (const conn of this.registry.all()) {
-      if (!conn.alive) {
-        this.registry.remove(conn);
-        conn.socket.terminate();
-        this.ctx.log.debug({ userId: conn.userId, connectionId: conn.id }, 'socket missed heartbeat');
-        continue;
-      }
-      conn.alive = false;
-      try {
-        conn.socket.ping();
-      } catch {
-        this.registry.remove(conn);
-        conn.socket.terminate();
-      }
-    }
-    this.recentlyClosed.prune();
-  }
+  /** Heartbeat (heartbeat.ts); revocations remembered past their minute are forgotten. */
+  private beat = () => (heartbeatRound(this.registry, this.ctx.log), this.recentlyClosed.prune());
 
   /** Queues a frame (`textFrame`) for the connection's socket, to leave at the end of this turn. */
   private sendRaw(conn: Connection, frame: Buffer, ignoreRegistry = false): void {

@@ -26,9 +26,13 @@ export class MemoryBus implements Bus {
     return this.count;
   }
 
+  readonly up = true;
+
+  onHealth(): void {}
+
   async publish(message: BusMessage): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
-    if (message.kind === 'closeTokens') {
+    if (message.kind === 'closeTokens' || message.kind === 'resync') {
       // Every revocation reaches the gateway, also for a user whose socket is still being
       // authenticated (it is then closed as it registers): see redis-bus.ts.
       this.receive(message);

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { deliver } from './memory-bus.js';
 import { frameJson } from './encoded.js';
 import type { Bus, BusMessage } from './types.js';
 import { TimedBatch } from './timed-batch.js';
+import { RedisHealth } from './redis-health.js';
 
 export interface RedisBusOptions {
   url: string;
@@ -47,6 +49,7 @@ function isBusMessage(value: unknown): value is BusMessage {
   };
   if (m.kind === 'users') return Array.isArray(m.userIds) && typeof m.frame === 'object' && m.frame !== null;
   if (m.kind === 'closeTokens') return typeof m.userId === 'number' && Array.isArray(m.tokenIds);
+  if (m.kind === 'resync') return true;
   const t = value as { topic?: unknown; join?: unknown; leave?: unknown };
   if (m.kind === 'topic')
     return typeof t.topic === 'string' && typeof m.frame === 'object' && m.frame !== null;
@@ -88,7 +91,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 export class RedisBus implements Bus {
   readonly name = 'redis' as const;
   readonly inline = false;
-  readonly epoch = 'redis';
+  /** The sequences' epoch, kept in Redis (`prefix:epoch`) and read with every batch of sequences. */
+  private epochValue = 'redis';
+  private readonly health: RedisHealth;
   private readonly handlers: Handler[] = [];
   private closed = false;
   private count = 0;
@@ -106,6 +111,7 @@ export class RedisBus implements Bus {
     this.userChannelPrefix = `${prefix}:u:`;
     this.topicChannelPrefix = `${prefix}:t:`;
     this.revocationsChannel = `${prefix}:revocations`;
+    this.health = new RedisHealth(pub, sub, () => this.recover(), log);
     sub.on('message', (ch: string, raw: string) => {
       if (
         ch.startsWith(this.userChannelPrefix) ||
@@ -128,6 +134,34 @@ export class RedisBus implements Bus {
 
   get received(): number {
     return this.count;
+  }
+
+  get epoch(): string {
+    return this.epochValue;
+  }
+
+  get up(): boolean {
+    return this.health.up;
+  }
+
+  onHealth(listener: (up: boolean) => void): void {
+    this.health.onChange(listener);
+  }
+
+  private get epochKey(): string {
+    return `${this.prefix}:epoch`;
+  }
+
+  /**
+   * Back after an outage in which publishes failed: a new epoch, so every later `hello` tells its
+   * client to sync, and a resync to every node for the sockets that stayed open elsewhere.
+   */
+  private async recover(): Promise<void> {
+    if (!this.health.missed) return;
+    this.epochValue = randomUUID();
+    await this.pub.set(this.epochKey, this.epochValue);
+    await this.pub.publish(this.revocationsChannel, `0|${JSON.stringify({ kind: 'resync' })}`);
+    this.health.missed = false;
   }
   /** Connects both clients and subscribes; throws a clear error if Redis cannot be reached in time. */
   static async connect(opts: RedisBusOptions): Promise<RedisBus> {
@@ -184,12 +218,24 @@ export class RedisBus implements Bus {
       sub.disconnect();
       throw new Error(`Redis bus: cannot subscribe on ${where} (REDIS_URL): ${String(err)}`, { cause: err });
     }
+    await pub.set(bus.epochKey, randomUUID(), 'NX');
+    bus.epochValue = (await pub.get(bus.epochKey)) ?? bus.epochValue;
     opts.log?.info({ prefix: opts.prefix }, 'redis bus connected');
     return bus;
   }
 
   async publish(message: BusMessage): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
+    try {
+      await this.publishNow(message);
+    } catch (err) {
+      this.health.missed = true;
+      throw err;
+    }
+  }
+
+  private async publishNow(message: BusMessage): Promise<void> {
+    if (message.kind === 'resync') throw new Error('resync is published by the bus itself');
     if (message.kind === 'closeTokens') {
       await this.pub.publish(this.revocationsChannel, `0|${JSON.stringify(message)}`);
       return;
@@ -239,7 +285,11 @@ export class RedisBus implements Bus {
   );
   /** Push sequences asked for together, read by one MGET. */
   private readonly seqReads = new TimedBatch<string, number>(
-    async (keys) => (await this.pub.mget(...keys)).map((v) => Number(v ?? 0)),
+    async (keys) => {
+      const [epoch, ...seqs] = await this.pub.mget(this.epochKey, ...keys);
+      if (epoch) this.epochValue = epoch;
+      return seqs.map((v) => Number(v ?? 0));
+    },
     { windowMs: BATCH_WINDOW_MS, max: BATCH_MAX },
   );
 
@@ -283,7 +333,8 @@ export class RedisBus implements Bus {
   }
 
   async ping(): Promise<boolean> {
-    if (this.closed || this.sub.status !== 'ready' || this.pub.status !== 'ready') return false;
+    if (this.closed || !this.health.up || this.sub.status !== 'ready' || this.pub.status !== 'ready')
+      return false;
     try {
       const pong = await withTimeout(this.pub.ping(), this.pingTimeoutMs, 'ping timeout');
       return pong === 'PONG';
@@ -295,6 +346,7 @@ export class RedisBus implements Bus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.health.stop();
     this.handlers.length = 0;
     await Promise.all(
       [this.sub, this.pub].map(async (client) => {

@@ -15,6 +15,10 @@ export interface Connection {
   frameRefilledAt: number;
   /** Frames dropped in a row by the rate limit. */
   dropped: number;
+  /** Frames being handled (their ack not sent yet). */
+  inFlight: number;
+  /** Flooded beyond the limit: every further frame is refused; closed once `inFlight` is 0. */
+  abusive: boolean;
   /**
    * The tickets of the client frames being answered (realtime/frames.ts), with the push sequence of
    * the event held back for each ack (realtime/types.ts `Origin`).

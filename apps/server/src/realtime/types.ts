@@ -32,7 +32,12 @@ export type BusMessage =
   /** Routed to the nodes holding these users: their sockets join / leave topics. */
   | { kind: 'topicMembers'; userIds: number[]; join: string[]; leave: string[] }
   /** Routed to the nodes subscribed to the topic: every local member leaves it (a dissolved group). */
-  | { kind: 'topicDrop'; topic: string };
+  | { kind: 'topicDrop'; topic: string }
+  /**
+   * To every node: each tells all its sockets to sync (`sync.required`). Published by a node whose
+   * publishes failed while Redis was lost, once it is back: those events reached nobody.
+   */
+  | { kind: 'resync' };
 
 export interface Bus {
   readonly name: 'memory' | 'redis';
@@ -62,6 +67,10 @@ export interface Bus {
   /** The user's latest push sequence (0 before any push). */
   currentSeq(userId: number): Promise<number>;
   ping(): Promise<boolean>;
+  /** Whether the bus can deliver now (Redis: connected and subscribed). */
+  readonly up: boolean;
+  /** Hears the bus go down (false) and come back (true). The in-process bus never changes. */
+  onHealth(listener: (up: boolean) => void): void;
   close(): Promise<void>;
 }
 

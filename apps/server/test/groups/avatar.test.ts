@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupInfo } from '@parley/protocol';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { PNG, upload } from '../uploads/fixtures.js';
-import { createGroup, must, newUser, post } from './helpers.js';
+import { befriendAll, createGroup, must, newUser, post } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -23,6 +23,7 @@ describe('group avatar (an image the manager uploaded here)', () => {
     const mine = await png(owner.token);
     const theirs = await png(member.token);
 
+    await befriendAll(t, owner, [admin, member]);
     const created = await post<GroupInfo>(t, owner, `${G}/add`, {
       groupName: '头像群',
       groupAvatar: mine,

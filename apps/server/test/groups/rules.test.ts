@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, type GroupApplication, type GroupInfo, type Page } from '@parley/protocol';
 import { openSocket, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { befriend } from '../friends/helpers.js';
-import { createGroup, must, newUser, post, setLevel } from './helpers.js';
+import { befriendAll, createGroup, must, newUser, post, setLevel } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -115,6 +115,9 @@ describe('group boundaries', () => {
     const n = g.groupNumber;
     await must(t, owner!, `${G}/admin/addOrRemove`, { groupNumber: n, wtIds: [admin!.wtId], identity: 2 });
     await must(t, owner!, `${G}/edit`, { groupNumber: n, inviteSwitch: 2 });
+    // Friends of the inviter are added (or queued) at once; others would get an invitation.
+    await befriendAll(t, admin!, [a!]);
+    await befriendAll(t, member!, [a!, b!]);
     const refused = await post(t, member!, `${G}/member/batchInvite`, { groupNumber: n, wtIds: [a!.wtId] });
     expect(refused).toMatchObject({ status: 403, code: 403, msg: '当前操作没有权限' });
     const byAdmin = await post<{ joined: string[] }>(t, admin!, `${G}/member/batchInvite`, {
@@ -283,7 +286,15 @@ describe('group life', () => {
     await must(t, owner!, `${G}/edit`, { groupNumber: g.groupNumber, memberProtectSwitch: 1 });
     const r = await post(t, m1!, '/userFriends/apply', { applyWtId: m2!.wtId, applySource: 5 });
     expect([r.status, r.code, r.msg]).toEqual([403, 22011, '该群已开启成员保护，无法添加群成员为好友']);
-    // The owner may still add a member.
-    await befriend(t, owner!, m1!);
+    // The owner may still add a member: one who joined by accepting the owner's invitation.
+    const [m3] = await users(1, 'gp');
+    const invited = await must<{ invited: string[] }>(t, owner!, `${G}/member/batchInvite`, {
+      groupNumber: g.groupNumber,
+      wtIds: [m3!.wtId],
+    });
+    expect(invited.invited).toEqual([m3!.wtId]);
+    const [invitation] = await must<Array<{ id: number }>>(t, m3!, `${G}/invitation/list`, {});
+    await must(t, m3!, `${G}/invitation/handle`, { id: invitation!.id, status: 1 });
+    await befriend(t, owner!, m3!);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupTip } from '@parley/protocol';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { createGroup, must, newUser } from './helpers.js';
+import { befriendAll, createGroup, must, newUser } from './helpers.js';
 
 let t: TestServer;
 const tips: GroupTip[] = [];
@@ -31,6 +31,7 @@ describe('group tips as data (one per change, inside its transaction)', () => {
     await must(t, owner, `${G}/edit`, { groupNumber: n, groupName: '新名字', bannedSwitch: 1 });
     await must(t, owner, `${G}/admin/addOrRemove`, { groupNumber: n, wtIds: [a.wtId], identity: 2 });
     await must(t, owner, `${G}/admin/batchMuted`, { groupNumber: n, wtIds: [b.wtId], muteTime: 60 });
+    await befriendAll(t, owner, [c]);
     await must(t, owner, `${G}/member/batchInvite`, { groupNumber: n, wtIds: [c.wtId] });
     await must(t, a, `${G}/member/remove`, { groupNumber: n, wtIds: [c.wtId] });
     await must(t, owner, `${G}/transfer`, { groupNumber: n, wtId: a.wtId });

@@ -52,3 +52,26 @@ export async function fillMembers(t: TestServer, groupNumber: string, prefix: st
     .executeTakeFirstOrThrow();
   return Number(row.member_count);
 }
+
+/**
+ * Makes `ownerWtId` a friend of every user of `fillUsers(prefix)`: both friendship rows per pair, as
+ * an accepted application writes them (without its notices), so a group creation or an invitation
+ * naming them adds them at once (friends need no consent).
+ */
+export async function fillFriendships(t: TestServer, ownerWtId: string, prefix: string): Promise<void> {
+  const db = t.server.ctx.db;
+  const owner = await db
+    .selectFrom('users')
+    .select('id')
+    .where('wt_id', '=', ownerWtId)
+    .executeTakeFirstOrThrow();
+  const id = sql.raw(String(Number(owner.id)));
+  const now = sql.raw(String(Date.now()));
+  const like = sql.lit(`${prefix}%`);
+  await sql`INSERT INTO friendships (owner_id, friend_id, remark, friends_space_status, mine_space_status,
+      apply_source, created_at, updated_at)
+    SELECT ${id}, id, '', 0, 0, 1, ${now}, ${now} FROM users WHERE wt_id LIKE ${like}`.execute(db);
+  await sql`INSERT INTO friendships (owner_id, friend_id, remark, friends_space_status, mine_space_status,
+      apply_source, created_at, updated_at)
+    SELECT id, ${id}, '', 0, 0, 1, ${now}, ${now} FROM users WHERE wt_id LIKE ${like}`.execute(db);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupLimits, type GroupApplication, type GroupInfo, type Page } from '@parley/protocol';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { createGroup, must, newUser, post } from '../groups/helpers.js';
+import { befriendAll, createGroup, must, newUser, post } from '../groups/helpers.js';
 import { fillMembers, fillUsers } from './fill.js';
 
 // A group holds at most GroupLimits.maxMembers (100,000) members. The members but the last few are
@@ -34,6 +34,7 @@ describe(`group size (${GroupLimits.maxMembers}, 22010)`, () => {
 
     // Two places left: an invitation of three is refused whole, one of two fills the group.
     const [x, y, z] = [await newUser(t, 'big_x'), await newUser(t, 'big_y'), await newUser(t, 'big_z')];
+    await befriendAll(t, owner, [x, y, z]);
     const invite = (wtIds: string[]) =>
       post<{ joined: string[] }>(t, owner, `${G}/member/batchInvite`, { groupNumber: n, wtIds });
     expect(await invite([x.wtId, y.wtId, z.wtId])).toMatchObject(FULL);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupLimits, Limits, type GroupInfo, type GroupMember, type Page } from '@parley/protocol';
 import { FakeClock, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { createGroup, newUser, post } from '../groups/helpers.js';
-import { fillMembers, fillUsers } from './fill.js';
+import { fillFriendships, fillMembers, fillUsers } from './fill.js';
 
 // Group limits at their boundary: at the limit accepted, one over refused with code and text.
 const G = '/user/groupchat';
@@ -20,6 +20,7 @@ describe(`members named in one call (${GroupLimits.maxWtIdsPerCall})`, () => {
   it('creating a group and inviting take 500 users at once, not 501', async () => {
     const owner = await newUser(t, 'per_call');
     const prefix = await fillUsers(t, GroupLimits.maxWtIdsPerCall + 1);
+    await fillFriendships(t, owner.wtId, prefix);
     const all = wtIdsOf(prefix, GroupLimits.maxWtIdsPerCall + 1);
     const max = all.slice(0, GroupLimits.maxWtIdsPerCall);
     const over = tooLong('wtIds', '用户列表最多500个');

@@ -99,6 +99,84 @@ describe('mute, archive and the fold rules', () => {
   });
 });
 
+describe('archive restores the mute state; mark as unread', () => {
+  it('moving out gives back the mute state from before folding (one by one and all at once)', async () => {
+    const me = await userOn(t, 'restoreMe');
+    const [x, y] = [await userOn(t, 'restoreX'), await userOn(t, 'restoreY')];
+    for (const p of [x, y]) {
+      await befriend(t, me, p);
+      await sent(t, p, me, 'hello');
+    }
+    const mark = (list: string[], enable: boolean) =>
+      post<{ conversations: Conversation[] }>(t, me, '/conversation/mark', {
+        conversationIDList: list,
+        markType: 4,
+        enable,
+      });
+    await post(t, me, '/conversation/mute', { conversationID: c2c(y), isMuted: true });
+    const folded = await mark([c2c(x), c2c(y)], true);
+    expect(folded.data.conversations.map((c) => c.isMuted)).toEqual([true, true]);
+    const one = await mark([c2c(x)], false);
+    expect(one.data.conversations.map((c) => [c.isMuted, c.markList])).toEqual([[false, []]]);
+    await mark([c2c(x)], true);
+    const all = await mark([], false);
+    const state = new Map(all.data.conversations.map((c) => [c.conversationID, c.isMuted]));
+    expect([state.get(c2c(x)), state.get(c2c(y))]).toEqual([false, true]);
+    // Both sides come out as they were, also as the list reads them after.
+    expect([(await conversation(t, me, x)).isMuted, (await conversation(t, me, y)).isMuted]).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it('mark as unread: listed as 2, reaches the other tab, reading takes it off; bad markType is refused', async () => {
+    const me = await userOn(t, 'unreadMe');
+    const x = await userOn(t, 'unreadX');
+    await befriend(t, me, x);
+    await sent(t, x, me, 'hello');
+    await post(t, me, '/conversation/read', { conversationID: c2c(x) });
+    const other = await openSocket(t, me.token);
+    sockets.push(other);
+    await other.next((f) => f.type === 'hello');
+    const on = await post<{ conversations: Conversation[] }>(t, me, '/conversation/mark', {
+      conversationIDList: [c2c(x)],
+      markType: 2,
+      enable: true,
+    });
+    expect(on.data.conversations.map((c) => [c.markList, c.unreadCount])).toEqual([[[2], 0]]);
+    expect((await other.next((f) => f.type === 'conversation.updated')).data as Conversation).toMatchObject({
+      conversationID: c2c(x),
+      markList: [2],
+    });
+    expect((await list(me)).conversations.find((c) => c.conversationID === c2c(x))!.markList).toEqual([2]);
+    // Opening the chat reads it: the mark goes, on every tab.
+    const read = await post<Conversation>(t, me, '/conversation/read', { conversationID: c2c(x) });
+    expect(read.data.markList).toEqual([]);
+    expect(
+      (
+        await other.next(
+          (f) => f.type === 'conversation.updated' && (f.data as Conversation).markList.length === 0,
+        )
+      ).data,
+    ).toMatchObject({ conversationID: c2c(x) });
+    // Taken off by hand, and the other kind of mark is untouched.
+    await post(t, me, '/conversation/mark', { conversationIDList: [c2c(x)], markType: 2, enable: true });
+    await post(t, me, '/conversation/mark', { conversationIDList: [c2c(x)], markType: 4, enable: true });
+    const off = await post<{ conversations: Conversation[] }>(t, me, '/conversation/mark', {
+      conversationIDList: [c2c(x)],
+      markType: 2,
+      enable: false,
+    });
+    expect(off.data.conversations[0]!.markList).toEqual([4]);
+    const bad = await post(t, me, '/conversation/mark', {
+      conversationIDList: [c2c(x)],
+      markType: 3,
+      enable: true,
+    });
+    expect([bad.code, bad.msg]).toEqual([400, '标记类型格式不正确']);
+  });
+});
+
 describe('remark, draft, other tabs', () => {
   it('customData and draft are stored and reach the other tabs as conversation.updated', async () => {
     const me = await userOn(t, 'drMe');

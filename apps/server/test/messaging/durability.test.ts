@@ -124,6 +124,8 @@ describe('durability', () => {
     const b = await userOn(node.baseUrl, 'durB');
     const c = await userOn(node.baseUrl, 'durC');
     await befriend(node.baseUrl, a, b);
+    // Named in a creation, the creator's friends join at once (others would only be invited).
+    await befriend(node.baseUrl, a, c);
     const created = await post<GroupInfo>(node.baseUrl, a, '/user/groupchat/add', {
       groupName: '持久',
       wtIds: [b.wtId, c.wtId],

@@ -8,9 +8,9 @@ import {
   type TestSocket,
   type TestUser,
 } from '../helpers.js';
-import { createGroup, must, newUser, post } from '../groups/helpers.js';
+import { befriendAll, createGroup, must, newUser, post } from '../groups/helpers.js';
 
-export { createGroup, must, newUser, post };
+export { befriendAll, createGroup, must, newUser, post };
 
 export const gid = (g: Pick<GroupInfo, 'groupNumber'>) => `GROUP${g.groupNumber}`;
 export const G = '/user/groupchat';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AT_ALL, type Message } from '@parley/protocol';
 import { startTestServer, type TestServer, type TestSocket } from '../helpers.js';
 import {
+  befriendAll,
   createGroup,
   G,
   gid,
@@ -148,6 +149,7 @@ describe('group send', () => {
       groupNumber: g.groupNumber,
       groupWelcomeMsg: '欢迎新朋友',
     });
+    await befriendAll(t, owner, [b]);
     await must(t, owner, `${G}/member/batchInvite`, { groupNumber: g.groupNumber, wtIds: [b.wtId] });
     await must(t, owner, `${G}/edit`, { groupNumber: g.groupNumber, groupName: '新群名', inviteSwitch: 1 });
     await must(t, owner, `${G}/transfer`, { groupNumber: g.groupNumber, wtId: a.wtId });
@@ -185,6 +187,7 @@ describe('group send', () => {
     const [sa, sl] = [await ready(t, a), await ready(t, late)];
     sockets.push(sa, sl);
 
+    await befriendAll(t, owner, [late]);
     await must(t, owner, `${G}/member/batchInvite`, { groupNumber: g.groupNumber, wtIds: [late.wtId] });
     const hello = await sentGroup(t, owner, g, 'welcome');
     await sl.waitFor((f) => f.type === 'message.new' && (f.data as Message).ID === hello.ID);

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import type { GroupInfo, Message } from '@parley/protocol';
 import { openSocket, type TestSocket } from '../helpers.js';
 import { useTwoNodes } from './two-nodes.js';
-import { post, userOn } from './helpers.js';
+import { befriend, post, userOn } from './helpers.js';
 import { describeWithServices } from '../services.js';
 
 // Two server processes sharing PostgreSQL and Redis: one publish per group message on the group's
@@ -16,6 +16,9 @@ describeWithServices(['DATABASE_URL', 'REDIS_URL'], 'group messaging across two 
     const owner = await userOn(nodes.a.baseUrl, 'g2O');
     const a = await userOn(nodes.a.baseUrl, 'g2A');
     const b = await userOn(nodes.a.baseUrl, 'g2B');
+    // Named in a creation, the creator's friends join at once (others would only be invited).
+    await befriend(nodes.a.baseUrl, owner, a);
+    await befriend(nodes.a.baseUrl, owner, b);
     const created = await post<GroupInfo>(nodes.a.baseUrl, owner, '/user/groupchat/add', {
       groupName: '两节点',
       wtIds: [a.wtId, b.wtId],

@@ -60,6 +60,27 @@ describe('moment likes', () => {
 });
 
 describe('moment comments and replies', () => {
+  it('a blacklist either way hides that person’s likes and comments, and a reply to them is refused', async () => {
+    const [a, f1, f2] = [await userOn(t, 'xa'), await userOn(t, 'xf1'), await userOn(t, 'xf2')];
+    await befriend(t, a, f1);
+    await befriend(t, a, f2);
+    await befriend(t, f1, f2);
+    const m = await postMoment(t, a, { content: 'blocked voices' });
+    await praise(t, f1, m.id);
+    await comment(t, f1, m.id, 'f1 here');
+    expect((await interactions(t, f2, m.id)).data.commentsList.map((c) => c.content)).toEqual(['f1 here']);
+    expect((await post(t, f1, '/user/friendBlack/add', { friendWtId: f2.wtId })).code).toBe(200);
+    for (const viewer of [f2, f1]) {
+      const seen = (await interactions(t, viewer, m.id)).data;
+      const others = viewer === f2 ? [] : [f1.wtId];
+      expect(seen.likeList.map((l) => l.wtId)).toEqual(others);
+      expect(seen.commentsList.map((c) => c.wtId)).toEqual(others);
+    }
+    expect(await comment(t, f2, m.id, 'hello?', f1.wtId)).toMatchObject({ code: 23105 });
+    // The author, who blocks nobody, still sees both.
+    expect((await interactions(t, a, m.id)).data.likeList.map((l) => l.wtId)).toEqual([f1.wtId]);
+  });
+
   it('comment, reply to a visible comment, refuse replies to oneself or to a hidden commenter', async () => {
     const [a, f1, f2] = [await userOn(t, 'ca'), await userOn(t, 'cf1'), await userOn(t, 'cf2')];
     await befriend(t, a, f1);

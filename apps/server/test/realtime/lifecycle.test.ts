@@ -60,33 +60,57 @@ describe('frame rate limit', () => {
   });
   afterAll(() => t.close());
 
-  it('answers a burst beyond the limit with one 429 error frame and keeps the socket', async () => {
+  it('refuses each frame of a burst beyond the limit in its ack (429) and keeps the socket', async () => {
     const u = await registerUser(t);
     const s = await openSocket(t, u.token);
     await s.next((f) => f.type === 'hello');
     const n = FRAME_BURST + 10;
     for (let i = 0; i < n; i++) s.send({ id: i, type: 'ping' });
-    const err = await s.next((f) => f.type === 'error');
-    expect(err).toEqual({ type: 'error', code: 429, msg: '操作过于频繁，请稍后再试' });
+    const refused = await s.next(ackOf(n - 1));
+    expect(refused).toEqual({
+      type: 'ack',
+      id: n - 1,
+      code: 429,
+      msg: '操作过于频繁，请稍后再试',
+      data: null,
+    });
     // Tokens refill with time: one second later a frame is served again. Frames are handled in
-    // order, so once its ack is here every frame of the burst has been answered or dropped.
+    // order, so once its ack is here every frame of the burst has been answered or refused.
     clock.advance(1000);
     s.send({ id: 'later', type: 'ping' });
     expect((await s.next(ackOf('later'))).code).toBe(200);
-    const acked = s.frames.filter((f) => f.type === 'ack').map((f) => f.id);
-    expect(acked).toEqual([...Array.from({ length: FRAME_BURST }, (_, i) => i), 'later']);
-    expect(s.frames.filter((f) => f.type === 'error')).toHaveLength(1);
+    // A refusal leaves at once, an answer after its handler: each frame's ack, in whatever order.
+    const acks = s.frames.filter((f) => f.type === 'ack') as unknown as Array<{ id: unknown; code: number }>;
+    const codeOf = new Map(acks.map((f) => [f.id, f.code]));
+    expect(acks).toHaveLength(n + 1);
+    expect(Array.from({ length: n }, (_, i) => codeOf.get(i))).toEqual([
+      ...Array.from({ length: FRAME_BURST }, () => 200),
+      ...Array.from({ length: n - FRAME_BURST }, () => 429),
+    ]);
+    expect(s.frames.filter((f) => f.type === 'error')).toHaveLength(0);
     expect(s.ws.readyState).toBe(WebSocket.OPEN);
     s.close();
   });
 
-  it('closes a socket that keeps flooding with 1008', async () => {
+  it('closes a socket that keeps flooding with 1008, after answering every frame it read', async () => {
     const u = await registerUser(t);
     const s = await openSocket(t, u.token);
     await s.next((f) => f.type === 'hello');
-    for (let i = 0; i < FRAME_BURST + MAX_DROPPED_IN_A_ROW + 20; i++) s.send({ id: i, type: 'ping' });
+    const n = FRAME_BURST + MAX_DROPPED_IN_A_ROW + 20;
+    for (let i = 0; i < n; i++) s.send({ id: i, type: 'ping' });
     expect(await s.closed).toEqual({ code: 1008, reason: 'too many frames' });
-    expect(s.frames.filter((f) => f.type === 'ack')).toHaveLength(FRAME_BURST);
+    const acks = s.frames.filter((f) => f.type === 'ack') as unknown as Array<{ id: number; code: number }>;
+    // Every frame read before the close has its answer: the burst served, the rest refused.
+    const ids = acks.map((f) => f.id).sort((x, y) => x - y);
+    expect(ids).toEqual(Array.from({ length: acks.length }, (_, i) => i));
+    expect(acks.length).toBeGreaterThan(FRAME_BURST + MAX_DROPPED_IN_A_ROW);
+    expect(
+      acks
+        .filter((f) => f.code === 200)
+        .map((f) => f.id)
+        .sort((x, y) => x - y),
+    ).toEqual(ids.slice(0, FRAME_BURST));
+    expect(acks.filter((f) => f.id >= FRAME_BURST).every((f) => f.code === 429)).toBe(true);
   });
 });
 

@@ -18,8 +18,26 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
 /** A screen whose translation namespaces load together with its chunk, not one per rendered part. */
 const pageWith = (ns: readonly string[], load: () => Promise<{ default: ComponentType }>) =>
   page(() => Promise.all([load(), preloadNamespaces(ns)]).then(([mod]) => mod));
-/** The chat screen's parts: the list, chat, composer, forward and favorites dialogs, calls, groups. */
-const MESSAGES_NS = ['messages', 'forward', 'favorites', 'rich', 'calls', 'groups', 'friends', 'picker'];
+/**
+ * The chat screen's parts: the list, chat, composer, forward and favorites dialogs, calls, groups,
+ * and the conversation tools (quick phrases, custom tabs, helper, pins, reactions).
+ */
+const MESSAGES_NS = [
+  'messages',
+  'forward',
+  'favorites',
+  'rich',
+  'calls',
+  'groups',
+  'friends',
+  'picker',
+  'chatInfo',
+  'quickPhrases',
+  'sessionGroups',
+  'helper',
+  'pins',
+  'reactions',
+];
 const CONTACTS_NS = ['contacts', 'friends', 'groups', 'picker', 'profile', 'calls'];
 
 const suspend = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
@@ -93,6 +111,10 @@ export const routes: RouteObject[] = [
           { path: paths.moments, element: page(() => import('../features/moments/MomentsPage')) },
           { path: '/moments/:id', element: page(() => import('../features/moments/MomentDetailPage')) },
           { path: paths.member, element: page(() => import('../features/member/MemberPage')) },
+          {
+            path: paths.settings,
+            element: pageWith(['settings'], () => import('../features/settings/SettingsPage')),
+          },
         ],
       },
       { path: '*', element: <Navigate to={paths.notFound} replace /> },

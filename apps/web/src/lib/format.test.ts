@@ -39,13 +39,15 @@ describe('formatTime (chat time display)', () => {
 });
 
 describe('formatSize', () => {
-  it('uses B, Kb or Mb with two decimals', () => {
+  it('uses B, KB, MB or GB with two decimals', () => {
     expect(formatSize(0)).toBe('0B');
     expect(formatSize(1023)).toBe('1023B');
-    expect(formatSize(1024)).toBe('1.00Kb');
-    expect(formatSize(1536)).toBe('1.50Kb');
-    expect(formatSize(1024 * 1024)).toBe('1.00Mb');
-    expect(formatSize(100 * 1024 * 1024)).toBe('100.00Mb');
+    expect(formatSize(1024)).toBe('1.00KB');
+    expect(formatSize(1536)).toBe('1.50KB');
+    expect(formatSize(1024 * 1024)).toBe('1.00MB');
+    expect(formatSize(100 * 1024 * 1024)).toBe('100.00MB');
+    expect(formatSize(28.61 * 1024 * 1024)).toBe('28.61MB');
+    expect(formatSize(2.5 * 1024 ** 3)).toBe('2.50GB');
     expect(formatSize(-1)).toBe('0B');
   });
 });

@@ -59,10 +59,11 @@ export function formatDuration(totalSeconds: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-/** File size in B, Kb or Mb; Kb and Mb with two decimals. */
+/** File size in B, KB, MB or GB (bytes, not bits); KB and up with two decimals. */
 export function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '0B';
   if (bytes < 1024) return `${Math.round(bytes)}B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(2)}Kb`;
-  return `${(bytes / (1024 * 1024)).toFixed(2)}Mb`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(2)}KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(2)}MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)}GB`;
 }

@@ -14,6 +14,7 @@ export const paths = {
   moments: '/moments',
   moment: (id: string | number) => `/moments/${encodeURIComponent(String(id))}`,
   member: '/member',
+  settings: '/settings',
 } as const;
 
 /** Where a login goes back to: only same-origin app paths, never /login itself or another site. */

@@ -114,6 +114,21 @@ describe('socket client', () => {
     expect(missed).toHaveBeenCalledTimes(3);
   });
 
+  it('tells when the server says events were lost (sync.required), and hands the frame on', () => {
+    const missed = vi.fn();
+    const client = new SocketClient({ onSessionEnded: vi.fn(), onMissed: missed }, (t) => `ws://x/ws/${t}`);
+    const heard = vi.fn();
+    client.on('sync.required', heard);
+    client.connect('tok');
+    const ws = FakeSocket.all[0]!;
+    ws.open();
+    ws.emit({ type: 'hello', data: { seq: 3, epoch: 'e' } });
+    expect(missed).not.toHaveBeenCalled();
+    ws.emit({ type: 'sync.required', data: {} });
+    expect(missed).toHaveBeenCalledTimes(1);
+    expect(heard).toHaveBeenCalledWith({});
+  });
+
   it('counts an ack’s sequence as seen, also after later pushes, and finds a gap no ack fills', async () => {
     const missed = vi.fn();
     const client = new SocketClient({ onSessionEnded: vi.fn(), onMissed: missed }, (t) => `ws://x/ws/${t}`);

@@ -173,6 +173,8 @@ export class SocketClient {
       else p?.reject(new ApiError(frame.code ?? 0, frame.msg ?? 'error', 0, frame.data ?? null));
       return;
     }
+    // The server lost events on their way (docs/api.md "Socket protocol"): like a gap.
+    if (type === 'sync.required') this.callbacks.onMissed?.();
     if (type === 'hello') this.checkHello(frame.data as { seq?: number; epoch?: string });
     else if (typeof frame.seq === 'number') this.checkSeq(frame.seq);
     if (type === '-1' || type === '-2') {

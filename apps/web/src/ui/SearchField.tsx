@@ -10,10 +10,20 @@ export interface SearchFieldProps {
   testId?: string;
   /** `search-field--large`: the taller field of dialogs (the people picker). */
   className?: string;
+  /** Focus the input when the field appears (a search the user just opened). */
+  autoFocus?: boolean;
 }
 
 /** The search box of list headers and pickers: icon, input, and a clear button while it has text. */
-export function SearchField({ value, onChange, label, clearLabel, testId, className }: SearchFieldProps) {
+export function SearchField({
+  value,
+  onChange,
+  label,
+  clearLabel,
+  testId,
+  className,
+  autoFocus,
+}: SearchFieldProps) {
   return (
     <label className={className ? `search-field ${className}` : 'search-field'}>
       <SearchIcon />
@@ -23,6 +33,7 @@ export function SearchField({ value, onChange, label, clearLabel, testId, classN
         placeholder={label}
         aria-label={label}
         data-testid={testId}
+        autoFocus={autoFocus}
       />
       {value && (
         <button

@@ -44,6 +44,6 @@ export const authSchemas = {
   confirmQrCode: {
     body: qrConfirmBody,
     response: qrStatusSchema,
-    errors: ['forbidden', 'qrExpired', 'qrUsed', 'qrUnknown'],
+    errors: ['forbidden', 'qrExpired', 'qrUsed', 'qrUnknown', 'qrNotScanned'],
   },
 } as const satisfies SchemasOf<typeof authRoutes>;

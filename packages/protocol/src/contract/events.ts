@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupInvitationSchema } from '../models/group-invitation.js';
 import {
   blackStatusResultSchema,
   customNoticeSchema,
@@ -27,6 +28,9 @@ import {
   callUpdatedSchema,
 } from '../models/calls.js';
 import { tagSchema } from '../models/tags.js';
+import { sessionGroupSchema } from '../models/session-groups.js';
+import { pinsChangedSchema } from '../models/pins.js';
+import { reactionChangedSchema } from '../models/reactions.js';
 import { readBody, sendMessageBody, syncBody, typingFrame } from '../rest/messages.js';
 import { countersSchema, userInfoSchema } from '../models/user.js';
 
@@ -69,6 +73,8 @@ export const serverEvents = {
   '4': z.object({ joinApplyUnRead: z.number(), otherUnRead: z.number(), selfApplyUnRead: z.number() }),
   /** A group the user belongs to (or just left) changed: refetch it. */
   '5': groupChangedSchema,
+  /** The pinned messages of a one-to-one chat changed: its pins as the receiver sees them (both sides). */
+  '3': pinsChangedSchema,
   /** An administrator revoked every message of `wtId` up to `seq` in the group (group topic). */
   '7': groupRevokeAllSchema,
   /** A member read a group conversation up to `seq` (group topic; refresh own receipts ≤ seq). */
@@ -88,6 +94,10 @@ export const serverEvents = {
   'friend.black': blackStatusResultSchema,
   /** The owner's tags changed: the full list. */
   'tags.updated': z.object({ tags: z.array(tagSchema) }),
+  /** The owner's custom conversation tabs changed: the full list, in order. */
+  'sessionGroups.updated': z.object({ groups: z.array(sessionGroupSchema) }),
+  /** A member added or removed an emoji reaction on a message (every member of the conversation). */
+  'message.reaction': reactionChangedSchema,
   /** A friend notice (add-friend to both users; add-black and delete-friend to the sender). */
   'message.custom': customNoticeSchema,
   /** The user's own profile changed: their other tabs. */
@@ -111,6 +121,10 @@ export const serverEvents = {
   'call.updated': callUpdatedSchema,
   /** SDP offer/answer or ICE candidate from the other party of a call. */
   'call.signal': callSignalSchema,
+  /** An invitation to a group reached the invited user (or changed: accepted or declined on another tab). */
+  'group.invitation': groupInvitationSchema,
+  /** Events may have been lost (the message bus was down on some node): sync everything held. */
+  'sync.required': z.object({}),
 } as const;
 
 export type ServerEventMap = { [K in keyof typeof serverEvents]: z.output<(typeof serverEvents)[K]> };

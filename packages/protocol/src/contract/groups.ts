@@ -77,7 +77,12 @@ export const groupSchemas = {
   },
   invite: {
     body: groupWtIdsBody,
-    response: z.object({ joined: z.array(z.string()), pending: z.array(z.string()) }),
+    // `invited`: not the inviter's friends, so each got a join invitation to accept (consent).
+    response: z.object({
+      joined: z.array(z.string()),
+      pending: z.array(z.string()),
+      invited: z.array(z.string()),
+    }),
     errors: [...base, 'userNotFound', 'groupFull'],
     okMsg: '邀请成功',
   },

@@ -13,6 +13,8 @@ import { friendRoutes } from './friends.routes.js';
 import { friendSchemas } from './friends.js';
 import { groupMessageRoutes } from './group-messages.routes.js';
 import { groupMessageSchemas } from './group-messages.js';
+import { groupInvitationRoutes } from './group-invitations.routes.js';
+import { groupInvitationSchemas } from './group-invitations.js';
 import { groupRoutes } from './groups.routes.js';
 import { groupSchemas } from './groups.js';
 import { membershipRoutes } from './membership.routes.js';
@@ -23,6 +25,16 @@ import { messageRoutes } from './messages.routes.js';
 import { messageSchemas } from './messages.js';
 import { momentRoutes } from './moments.routes.js';
 import { momentSchemas } from './moments.js';
+import { helperRoutes } from './helper.routes.js';
+import { helperSchemas } from './helper.js';
+import { pinRoutes } from './pins.routes.js';
+import { pinSchemas } from './pins.js';
+import { reactionRoutes } from './reactions.routes.js';
+import { reactionSchemas } from './reactions.js';
+import { quickPhraseRoutes } from './quick-phrases.routes.js';
+import { quickPhraseSchemas } from './quick-phrases.js';
+import { sessionGroupRoutes } from './session-groups.routes.js';
+import { sessionGroupSchemas } from './session-groups.js';
 import { tagRoutes } from './tags.routes.js';
 import { tagSchemas } from './tags.js';
 import { uploadRoutes } from './uploads.routes.js';
@@ -62,11 +74,17 @@ export const routes = {
   conversations: conversationRoutes,
   groups: groupRoutes,
   groupMessages: groupMessageRoutes,
+  groupInvitations: groupInvitationRoutes,
   reports: reportRoutes,
   calls: callRoutes,
   translation: translationRoutes,
   membership: membershipRoutes,
   moments: momentRoutes,
+  quickPhrases: quickPhraseRoutes,
+  sessionGroups: sessionGroupRoutes,
+  helper: helperRoutes,
+  pins: pinRoutes,
+  reactions: reactionRoutes,
 } as const;
 
 /** The schemas of every route, under the same domain and name as `routes`. */
@@ -83,11 +101,17 @@ export const schemas = {
   conversations: conversationSchemas,
   groups: groupSchemas,
   groupMessages: groupMessageSchemas,
+  groupInvitations: groupInvitationSchemas,
   reports: reportSchemas,
   calls: callSchemas,
   translation: translationSchemas,
   membership: membershipSchemas,
   moments: momentSchemas,
+  quickPhrases: quickPhraseSchemas,
+  sessionGroups: sessionGroupSchemas,
+  helper: helperSchemas,
+  pins: pinSchemas,
+  reactions: reactionSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 
 export type Routes = typeof routes;

@@ -74,7 +74,7 @@ export const conversationSchema = z.object({
   unreadCount: z.number(),
   isMuted: z.boolean(),
   isPinned: z.boolean(),
-  /** 4 = archived (folded). */
+  /** 2 = marked unread, 4 = archived (folded). */
   markList: z.array(z.number()),
   /** The friend remark of the other side ('' when none). */
   remark: z.string(),

@@ -227,10 +227,10 @@ export const conversationListBody = z.object({
 const flag = (label: string) => z.boolean({ error: `${label}格式不正确` });
 export const pinBody = z.object({ conversationID: conversationIdField(), isPinned: flag('isPinned') });
 export const muteBody = z.object({ conversationID: conversationIdField(), isMuted: flag('isMuted') });
-/** `conversationIDList` empty with `markType` 4 and `enable` false: 'move all out' of the archive. */
+/** markType 2 (marked unread) or 4 (archived); `conversationIDList` empty with 4 and `enable` false: 'move all out' of the archive. */
 export const markBody = z.object({
   conversationIDList: listField('conversationIDList', conversationIdField(), 100, 'conversationIDList过长'),
-  markType: z.literal([4], { error: 'markType格式不正确' }),
+  markType: z.literal([2, 4], { error: 'markType格式不正确' }),
   enable: flag('enable'),
 });
 export const customDataBody = z.object({

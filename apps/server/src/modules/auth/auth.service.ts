@@ -93,7 +93,15 @@ export class AuthService {
       if (isUniqueViolation(err)) throw fail('phoneTaken');
       throw err;
     }
+    for (const hook of this.registered) await hook(Number(user.id));
     return this.completeLogin(user, caller);
+  }
+
+  private readonly registered: Array<(userId: number) => Promise<void>> = [];
+
+  /** Runs `hook` after each registration, before its login answer (hooks handle their own failures). */
+  onRegistered(hook: (userId: number) => Promise<void>): void {
+    this.registered.push(hook);
   }
 
   loginByPhone(body: LoginPwdBody, caller: Caller): Promise<LoginResult> {

@@ -64,18 +64,13 @@ export class QrService {
     return { status: QrStatus.scanned };
   }
 
+  /** Only the session that scanned the code may confirm it (a code nobody scanned: 26002). */
   async confirm(session: Session, qrCode: string): Promise<{ status: 0 | 1 | 2 }> {
     const row = await this.live(qrCode);
+    if (row.status === QrStatus.waiting) throw fail('qrNotScanned');
     if (row.user_id !== null && Number(row.user_id) !== session.userId)
       throw fail('forbidden', ErrorDetails.qrScannedByOther);
-    if (
-      !(await this.qr.transition(
-        row.code,
-        [QrStatus.waiting, QrStatus.scanned],
-        QrStatus.confirmed,
-        session.userId,
-      ))
-    ) {
+    if (!(await this.qr.transition(row.code, [QrStatus.scanned], QrStatus.confirmed, session.userId))) {
       throw fail('qrUsed');
     }
     return { status: QrStatus.confirmed };

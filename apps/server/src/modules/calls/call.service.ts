@@ -3,6 +3,7 @@ import { CallAction, CallLimits, type CallInfo, type CallSignalFrame } from '@pa
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import type { Limiter } from '../../lib/rate-limiter.js';
 import { callsPolicy } from '../../policies/calls.policy.js';
 import { authorize } from '../../policies/policy.js';
 import type { BlacklistService } from '../friends/blacklist.service.js';
@@ -32,6 +33,9 @@ const newCallId = () => randomBytes(12).toString('base64url');
 export class CallService {
   private readonly calls: CallRepo;
   private readonly users: UserRepo;
+  /** Rings a caller may start, and rings one callee may receive from everyone, per minute. */
+  private readonly ringsOut: Limiter;
+  private readonly ringsIn: Limiter;
 
   constructor(
     private readonly ctx: AppContext,
@@ -40,6 +44,8 @@ export class CallService {
   ) {
     this.calls = new CallRepo(ctx.db);
     this.users = new UserRepo(ctx.db);
+    this.ringsOut = ctx.limiters('call-ring-out', ctx.config.limits.callRingsPerMinute, 60_000);
+    this.ringsIn = ctx.limiters('call-ring-in', ctx.config.limits.callRingsReceivedPerMinute, 60_000);
   }
 
   private now() {
@@ -76,6 +82,8 @@ export class CallService {
       },
     );
     if (await this.usage.limitReached(actor.userId)) throw fail('callLimitReached');
+    if (!(await this.ringsOut.hit(String(actor.userId)))) throw fail('rateLimited');
+    if (!(await this.ringsIn.hit(String(peer!.id)))) throw fail('rateLimited');
     const now = this.now();
     return this.ctx.uow.run(async (uow) => {
       const calls = this.calls.in(uow);

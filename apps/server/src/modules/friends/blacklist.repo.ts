@@ -65,6 +65,18 @@ export class BlacklistRepo extends Repo {
     return new Set(rows.map((r) => Number(r.target_id)));
   }
 
+  /** Of `ownerIds`, those who block `targetId`. */
+  async blockersAmong(targetId: number, ownerIds: number[]): Promise<Set<number>> {
+    if (ownerIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('blacklist')
+      .select('owner_id')
+      .where('target_id', '=', targetId)
+      .where('owner_id', 'in', ownerIds)
+      .execute();
+    return new Set(rows.map((r) => Number(r.owner_id)));
+  }
+
   async count(ownerId: number): Promise<number> {
     const row = await this.db
       .selectFrom('blacklist')

@@ -159,6 +159,19 @@ export class BlacklistService {
     );
   }
 
+  /** Of `targetIds`: the caller's friends, those the caller blocks and those who block the caller. */
+  async relationsAmong(
+    userId: number,
+    targetIds: number[],
+  ): Promise<{ friends: Set<number>; blocks: Set<number>; blockedBy: Set<number> }> {
+    const [friends, blocks, blockedBy] = await Promise.all([
+      this.friendships.friendIdsAmong(userId, targetIds),
+      this.blacklist.blockedAmong(userId, targetIds),
+      this.blacklist.blockersAmong(userId, targetIds),
+    ]);
+    return { friends, blocks, blockedBy };
+  }
+
   /** Whether X may message Y. The messaging engine refuses with `mayMessage`'s error. */
   async canMessage(fromUserId: number, toUserId: number): Promise<boolean> {
     return (await this.messagePermission(fromUserId, toUserId)).allowed;

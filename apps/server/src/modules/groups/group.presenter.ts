@@ -3,10 +3,12 @@ import type {
   GroupBlackItem,
   GroupCard,
   GroupInfo,
+  GroupInvitation,
   GroupMember,
   GroupNotice,
 } from '@parley/protocol';
 import type { ApplicationView, NoticeView } from './group-extra.repo.js';
+import type { InvitationView } from './invitation.repo.js';
 import type { GroupRow, MemberRow, MemberView } from './group.repo.js';
 
 /** Rows → the API's group shapes (docs/api.md "Groups"). Internal ids never leave the server. */
@@ -130,5 +132,20 @@ export function toBlackItem(b: {
     nickname: b.nick_name,
     avatar: b.avatar,
     createTime: Number(b.created_at),
+  };
+}
+
+/** A join invitation as its invited user sees it. */
+export function toInvitation(v: InvitationView): GroupInvitation {
+  return {
+    id: Number(v.id),
+    groupNumber: v.group_number,
+    groupName: v.group_name,
+    groupAvatar: v.group_avatar,
+    inviterWtId: v.inviter_wt_id,
+    inviterName: v.inviter_name,
+    inviterAvatar: v.inviter_avatar,
+    status: Number(v.status) as 0 | 1 | 2,
+    createTime: Number(v.updated_at),
   };
 }

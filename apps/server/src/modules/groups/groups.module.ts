@@ -9,7 +9,9 @@ import { GroupAccess } from './group.access.js';
 import { GroupCounters } from './group.events.js';
 import { GroupHooks, GroupTips } from './group.hooks.js';
 import { GroupRepo } from './group.repo.js';
-import { groupHandlers } from './groups.routes.js';
+import { GroupAdditions } from './additions.js';
+import { groupHandlers, invitationHandlers } from './groups.routes.js';
+import { InvitationService } from './invitations.service.js';
 import { GroupsService } from './groups.service.js';
 import { JoinService } from './join.service.js';
 import { MembersService } from './members.service.js';
@@ -31,9 +33,11 @@ export function createGroupsModule(
   const counters = new GroupCounters(ctx, extra, users.counters);
   const hooks = new GroupHooks(ctx.log);
   const tips = new GroupTips(hooks, users.repo, () => ctx.clock.now());
-  const groups = new GroupsService(ctx, repo, access, counters, tips, isOwnImage);
-  const members = new MembersService(ctx, repo, access, counters, tips);
+  const additions = new GroupAdditions(ctx, (userId, ids) => friends.blacklist.relationsAmong(userId, ids));
+  const groups = new GroupsService(ctx, repo, access, counters, tips, isOwnImage, additions);
+  const members = new MembersService(ctx, repo, access, counters, tips, additions);
   const join = new JoinService(ctx, repo, extra, access, members, counters);
+  const invitations = new InvitationService(ctx, repo, join, members, counters);
 
   users.counters.register((userId) => counters.of(userId));
   friends.hooks.groups = {
@@ -54,6 +58,7 @@ export function createGroupsModule(
     access,
     hooks,
     handlers: groupHandlers({ groups, members, join }),
+    invitationHandlers: invitationHandlers(invitations),
   };
 }
 export type GroupsModule = ReturnType<typeof createGroupsModule>;

@@ -1,5 +1,6 @@
 import type { DomainHandlers } from '../../lib/route.js';
 import type { GroupsService } from './groups.service.js';
+import type { InvitationService } from './invitations.service.js';
 import type { JoinService } from './join.service.js';
 import type { MembersService } from './members.service.js';
 
@@ -45,5 +46,13 @@ export function groupHandlers(s: {
     joinApplyList: (r) => join.joinApplyList(r.userId, r.body),
     myApplyList: (r) => join.myApplyList(r.userId, r.body),
     othersList: (r) => join.othersList(r.userId, r.body),
+  };
+}
+
+/** Handlers of the `groupInvitations` routes (join invitations waiting for the invited user). */
+export function invitationHandlers(invitations: InvitationService): DomainHandlers<'groupInvitations'> {
+  return {
+    list: (r) => invitations.waiting(r.userId),
+    handle: (r) => invitations.handle(r.userId, r.body.id, r.body.status),
   };
 }

@@ -6,9 +6,11 @@ import type { GroupsTable } from '../../db/schema.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import type { AvatarCheck } from '../users/profile.service.js';
+import { lookupBudget } from '../users/user.service.js';
 import { fail } from '../../lib/errors.js';
 import { groupsPolicy, Identity } from '../../policies/groups.policy.js';
 import { authorize } from '../../policies/policy.js';
+import type { GroupAdditions } from './additions.js';
 import { GroupExtraRepo } from './group-extra.repo.js';
 import type { GroupAccess } from './group.access.js';
 import { announce, type GroupCounters } from './group.events.js';
@@ -20,6 +22,8 @@ const PREVIEW = 8;
 
 /** A group's life and profile: create, read, edit, self settings, pin, transfer, quit, dissolve. */
 export class GroupsService {
+  private readonly lookup: (callerId: number) => Promise<void>;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly groups: GroupRepo,
@@ -27,7 +31,10 @@ export class GroupsService {
     private readonly counters: GroupCounters,
     private readonly tips: GroupTips,
     private readonly isOwnImage: AvatarCheck,
-  ) {}
+    private readonly additions: GroupAdditions,
+  ) {
+    this.lookup = lookupBudget(ctx);
+  }
 
   /** A group avatar is an image the caller uploaded here ('' resets to the default). */
   private async checkAvatar(userId: number, url: string | undefined): Promise<void> {
@@ -62,9 +69,12 @@ export class GroupsService {
     const me = await this.access.users.byId(userId);
     if (!me) throw fail('unauthorized');
     await this.checkAvatar(userId, body.groupAvatar);
-    const invitees = (await this.access.usersByWtIds(body.wtIds)).filter(
+    await this.additions.creating(userId);
+    const named = (await this.access.usersByWtIds(body.wtIds)).filter(
       (u) => u.id !== userId && u.status === 0,
     );
+    // Friends join now; anyone else is asked first (a join invitation).
+    const { add: invitees, consent } = await this.additions.sort(userId, named);
     if (invitees.length + 1 > GroupLimits.maxMembers) throw fail('groupFull');
     const now = this.now();
     return this.ctx.uow.run(async (uow) => {
@@ -132,6 +142,7 @@ export class GroupsService {
         invitees.map((u) => u.id),
       );
       await announce(uow, group, 'joined');
+      await this.additions.invite(uow, group.id, consent, userId, now);
       const self = (await groups.member(group.id, userId))!;
       return this.view(userId, group, self, uow);
     });
@@ -152,12 +163,14 @@ export class GroupsService {
 
   /** The public card (search by number, QR page): any signed-in user, active groups only. */
   async card(userId: number, groupNumber: string) {
+    await this.lookup(userId);
     const loaded = await this.access.load(userId, groupNumber);
     if (!loaded.group || Number(loaded.group.status) !== 0) throw fail('groupNotFound');
     return toCard(loaded.group, 'me' in loaded && loaded.me !== undefined);
   }
 
   async common(userId: number, wtId: string): Promise<GroupInfo[]> {
+    await this.lookup(userId);
     const other = await this.access.users.byWtId(wtId);
     if (!other) throw fail('userNotFound');
     return this.listIn(userId, new Set(await this.groups.commonIds(userId, other.id)));

@@ -23,7 +23,7 @@ export class JoinService {
     private readonly counters: GroupCounters,
   ) {}
 
-  private async joinFacts(userId: number, groupNumber: string, uow?: { db: UnitOfWork['db'] }) {
+  async joinFacts(userId: number, groupNumber: string, uow?: { db: UnitOfWork['db'] }) {
     const loaded = await this.access.load(userId, groupNumber, uow);
     const user = await this.access.usersIn(uow).byId(userId);
     if (!user) throw fail('unauthorized');

@@ -1,9 +1,10 @@
 import { GroupLimits, Limits, type GroupMember } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
-import { groupsPolicy, Identity } from '../../policies/groups.policy.js';
+import { groupsPolicy, Identity, invitationNeedsApproval } from '../../policies/groups.policy.js';
 import { authorize, decide } from '../../policies/policy.js';
 import type { UserRow } from '../users/user.repo.js';
+import type { GroupAdditions } from './additions.js';
 import { CandidatesRepo } from './candidates.repo.js';
 import { GroupExtraRepo } from './group-extra.repo.js';
 import type { GroupAccess, Loaded } from './group.access.js';
@@ -22,6 +23,7 @@ export class MembersService {
     private readonly access: GroupAccess,
     private readonly counters: GroupCounters,
     private readonly tips: GroupTips,
+    private readonly additions: GroupAdditions,
   ) {}
 
   private now() {
@@ -85,6 +87,10 @@ export class MembersService {
    */
   async invite(userId: number, groupNumber: string, wtIds: string[]) {
     const users = (await this.access.usersByWtIds(wtIds)).filter((u) => u.id !== userId && u.status === 0);
+    // Checked before counting: someone who may not invite at all spends nothing.
+    await this.access.require('member.invite', userId, groupNumber);
+    const { consent } = await this.additions.sort(userId, users);
+    const asked = new Set(consent.map((u) => u.id));
     return this.ctx.uow.run(async (uow) => {
       const loaded = await this.access.require('member.invite', userId, groupNumber, uow);
       const { group, me } = loaded;
@@ -108,20 +114,25 @@ export class MembersService {
           { ...loaded.facts, blacklisted, level: u.vip_level },
         );
       }
-      const needsApproval = Number(me!.identity) === Identity.member && Number(group.invite_switch) === 1;
-      if (needsApproval) {
-        await this.queueInvitations(uow, group.id, fresh, userId);
+      // Not the inviter's friends: they join only if they accept (their acceptance may then wait for
+      // a manager, as below).
+      const invited = fresh.filter((u) => asked.has(u.id));
+      await this.additions.invite(uow, group.id, invited, userId, this.now());
+      const friends = fresh.filter((u) => !asked.has(u.id));
+      const names = (list: UserRow[]) => list.map((u) => u.wt_id);
+      if (invitationNeedsApproval(Number(me!.identity), Number(group.invite_switch))) {
+        await this.queueInvitations(uow, group.id, friends, userId);
         const managers = (await groups.managers(group.id)).map((m) => Number(m.user_id));
         this.counters.pushAfter(uow, managers);
-        return { joined: [], pending: fresh.map((u) => u.wt_id) };
+        return { joined: [], pending: names(friends), invited: names(invited) };
       }
-      if (Number(group.member_count) + fresh.length > GroupLimits.maxMembers) throw fail('groupFull');
-      await this.addMembers(uow, group, fresh, 2, userId);
-      return { joined: fresh.map((u) => u.wt_id), pending: [] };
+      if (Number(group.member_count) + friends.length > GroupLimits.maxMembers) throw fail('groupFull');
+      await this.addMembers(uow, group, friends, 2, userId);
+      return { joined: names(friends), pending: [], invited: names(invited) };
     });
   }
 
-  private async queueInvitations(uow: Uow, groupId: number, users: UserRow[], inviterId: number) {
+  async queueInvitations(uow: Uow, groupId: number, users: UserRow[], inviterId: number) {
     const extra = new GroupExtraRepo(uow.db);
     const now = this.now();
     for (const u of users) {

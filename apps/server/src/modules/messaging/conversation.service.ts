@@ -1,16 +1,17 @@
 import type { Updateable } from 'kysely';
-import type { Conversation, Draft } from '@parley/protocol';
+import { ConversationMark, type Conversation, type Draft } from '@parley/protocol';
 import type { ConversationMembersTable } from '../../db/schema.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import type { CountersService } from '../users/counters.service.js';
+import { foldPatch, mutePatch, readClearsUnread, unreadPatch } from './conversation-marks.js';
 import { ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessagingViews } from './messaging.views.js';
 import type { PeerResolver } from './peer.js';
 import { SyncRepo } from './sync.repo.js';
 import { isGroupId, type GroupPort } from './group-port.js';
 
-const ARCHIVED = 4;
+const ARCHIVED = ConversationMark.archived;
 
 /**
  * The caller's side of conversations (docs/api.md "Conversations"): list, read cursor, pin, mute,
@@ -128,7 +129,10 @@ export class ConversationService {
       conversationID,
       (m) => {
         target = Math.min(seq ?? m.last_seq, m.last_seq);
-        return target > m.read_seq ? { read_seq: target } : null;
+        const mark = readClearsUnread(m);
+        if (target > m.read_seq) return { read_seq: target, ...mark };
+        target = m.read_seq;
+        return mark;
       },
       async (uow, m) => {
         const peerId = m.peer_id!;
@@ -170,20 +174,23 @@ export class ConversationService {
 
   /** Muting removes the conversation from the archive; unmuting clears the fold mark too. */
   mute(userId: number, conversationID: string, isMuted: boolean): Promise<Conversation> {
-    return this.change(userId, conversationID, (m) =>
-      (m.muted === 1) === isMuted && (m.marks & ARCHIVED) === 0
-        ? null
-        : { muted: isMuted ? 1 : 0, marks: m.marks & ~ARCHIVED },
-    );
+    return this.change(userId, conversationID, (m) => mutePatch(m, isMuted));
   }
 
   /**
-   * Archive marks: folding also mutes; unfolding clears the mark. An empty list with `enable` false
-   * moves every archived conversation out ('全部移出').
+   * Marks (conversation-marks.ts). Archive (4): folding also mutes, unfolding gives back the mute
+   * state from before; an empty list with `enable` false moves every archived conversation out
+   * ('全部移出'). Unread (2): 'mark as unread' on or off.
    */
-  async mark(userId: number, ids: string[], enable: boolean): Promise<{ conversations: Conversation[] }> {
+  async mark(
+    userId: number,
+    ids: string[],
+    enable: boolean,
+    markType: number = ConversationMark.archived,
+  ): Promise<{ conversations: Conversation[] }> {
+    const unread = markType === ConversationMark.unread;
     let list = ids;
-    if (list.length === 0 && !enable) {
+    if (list.length === 0 && !enable && !unread) {
       const archived = await this.convs.archived(userId);
       list = (await new MessagingViews(this.ctx.db).conversations(userId, archived)).map(
         (c) => c.conversationID,
@@ -194,15 +201,7 @@ export class ConversationService {
     const out: Conversation[] = [];
     for (const id of list) {
       out.push(
-        await this.change(userId, id, (m) =>
-          enable
-            ? (m.marks & ARCHIVED) !== 0 && m.muted === 1
-              ? null
-              : { marks: m.marks | ARCHIVED, muted: 1 }
-            : (m.marks & ARCHIVED) === 0
-              ? null
-              : { marks: m.marks & ~ARCHIVED },
-        ),
+        await this.change(userId, id, (m) => (unread ? unreadPatch(m, enable) : foldPatch(m, enable))),
       );
     }
     return { conversations: out };

@@ -38,7 +38,7 @@ export function createGroupMessagingModule(
     send: (userId, body) => send.send(userId, body),
     history: (userId, body) => reads.history(userId, body),
     scope: (userId, id) => reads.scope(userId, id),
-    changes: (userId, known) => reads.changes(userId, known),
+    changes: (userId, known, rows) => reads.changes(userId, known, rows),
     revoke: (userId, row) => revokes.revoke(userId, row),
     member: async (userId, id) => (await chats.open(userId, id)).member,
     read: (userId, id, seq) => receipts.read(userId, id, seq),

@@ -13,7 +13,7 @@ export interface GroupPort {
   send(userId: number, body: SendMessageBody): Promise<Message>;
   history(userId: number, body: HistoryBody): Promise<{ messages: Message[]; isCompleted: boolean }>;
   scope(userId: number, conversationID: string): Promise<ReaderScope & { untilSeq: number | null }>;
-  changes(userId: number, known: Record<string, number>): Promise<GroupChanges>;
+  changes(userId: number, known: Record<string, number>, rows?: number): Promise<GroupChanges>;
   revoke(userId: number, row: MessageRow): Promise<Message>;
   /** The caller's member row of the group conversation (403 for someone never in the group). */
   member(userId: number, conversationID: string): Promise<MemberView>;

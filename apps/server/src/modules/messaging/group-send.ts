@@ -13,6 +13,7 @@ import { checkContent } from './content.js';
 import type { GroupChatAccess } from './group-access.js';
 import { appendGroupMessage } from './group-store.js';
 import { MessageRepo } from './message.repo.js';
+import { sameConversation } from './retry-check.js';
 import { MessagingViews } from './messaging.views.js';
 
 /**
@@ -37,7 +38,11 @@ export class GroupSendService {
   async send(userId: number, body: SendMessageBody): Promise<Message> {
     const messages = new MessageRepo(this.ctx.db);
     const first = await messages.byClientId(userId, body.clientMsgId);
-    if (first) return new MessagingViews(this.ctx.db).message(userId, first);
+    if (first)
+      return sameConversation(
+        await new MessagingViews(this.ctx.db).message(userId, first),
+        body.conversationID,
+      );
 
     const me = await this.users.byId(userId);
     if (!me) throw fail('unauthorized');
@@ -71,7 +76,12 @@ export class GroupSendService {
     } catch (err) {
       if (isUniqueViolation(err)) {
         const winner = await messages.byClientId(userId, body.clientMsgId);
-        if (winner) return new MessagingViews(this.ctx.db).message(userId, winner);
+        if (winner) {
+          return sameConversation(
+            await new MessagingViews(this.ctx.db).message(userId, winner),
+            body.conversationID,
+          );
+        }
       }
       throw err;
     }

@@ -55,12 +55,16 @@ export class GroupReads {
    * `groupVersions`; those whose version moved (or the client did not list) come back as
    * conversations too.
    */
-  async changes(userId: number, known: Record<string, number>): Promise<GroupChanges> {
+  async changes(
+    userId: number,
+    known: Record<string, number>,
+    pageRows: number = MessageLimits.syncPage,
+  ): Promise<GroupChanges> {
     const groups = await this.convs.ofUser(userId);
     const out: GroupChanges = { conversations: [], messages: [], groupVersions: {}, hasMore: false };
     const rows: MessageRow[] = [];
     const changed: number[] = [];
-    let budget: number = MessageLimits.syncPage;
+    let budget = pageRows;
     for (const g of groups) {
       const id = groupConversationId(g.group_number);
       const current = Number(g.version);

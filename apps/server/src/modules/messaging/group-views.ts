@@ -1,4 +1,5 @@
 import type { Conversation, Draft, GroupAtInfo, Message } from '@parley/protocol';
+import { markListOf } from './conversation-marks.js';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/repo.js';
 import type { MemberView } from './conversation.repo.js';
@@ -189,7 +190,7 @@ export function toGroupConversation(
     unreadCount: groupUnread(m),
     isMuted: m.muted === 1,
     isPinned: m.pinned === 1,
-    markList: (m.marks & 4) !== 0 ? [4] : [],
+    markList: markListOf(m.marks),
     remark: '',
     customData: m.custom_data,
     draft,

@@ -1,4 +1,5 @@
 import type { Conversation, Draft, Message } from '@parley/protocol';
+import { markListOf } from './conversation-marks.js';
 import type { UserRow } from '../users/user.repo.js';
 import type { MemberView } from './conversation.repo.js';
 import type { MessageRow } from './message.repo.js';
@@ -114,7 +115,7 @@ export function toConversation(
     unreadCount: f.unread,
     isMuted: m.muted === 1,
     isPinned: m.pinned === 1,
-    markList: (m.marks & 4) !== 0 ? [4] : [],
+    markList: markListOf(m.marks),
     remark: f.remark,
     customData: m.custom_data,
     draft,

@@ -11,6 +11,7 @@ import type { PeerResolver } from './peer.js';
 import type { SearchIndexer } from './search-indexer.js';
 import { SyncRepo } from './sync.repo.js';
 import { isGroupId, type GroupPort } from './group-port.js';
+import { MessageHooks } from './message-hooks.js';
 
 /** History, sync, revoke, delete-for-me and search (docs/api.md "Messages"). */
 export class MessageService {
@@ -19,6 +20,8 @@ export class MessageService {
   private readonly sync: SyncRepo;
   /** Group conversations (group-sync.ts, group-revoke.ts), installed by the group messaging module. */
   group: GroupPort | null = null;
+  /** Other modules' reactions to messages leaving a conversation (message-hooks.ts). */
+  readonly hooks: MessageHooks;
 
   constructor(
     private readonly ctx: AppContext,
@@ -28,6 +31,7 @@ export class MessageService {
     this.convs = new ConversationRepo(ctx.db);
     this.msgs = new MessageRepo(ctx.db);
     this.sync = new SyncRepo(ctx.db);
+    this.hooks = new MessageHooks(ctx.log);
   }
 
   private views() {
@@ -51,13 +55,18 @@ export class MessageService {
   /**
    * Everything that changed for the caller after version `since`, in one call: the current state of
    * each changed conversation (or its removal) and of each new or changed message. Paged by
-   * change-log rows; `version` is where the next call starts.
+   * change-log rows (`rows` a page, sync-paging.ts); `version` is where the next call starts.
    */
-  async changes(userId: number, since: number, groups?: Record<string, number>): Promise<SyncResult> {
-    const own = await this.ownChanges(userId, since);
+  async changes(
+    userId: number,
+    since: number,
+    groups?: Record<string, number>,
+    rows: number = MessageLimits.syncPage,
+  ): Promise<SyncResult> {
+    const own = await this.ownChanges(userId, since, undefined, rows);
     if (!this.group || own.reset) return own;
     // Group messages are synced by group version (one log per group, not per member).
-    const g = await this.group.changes(userId, groups ?? {});
+    const g = await this.group.changes(userId, groups ?? {}, rows);
     const listed = new Set(own.conversations.map((c) => c.conversationID));
     return {
       ...own,
@@ -72,7 +81,12 @@ export class MessageService {
    * The user's own changes after `since` (no group chats): the log's and the new one-to-one messages
    * (`SyncRepo.since`); `current` if already read.
    */
-  async ownChanges(userId: number, since: number, current?: number): Promise<SyncResult> {
+  async ownChanges(
+    userId: number,
+    since: number,
+    current?: number,
+    pageRows: number = MessageLimits.syncPage,
+  ): Promise<SyncResult> {
     current ??= await this.sync.current(userId);
     // Older than the kept log (SyncRepo.prune): the client reloads instead.
     if (since < current - this.ctx.config.syncLogKeep) {
@@ -85,9 +99,9 @@ export class MessageService {
         messages: [],
       };
     }
-    const rows = await this.sync.since(userId, since, current, MessageLimits.syncPage + 1);
-    const hasMore = rows.length > MessageLimits.syncPage;
-    const page = rows.slice(0, MessageLimits.syncPage);
+    const rows = await this.sync.since(userId, since, current, pageRows + 1);
+    const hasMore = rows.length > pageRows;
+    const page = rows.slice(0, pageRows);
     const version = page.length ? Number(page[page.length - 1]!.version) : current;
     const convIds = [...new Set(page.map((r) => Number(r.conversation_id)))];
     const msgIds = [...new Set(page.map((r) => r.message_id).filter((x): x is number => x !== null))];
@@ -156,6 +170,11 @@ export class MessageService {
         const fresh = (await msgs.byMsgId(msgId))!;
         const views = new MessagingViews(uow.db);
         for (const u of audience) uow.emit([u], 'message.updated', await views.message(u, fresh));
+        await this.hooks.emit(
+          'messages.gone',
+          { conversationId: row.conversation_id, messageIds: [row.id], byUserId: userId, revoked: true },
+          uow,
+        );
         return fresh;
       }
       return row;
@@ -190,6 +209,12 @@ export class MessageService {
       );
       for (const conversationId of new Set(allowed.map((r) => r.conversation_id))) {
         await this.convs.in(uow).refreshUnread(conversationId, [userId]);
+        const messageIds = allowed.filter((r) => r.conversation_id === conversationId).map((r) => r.id);
+        await this.hooks.emit(
+          'messages.gone',
+          { conversationId, messageIds, byUserId: userId, revoked: false },
+          uow,
+        );
       }
       await this.sync
         .in(uow)

@@ -11,6 +11,7 @@ import { PeerResolver } from './peer.js';
 import { SearchIndexer } from './search-indexer.js';
 import { SendService, storeFriendNotice, type BannedFiles } from './send.service.js';
 import { SyncRepo } from './sync.repo.js';
+import { SyncPaging } from './sync-paging.js';
 import { GroupConvRepo } from './group-conv.repo.js';
 
 /**
@@ -28,6 +29,7 @@ export function createMessagingModule(
   const send = new SendService(ctx, peers, friends.blacklist, files);
   const indexer = new SearchIndexer(ctx, ctx.config.searchIndexEveryMs);
   const messages = new MessageService(ctx, peers, indexer);
+  const syncs = new SyncPaging(ctx, messages);
   const conversations = new ConversationService(ctx, peers, users.counters);
   const convRepo = new ConversationRepo(ctx.db);
 
@@ -50,12 +52,13 @@ export function createMessagingModule(
     gateway.helloSync = async (userId, since) => {
       const syncVersion = await new SyncRepo(ctx.db).current(userId);
       if (since === undefined || since >= syncVersion) return { syncVersion };
-      return { syncVersion, syncSince: since, sync: await messages.ownChanges(userId, since, syncVersion) };
+      const sync = await syncs.hello(userId, since, syncVersion);
+      return sync ? { syncVersion, syncSince: since, sync } : { syncVersion };
     };
     // Sockets join their groups' topics (realtime/topics.ts).
     gateway.topics.resolve = (userId) => groupConvs.topicsOf(userId);
     gateway.on('message.send', (c, data) => send.sendForSocket(c.userId, data, c.origin));
-    gateway.on('message.sync', (c, data) => messages.changes(c.userId, data.since, data.groups));
+    gateway.on('message.sync', (c, data) => syncs.changes(c.userId, data.since, data.groups));
     gateway.on('message.read', (c, data) => conversations.read(c.userId, data.conversationID, data.seq));
     gateway.on('typing', async (c, data) => {
       const peer = await peers.open(c.userId, data.conversationID);
@@ -105,7 +108,7 @@ export function createMessagingModule(
     messages,
     conversations,
     registerFrames,
-    handlers: messageHandlers(send, messages),
+    handlers: messageHandlers(send, messages, syncs),
     conversationHandlers: conversationHandlers(conversations, new ContactSearch(ctx.db)),
   };
 }

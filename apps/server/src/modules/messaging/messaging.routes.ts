@@ -3,13 +3,18 @@ import type { ContactSearch } from './contact-search.js';
 import type { ConversationService } from './conversation.service.js';
 import type { MessageService } from './message.service.js';
 import type { SendService } from './send.service.js';
+import type { SyncPaging } from './sync-paging.js';
 
 /** Handlers of the `messages` routes: one service call each. */
-export function messageHandlers(send: SendService, messages: MessageService): DomainHandlers<'messages'> {
+export function messageHandlers(
+  send: SendService,
+  messages: MessageService,
+  syncs: SyncPaging,
+): DomainHandlers<'messages'> {
   return {
     send: (r) => send.send(r.userId, r.body),
     history: (r) => messages.history(r.userId, r.body),
-    sync: (r) => messages.changes(r.userId, r.body.since, r.body.groups),
+    sync: (r) => syncs.changes(r.userId, r.body.since, r.body.groups),
     revoke: (r) => messages.revoke(r.userId, r.body.messageID),
     remove: (r) => messages.remove(r.userId, r.body.messageIDs),
     search: (r) => messages.search(r.userId, r.body),
@@ -27,7 +32,7 @@ export function conversationHandlers(
     read: (r) => c.read(r.userId, r.body.conversationID, r.body.seq),
     pin: (r) => c.pin(r.userId, r.body.conversationID, r.body.isPinned),
     mute: (r) => c.mute(r.userId, r.body.conversationID, r.body.isMuted),
-    mark: (r) => c.mark(r.userId, r.body.conversationIDList, r.body.enable),
+    mark: (r) => c.mark(r.userId, r.body.conversationIDList, r.body.enable, r.body.markType),
     customData: (r) => c.customData(r.userId, r.body.conversationID, r.body.customData),
     draft: (r) => c.draft(r.userId, r.body.conversationID, r.body.draft),
     remove: (r) => c.remove(r.userId, r.body.conversationID, r.body.clearHistory),

@@ -13,6 +13,7 @@ import { CommitBatcher } from './commit-batcher.js';
 import { checkContent } from './content.js';
 import { MessageRepo, messageByClientIdSteps, type MessageRow } from './message.repo.js';
 import { appendSteps } from './message.store.js';
+import { sameConversation } from './retry-check.js';
 import { MessagingViews } from './messaging.views.js';
 import { NowBatcher, type StepUnit } from './now-batcher.js';
 import type { PeerResolver } from './peer.js';
@@ -68,14 +69,14 @@ export class SendCore {
   async send(userId: number, body: SendMessageBody, now: number, origin?: Origin): Promise<Message> {
     const check = () => this.check(userId, body, now);
     const store = (uow: StepUnit, checked: Checked) => this.store(uow, userId, body, checked, now, origin);
-    return this.answer(userId, await this.commit(userId, body, check, store));
+    return this.answer(userId, body, await this.commit(userId, body, check, store));
   }
 
-  /** A retry of a stored message answers the stored one, whatever changed since. */
-  private answer(userId: number, stored: Stored): Message | Promise<Message> {
-    return 'message' in stored
-      ? stored.message
-      : new MessagingViews(this.ctx.db).message(userId, stored.retryOf);
+  /** A retry of a stored message answers the stored one, whatever changed since, if it is this conversation's. */
+  private async answer(userId: number, body: SendMessageBody, stored: Stored): Promise<Message> {
+    if ('message' in stored) return stored.message;
+    const message = await new MessagingViews(this.ctx.db).message(userId, stored.retryOf);
+    return sameConversation(message, body.conversationID);
   }
 
   private async commit(

@@ -100,8 +100,7 @@ export class InteractionsService {
       const visibleCommenter =
         targetId !== undefined &&
         (await this.repo.hasCommented(id, targetId)) &&
-        (targetId === authorId ||
-          (await this.momentRepo.relation(userId, targetId))?.viewerSide !== undefined);
+        (await this.seesCommentsOf(userId, targetId, authorId));
       authorize(momentsPolicy, 'comment.reply', { userId }, { targetId, visibleCommenter });
       replyToId = targetId!;
     }
@@ -135,6 +134,13 @@ export class InteractionsService {
     });
     const commentsList = (await this.views.interactionsOf(userId, [id])).get(id)!.commentsList;
     return { id, comment: commentsList.find((c) => c.id === Number(created.id))!, commentsList };
+  }
+
+  /** Whether the caller sees `targetId`'s comments: the moment's author or a friend, no blacklist either way. */
+  private async seesCommentsOf(userId: number, targetId: number, authorId: number): Promise<boolean> {
+    const relation = await this.momentRepo.relation(userId, targetId);
+    if (!relation || relation.blocked) return false;
+    return targetId === authorId || relation.viewerSide !== undefined;
   }
 
   /** Removes a comment (its author or the moment's author) with its notices. */

@@ -225,6 +225,25 @@ export class MomentRepo extends Repo {
     return q.execute();
   }
 
+  /** Those of `ids` the viewer blacklisted or who blacklisted the viewer. */
+  async blockedEitherWay(viewerId: number, ids: number[]): Promise<Set<number>> {
+    const unique = [...new Set(ids)].filter((id) => id !== viewerId);
+    if (unique.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('blacklist')
+      .select(['owner_id', 'target_id'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('owner_id', '=', viewerId), eb('target_id', 'in', unique)]),
+          eb.and([eb('owner_id', 'in', unique), eb('target_id', '=', viewerId)]),
+        ]),
+      )
+      .execute();
+    return new Set(
+      rows.map((r) => (Number(r.owner_id) === viewerId ? Number(r.target_id) : Number(r.owner_id))),
+    );
+  }
+
   /** Users as the viewer names them: remark (when the viewer has one) or nickname. */
   async people(viewerId: number, ids: number[]): Promise<Map<number, PersonRow>> {
     const unique = [...new Set(ids)];

@@ -13,11 +13,25 @@ export class MomentViews {
     private readonly interactions: InteractionRepo,
   ) {}
 
-  async interactionsOf(viewerId: number, ids: number[]): Promise<Map<number, MomentInteractions>> {
+  /**
+   * The likes and comments of `ids` the viewer may see: the viewer's own and their friends', less
+   * those of anyone blacklisted either way.
+   */
+  private async visible(viewerId: number, ids: number[]) {
     const [likes, comments] = await Promise.all([
       this.interactions.likesFor(viewerId, ids),
       this.interactions.commentsFor(viewerId, ids),
     ]);
+    const blocked = await this.repo.blockedEitherWay(viewerId, peopleIn(likes, comments));
+    if (blocked.size === 0) return { likes, comments };
+    return {
+      likes: likes.filter((l) => !blocked.has(Number(l.user_id))),
+      comments: comments.filter((c) => !blocked.has(Number(c.author_id))),
+    };
+  }
+
+  async interactionsOf(viewerId: number, ids: number[]): Promise<Map<number, MomentInteractions>> {
+    const { likes, comments } = await this.visible(viewerId, ids);
     const people = await this.repo.people(viewerId, peopleIn(likes, comments));
     return presentInteractions(viewerId, ids, likes, comments, people);
   }
@@ -25,10 +39,7 @@ export class MomentViews {
   async moments(viewerId: number, rows: MomentRow[]): Promise<Moment[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => Number(r.id));
-    const [likes, comments] = await Promise.all([
-      this.interactions.likesFor(viewerId, ids),
-      this.interactions.commentsFor(viewerId, ids),
-    ]);
+    const { likes, comments } = await this.visible(viewerId, ids);
     const authors = rows.map((r) => Number(r.author_id));
     const people = await this.repo.people(viewerId, peopleIn(likes, comments, authors));
     const grouped = presentInteractions(viewerId, ids, likes, comments, people);

@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { EVENTS, Server, type Upload } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
 import { Errors } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
@@ -29,6 +29,7 @@ const refuse = (status: number, code: number, msg: string): TusError => ({
  * PATCH answers the `UploadResult` envelope as its body.
  */
 export async function registerTus(app: FastifyInstance, ctx: AppContext, uploads: UploadService) {
+  const limits = uploads.limits;
   const directory = path.resolve(ctx.config.dataDir, 'uploads', '.tus');
   await fsp.mkdir(directory, { recursive: true });
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_MS });
@@ -48,6 +49,8 @@ export async function registerTus(app: FastifyInstance, ctx: AppContext, uploads
     path: TUS_PATH,
     datastore: store,
     relativeLocation: true,
+    // Cross-origin callers only from CORS_ORIGINS (tus answers `*` by default); same-origin needs none.
+    allowedOrigins: (origin: string) => ctx.config.corsOrigins.includes(origin),
     maxSize: maxUploadBytes(ctx.config.uploadMaxBytes),
     async onIncomingRequest(req, id) {
       const userId = await caller(req);
@@ -56,15 +59,27 @@ export async function registerTus(app: FastifyInstance, ctx: AppContext, uploads
       const upload = await store.getUpload(id).catch(() => null);
       if (!upload || upload.metadata?.[OWNER] !== String(userId))
         throw refuse(404, Errors.fileMissing.code, Errors.fileMissing.msg);
+      if (req.method === 'PATCH') await limits.resumable.touch(id, ctx.clock.now());
     },
     async onUploadCreate(req, upload) {
       const userId = await caller(req);
+      try {
+        // The rate, the open-upload cap and the quota (for the declared length, else the largest).
+        const length = upload.size ?? maxUploadBytes(ctx.config.uploadMaxBytes);
+        await limits.opening(userId, length);
+        await limits.resumable.open(upload.id, userId, length, ctx.clock.now());
+      } catch (err) {
+        if (isAppError(err)) throw refuse(err.status, err.code, err.message);
+        throw err;
+      }
       return { metadata: { ...upload.metadata, [OWNER]: String(userId) } };
     },
     async onUploadFinish(_req, upload: Upload) {
       const userId = Number(upload.metadata?.[OWNER]);
       const file = path.join(directory, upload.id);
       try {
+        // No longer open: the stored file counts toward the quota instead.
+        await limits.resumable.close(upload.id);
         const fd = await fsp.open(file, 'r');
         const head = Buffer.alloc(HEAD_BYTES);
         const { bytesRead } = await fd.read(head, 0, HEAD_BYTES, 0).finally(() => fd.close());
@@ -107,11 +122,19 @@ export async function registerTus(app: FastifyInstance, ctx: AppContext, uploads
     reply.hijack();
     await server.handle(request.raw, reply.raw);
   };
-  // Unfinished uploads past their expiry are removed from disk every hour.
-  const sweep = setInterval(() => void server.cleanUpExpiredUploads().catch(() => {}), 3600_000);
+  server.on(EVENTS.POST_TERMINATE, (_req, _res, id: string) => {
+    void limits.resumable.close(id).catch((err: unknown) => ctx.log.warn({ err, id }, 'tus: close failed'));
+  });
+  // Resumable uploads idle for UPLOAD_STALE_MS go every ten minutes (the file store's own expiry,
+  // a day after creation, stays as a backstop).
+  const sweepStale = () => limits.sweep((id) => store.remove(id));
+  const sweep = setInterval(() => {
+    void sweepStale().catch((err: unknown) => ctx.log.warn({ err }, 'tus: stale sweep failed'));
+    void server.cleanUpExpiredUploads().catch(() => {});
+  }, 600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   app.all(TUS_PATH, handle);
   app.all(`${TUS_PATH}/*`, handle);
-  return server;
+  return { server, sweepStale };
 }

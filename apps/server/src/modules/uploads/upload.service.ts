@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { detectFileType, GENERIC_FILE, HEAD_BYTES, IMAGE_NAME, type FileTypeDef 
 import { LARGE_PX, readImage, resizeImage, THUMB_PX } from './images.js';
 import type { FileStorage, ByteRange } from './storage.js';
 import { STORAGE_KEY } from './storage.js';
+import { UploadLimits } from './upload-limits.js';
 import type { UploadRepo, UploadRow } from './upload.repo.js';
 
 /** A multipart file stream; `truncated` is set by the parser when the size limit cut it. */
@@ -54,7 +55,8 @@ export function cleanName(name: string): string {
   return out;
 }
 
-const newId = () => randomUUID().replace(/-/g, '');
+/** A stored key's id: 128 random bits as 32 hex digits (a UUIDv4 holds only 122). */
+const newId = () => randomBytes(16).toString('hex');
 
 /** A finished upload on disk, before it is checked and stored. */
 export interface ReceivedFile {
@@ -71,6 +73,7 @@ export class UploadService {
     private readonly ctx: AppContext,
     readonly storage: FileStorage,
     private readonly uploads: UploadRepo,
+    readonly limits: UploadLimits = new UploadLimits(ctx),
   ) {}
 
   /**
@@ -82,6 +85,12 @@ export class UploadService {
     file: { filename: string; stream: IncomingFile },
     intent: UploadIntent = 'any',
   ): Promise<UploadResult> {
+    try {
+      await this.limits.started(ownerId);
+    } catch (err) {
+      file.stream.resume();
+      throw err;
+    }
     const tmp = path.join(await this.storage.tempDir(), `${randomUUID()}.part`);
     const out = fs.createWriteStream(tmp);
     const hash = createHash('sha256');
@@ -126,6 +135,7 @@ export class UploadService {
     if (this.ctx.config.uploadBannedSha256.includes(sha)) throw fail('bannedFile');
     const facts = type.kind === 'image' ? await readImage(file.tmpPath, type.ext) : null;
     if (type.kind === 'image' && !facts) throw fail('invalidImage');
+    await this.limits.fits(ownerId, file.size);
 
     const uuid = newId();
     const key = `${uuid}.${type.ext}`;

@@ -32,7 +32,9 @@ export async function createUploadsModule(app: FastifyInstance, ctx: AppContext,
     new UploadRepo(ctx.db),
   );
   registerFileRoute(app, service);
-  await registerTus(app, ctx, service);
-  return { service, handlers: uploadHandlers(service) };
+  const tus = await registerTus(app, ctx, service);
+  /** Removes resumable uploads idle for UPLOAD_STALE_MS now (a timer does it every ten minutes). */
+  const sweepStaleUploads = tus.sweepStale;
+  return { service, sweepStaleUploads, handlers: uploadHandlers(service) };
 }
 export type UploadsModule = Awaited<ReturnType<typeof createUploadsModule>>;

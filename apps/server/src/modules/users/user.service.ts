@@ -2,24 +2,33 @@ import type { UserConfig, UserInfo, UserSearchResult } from '@parley/protocol';
 import { isLanguage, isPhone, normalizePhone, type Language } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
-import type { Limiter } from '../../lib/rate-limiter.js';
 import { BlacklistRepo } from '../friends/blacklist.repo.js';
 import type { UserRepo, UserRow } from './user.repo.js';
 import { toUserConfig, toUserInfo } from './user.presenter.js';
 
-/** Searches one user may make per minute (wtId or phone → profile): enough to type, too few to scan. */
-export const SEARCHES_PER_MINUTE = 30;
+/**
+ * The lookups that tell whether a user or group exists (searchById, commonList, getCardInfoById) draw
+ * on one per-user budget (LOOKUPS_PER_MINUTE): enough to type, too few to scan. Throws 429 beyond it.
+ */
+export function lookupBudget(
+  ctx: Pick<AppContext, 'limiters' | 'config'>,
+): (callerId: number) => Promise<void> {
+  const limiter = ctx.limiters('user-search', ctx.config.limits.lookupsPerMinute, 60_000);
+  return async (callerId) => {
+    if (!(await limiter.hit(`u:${callerId}`))) throw fail('rateLimited');
+  };
+}
 
 /** The user's own account, settings and lookup of others by wtId or phone. */
 export class UserService {
-  private readonly searches: Limiter;
+  private readonly lookup: (callerId: number) => Promise<void>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly users: UserRepo,
     private readonly blacklist: Pick<BlacklistRepo, 'has'> = new BlacklistRepo(ctx.db),
   ) {
-    this.searches = ctx.limiters('user-search', SEARCHES_PER_MINUTE, 60_000);
+    this.lookup = lookupBudget(ctx);
   }
 
   async require(userId: number): Promise<UserRow> {
@@ -66,11 +75,11 @@ export class UserService {
   }
 
   /**
-   * POST /user/searchById: at most SEARCHES_PER_MINUTE per caller (429 beyond), and a user who
+   * POST /user/searchById: within the caller's lookup budget (429 beyond), and a user who
    * blacklisted the caller is answered exactly as an unknown one (10010), so a search cannot tell.
    */
   async search(callerId: number, searchId: string): Promise<UserSearchResult> {
-    if (!(await this.searches.hit(`u:${callerId}`))) throw fail('rateLimited');
+    await this.lookup(callerId);
     const { user, source } = await this.findBySearchId(searchId);
     if (await this.blacklist.has(user.id, callerId)) throw fail('userNotFound');
     return {

@@ -15,6 +15,7 @@ import { GroupsRoot } from '../../features/groups';
 // Calls (issue 11): incoming calls ring on any page; the call and float windows.
 import { CallRoot } from '../../features/calls';
 import { NetworkBanner } from '../NetworkBanner';
+import { useAppChrome } from '../useAppChrome';
 import { Sidebar } from './Sidebar';
 import './app.css';
 
@@ -68,6 +69,7 @@ function Shell() {
   const setUser = useSession((s) => s.setUser);
   const [profileOpen, setProfileOpen] = useState(false);
   useSocketLifecycle(token);
+  useAppChrome();
 
   // Refresh the stored user (nickname, avatar, member level may have changed elsewhere).
   const info = useQuery({

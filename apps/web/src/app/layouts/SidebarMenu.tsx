@@ -10,7 +10,7 @@ import { Popover } from '../../ui/Popover';
 import { LANGUAGE_NAMES } from '../../ui/LanguageSelect';
 import { paths } from '../../lib/paths';
 
-/** Sidebar menu: profile, language (zh-CN / en / ja) and log out. */
+/** Sidebar menu: profile, settings, language (zh-CN / en / ja) and log out. */
 export function SidebarMenu({ onOpenProfile }: { onOpenProfile(): void }) {
   const { t, i18n } = useTranslation('common');
   const navigate = useNavigate();
@@ -54,6 +54,18 @@ export function SidebarMenu({ onOpenProfile }: { onOpenProfile(): void }) {
             data-testid="menu-profile"
           >
             {t('menu.profile')}
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className="menu__item"
+            onClick={() => {
+              close();
+              navigate(paths.settings);
+            }}
+            data-testid="menu-settings"
+          >
+            {t('menu.settings')}
           </button>
           <div className="menu__sep" />
           <div className="menu__label">{t('menu.language')}</div>

@@ -24,8 +24,19 @@ export function FriendSettingsMenu({ info, onDone }: { info: FriendInfo; onDone?
   const name = nameOf(info);
   const blocked = info.ownerBlackStatus === 1;
 
-  // Blacklisting asks for no confirmation (it is undone from the same menu).
-  const handleBlack = () => black.mutate({ wtId: info.wtId, black: !blocked });
+  // Blacklisting asks first (it stops their messages); taking someone off the list does not.
+  const handleBlack = async () => {
+    if (!blocked) {
+      const ok = await confirm({
+        title: t('black.title'),
+        message: t('black.message', { name }),
+        confirmText: t('black.confirm'),
+        danger: true,
+      });
+      if (!ok) return;
+    }
+    black.mutate({ wtId: info.wtId, black: !blocked });
+  };
   const handleDelete = async () => {
     const ok = await confirm({
       title: t('delete.title'),
@@ -81,7 +92,7 @@ export function FriendSettingsMenu({ info, onDone }: { info: FriendInfo; onDone?
               type="button"
               role="menuitem"
               className="menu__item"
-              onClick={run(handleBlack)}
+              onClick={run(() => void handleBlack())}
               data-testid="menu-black"
             >
               {blocked ? t('menu.unblack') : t('menu.black')}

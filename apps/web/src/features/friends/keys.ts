@@ -19,4 +19,4 @@ export const tagKeys = {
   ofAll: () => ['tags', 'of'] as const,
 };
 
-export const userConfigKey = ['user', 'config'] as const;
+export { userConfigKey } from '../../lib/user-config';

@@ -1,4 +1,5 @@
 import type { FriendApplication } from '@parley/protocol';
+import { notifyPrefs } from '../../lib/user-config';
 
 export type NotifyPermission = NotificationPermission | 'unsupported';
 
@@ -21,15 +22,20 @@ export async function requestNotificationPermission(): Promise<NotifyPermission>
 }
 
 /**
- * A browser notification for a new friend application, only when the tab is hidden and the
- * user granted permission. Clicking it focuses the tab and calls `onClick`. Returns whether it showed.
+ * A browser notification for a new friend application, only when the tab is hidden, the user
+ * granted permission and keeps notifications on (settings). Clicking it focuses the tab and calls `onClick`. Returns whether it showed.
  */
 export function notifyApplication(
   app: FriendApplication,
   text: { title: string; body: string },
   onClick?: () => void,
 ): boolean {
-  if (notificationPermission() !== 'granted' || typeof document === 'undefined' || !document.hidden)
+  if (
+    notificationPermission() !== 'granted' ||
+    typeof document === 'undefined' ||
+    !document.hidden ||
+    !notifyPrefs().enabled
+  )
     return false;
   try {
     const n = new Notification(text.title, {

@@ -14,14 +14,20 @@ const ARCHIVED = 4;
 const key = (conversationID: string) => ['groups', 'conversation', conversationID] as const;
 
 /**
- * The panel's chat settings of the group conversation `GROUP{groupNumber}`: mute notifications,
- * archive (offered only while muted), clear history. Shown once the conversation exists on the
- * server; the messages list follows through `conversation.updated`.
+ * The chat settings of a conversation's info panel (a group's `GROUP{groupNumber}`, or a one-to-one
+ * chat): mute notifications, archive (offered only while muted), clear history. Shown once the
+ * conversation exists on the server; the messages list follows through `conversation.updated`.
  */
-export function ChatSettingsRows({ groupNumber }: { groupNumber: string }) {
-  const { t } = useTranslation('groups');
+export function ChatSettingsRows({
+  conversationID,
+  archiveLabel,
+}: {
+  conversationID: string;
+  /** The archive switch's label when it is not a group's ('折叠该群聊'). */
+  archiveLabel?: string;
+}) {
+  const { t } = useTranslation(['groups', 'messages']);
   const qc = useQueryClient();
-  const conversationID = `GROUP${groupNumber}`;
   const conv = useQuery({
     queryKey: key(conversationID),
     queryFn: () => call('conversations', 'get', { conversationID }, { silent: true }),
@@ -97,7 +103,7 @@ export function ChatSettingsRows({ groupNumber }: { groupNumber: string }) {
       </label>
       {c.isMuted && (
         <label className="gp-row gp-row--switch">
-          <span className="gp-row__label">{t('chat.archive')}</span>
+          <span className="gp-row__label">{archiveLabel ?? t('chat.archive')}</span>
           <input
             type="checkbox"
             checked={archived}
@@ -111,7 +117,11 @@ export function ChatSettingsRows({ groupNumber }: { groupNumber: string }) {
                     { conversationIDList: [conversationID], markType: ARCHIVED, enable: e.target.checked },
                     { silent: true },
                   ),
-                { fail: t('panel.saveFailed') },
+                {
+                  // Like the list's menu, archiving says what it did (it also mutes).
+                  ok: e.target.checked ? t('messages:archive.done') : t('messages:archive.outDone'),
+                  fail: t('panel.saveFailed'),
+                },
                 {
                   markList: e.target.checked
                     ? [...c.markList, ARCHIVED]

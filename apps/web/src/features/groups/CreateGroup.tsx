@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { charLength, Limits, Ui } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../lib/paths';
 import { call } from '../../lib/api';
 import { Modal } from '../../ui/Modal';
 import { CountedInput } from '../../ui/CountedInput';
@@ -50,6 +52,7 @@ export function validateGroupName(name: string): 'nameRequired' | 'nameTooLong' 
 function CreateForm({ wtIds }: { wtIds: string[] }) {
   const { t } = useTranslation('groups');
   const run = useGroupAction();
+  const navigate = useNavigate();
   const [name, setName] = useState('');
   const [notice, setNotice] = useState('');
   const [avatar, setAvatar] = useState('');
@@ -79,10 +82,10 @@ function CreateForm({ wtIds }: { wtIds: string[] }) {
       { ok: t('create.done'), fail: t('panel.saveFailed') },
     );
     if (!group) return setBusy(false);
-    // SPEC's creation flow: loading, a short delay, success, close.
+    // SPEC's creation flow: loading, a short delay, success, close; then the new group's chat.
     window.setTimeout(() => {
       groupDialogs.closeCreate();
-      groupDialogs.openPanel(group.groupNumber);
+      navigate(`${paths.messages}?conversationID=GROUP${group.groupNumber}`);
     }, Ui.groupCreateDelay);
   };
 

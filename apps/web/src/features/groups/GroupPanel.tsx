@@ -21,10 +21,15 @@ import { useGroupInfo, useGroupMembers, useJoinApplies } from './queries';
 import { groupDialogs, useGroupUi } from './store';
 import { LinkRow } from './LinkRow';
 import { ReportForm } from '../reports';
+import { useEscape } from '../../ui/useEscape';
 
-/** The 320 px group management side panel (hosted by GroupsRoot). */
+/**
+ * The group panel hosted by GroupsRoot over any screen (a group row of the contacts page): a 320 px
+ * side panel that Escape closes. The chat window shows the same content in its own side column.
+ */
 export function GroupPanel() {
   const groupNumber = useGroupUi((s) => s.panel);
+  useEscape(groupDialogs.closePanel, !!groupNumber);
   const info = useGroupInfo(groupNumber);
   if (!groupNumber) return null;
   return (
@@ -34,12 +39,22 @@ export function GroupPanel() {
       data-testid="group-panel"
       aria-label={info.data?.name}
     >
-      {info.data ? <PanelBody group={info.data} /> : <PanelHeader title="" />}
+      <GroupPanelContent groupNumber={groupNumber} onClose={groupDialogs.closePanel} />
     </aside>
   );
 }
 
-function PanelHeader({ title, onBack }: { title: string; onBack?(): void }) {
+/** The panel's header and body for one group; `onClose` is the host's (close, back). */
+export function GroupPanelContent({ groupNumber, onClose }: { groupNumber: string; onClose(): void }) {
+  const info = useGroupInfo(groupNumber);
+  return info.data ? (
+    <PanelBody group={info.data} onClose={onClose} />
+  ) : (
+    <PanelHeader title="" onClose={onClose} />
+  );
+}
+
+function PanelHeader({ title, onBack, onClose }: { title: string; onBack?(): void; onClose(): void }) {
   const { t } = useTranslation('groups');
   return (
     <header className="gp-panel__head">
@@ -52,7 +67,7 @@ function PanelHeader({ title, onBack }: { title: string; onBack?(): void }) {
       <button
         type="button"
         className="icon-btn"
-        onClick={groupDialogs.closePanel}
+        onClick={onClose}
         aria-label={t('panel.cancel')}
         data-testid="group-panel-close"
       >
@@ -62,7 +77,7 @@ function PanelHeader({ title, onBack }: { title: string; onBack?(): void }) {
   );
 }
 
-function PanelBody({ group }: { group: GroupInfo }) {
+function PanelBody({ group, onClose }: { group: GroupInfo; onClose(): void }) {
   const { t } = useTranslation('groups');
   const run = useGroupAction();
   const [view, setView] = useState<'main' | 'manage' | 'report'>('main');
@@ -92,7 +107,7 @@ function PanelBody({ group }: { group: GroupInfo }) {
   if (view === 'report') {
     return (
       <>
-        <PanelHeader title={t('panel.report')} onBack={() => setView('main')} />
+        <PanelHeader title={t('panel.report')} onBack={() => setView('main')} onClose={onClose} />
         <div className="gp-panel__body">
           <ReportForm target={{ type: 1, targetId: n }} onDone={() => setView('main')} />
         </div>
@@ -103,7 +118,7 @@ function PanelBody({ group }: { group: GroupInfo }) {
   if (view === 'manage' && manager) {
     return (
       <>
-        <PanelHeader title={t('manage.title')} onBack={() => setView('main')} />
+        <PanelHeader title={t('manage.title')} onBack={() => setView('main')} onClose={onClose} />
         <ManageView group={group} />
       </>
     );
@@ -124,12 +139,15 @@ function PanelBody({ group }: { group: GroupInfo }) {
         ? { ok: t('panel.dissolved'), fail: t('panel.dissolveFailed') }
         : { ok: t('panel.left'), fail: t('panel.leaveFailed') },
     );
-    if (done !== undefined) groupDialogs.closePanel();
+    if (done !== undefined) onClose();
   };
 
   return (
     <>
-      <PanelHeader title={`${group.name}（${t('panel.members', { count: group.memberCount })}）`} />
+      <PanelHeader
+        title={`${group.name}（${t('panel.members', { count: group.memberCount })}）`}
+        onClose={onClose}
+      />
       <div className="gp-panel__body">
         <SearchField
           value={keyword}
@@ -276,7 +294,7 @@ function PanelBody({ group }: { group: GroupInfo }) {
             }
           />
         </label>
-        <ChatSettingsRows groupNumber={n} />
+        <ChatSettingsRows conversationID={`GROUP${n}`} />
         <LinkRow label={t('panel.report')} onClick={() => setView('report')} testId="group-report-open" />
         <button
           type="button"

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { Counters } from '@parley/protocol';
+import { useCounters } from '../../lib/useCounters';
 import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '../../lib/i18n';
 import { Avatar } from '../../ui/Avatar';
@@ -6,7 +8,8 @@ import { Empty } from '../../ui/Empty';
 import type { GroupInfo } from '@parley/protocol';
 import { ApplyList } from './ApplyList';
 import { JoinById } from './JoinById';
-import { useGroupNotices, useJoinApplies, useMyApplies, useMyGroups } from './queries';
+import { InvitationList } from './InvitationList';
+import { useGroupInvitations, useGroupNotices, useJoinApplies, useMyApplies, useMyGroups } from './queries';
 import { groupDialogs } from './store';
 
 /** Contacts 群聊: the user's groups; a click opens the group's panel. */
@@ -47,20 +50,38 @@ function GroupRows({ rows }: { rows: GroupInfo[] }) {
   );
 }
 
-type Tab = 'received' | 'mine' | 'others';
+type Tab = 'received' | 'mine' | 'invitations' | 'others';
 
 /** Contacts 群通知: applications to groups I manage, my own applications, and notices about my groups. */
+/** The first notices tab with unread items (received, mine, others), else 'received'. */
+export function unreadTab(c: Pick<Counters, 'joinApplyUnRead' | 'selfApplyUnRead' | 'otherUnRead'>): Tab {
+  if (c.joinApplyUnRead > 0) return 'received';
+  if (c.selfApplyUnRead > 0) return 'mine';
+  if (c.otherUnRead > 0) return 'others';
+  return 'received';
+}
+
 export function GroupNoticesBody() {
   const { t } = useTranslation('groups');
   const fmt = useFormatTime();
-  const [tab, setTab] = useState<Tab>('received');
+  // Opens on the tab holding the unread items the 群通知 badge counts (chosen once: reading them
+  // clears the count), until the user picks one.
+  const counters = useCounters();
+  const [picked, setTab] = useState<Tab | null>(null);
+  const [auto, setAuto] = useState<Tab | null>(null);
+  const waiting = counters.joinApplyUnRead + counters.selfApplyUnRead + counters.otherUnRead > 0;
+  useEffect(() => {
+    if (auto === null && waiting) setAuto(unreadTab(counters));
+  }, [auto, waiting, counters]);
+  const tab = picked ?? auto ?? 'received';
   const received = useJoinApplies(tab === 'received');
   const mine = useMyApplies(tab === 'mine');
   const others = useGroupNotices(tab === 'others');
+  const invitations = useGroupInvitations(tab === 'invitations');
   return (
     <div className="gp-notices">
       <div className="gp-tabs" role="tablist">
-        {(['received', 'mine', 'others'] as const).map((k) => (
+        {(['received', 'mine', 'invitations', 'others'] as const).map((k) => (
           <button
             key={k}
             type="button"
@@ -98,6 +119,7 @@ export function GroupNoticesBody() {
           {mine.data?.rows.length === 0 && <Empty text={t('apply.empty')} />}
         </ul>
       )}
+      {tab === 'invitations' && invitations.isSuccess && <InvitationList rows={invitations.data} />}
       {tab === 'others' && (
         <ul className="gp-list" data-testid="group-notice-list">
           {(others.data?.rows ?? []).map((n) => (

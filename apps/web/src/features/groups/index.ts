@@ -2,6 +2,9 @@
 import './groups.css';
 import './group-dialogs.css';
 export { GroupsRoot } from './GroupsRoot';
+export { GroupPanelContent } from './GroupPanel';
+export { ChatSettingsRows } from './ChatSettingsRows';
+export { LinkRow } from './LinkRow';
 export { groupDialogs, type GroupEditField } from './store';
 export { GroupListBody, GroupNoticesBody } from './GroupsPanes';
 export { useMyGroups, useGroupInfo, useGroupMembers } from './queries';

@@ -11,6 +11,7 @@ export const groupKeys = {
   joinApplies: () => ['groups', 'notice', 'joinApply'] as const,
   myApplies: () => ['groups', 'notice', 'mine'] as const,
   others: () => ['groups', 'notice', 'others'] as const,
+  invitations: () => ['groups', 'notice', 'invitations'] as const,
   notices: () => ['groups', 'notice'] as const,
   card: (groupNumber: string) => ['groups', 'card', groupNumber] as const,
 };

@@ -17,12 +17,20 @@ export function useGroupInfo(groupNumber: string | null) {
   });
 }
 
-/** Members (first 100, or those matching `keyword`). */
+/**
+ * Members (first 100, or those matching `keyword`). Fetched in the background (the chat, the @
+ * list, the panel), so a failure is quiet: a group the user just left has no members to show.
+ */
 export function useGroupMembers(groupNumber: string | null, keyword = '', enabled = true) {
   return useQuery({
     queryKey: groupKeys.members(groupNumber ?? '', keyword),
     queryFn: () =>
-      call('groups', 'members', { groupNumber: groupNumber!, pageSize: 100, keyword: keyword || undefined }),
+      call(
+        'groups',
+        'members',
+        { groupNumber: groupNumber!, pageSize: 100, keyword: keyword || undefined },
+        { silent: true },
+      ),
     enabled: !!groupNumber && enabled,
     placeholderData: keepPreviousData,
   });
@@ -73,6 +81,15 @@ export function useGroupNotices(enabled = true) {
   return useQuery({
     queryKey: groupKeys.others(),
     queryFn: () => call('groups', 'othersList', { pageSize: 100 }),
+    enabled,
+  });
+}
+
+/** Join invitations waiting for the user's consent (from people who are not their friends). */
+export function useGroupInvitations(enabled = true) {
+  return useQuery({
+    queryKey: groupKeys.invitations(),
+    queryFn: () => call('groupInvitations', 'list'),
     enabled,
   });
 }

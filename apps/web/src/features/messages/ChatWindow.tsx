@@ -7,12 +7,16 @@ import { confirm } from '../../ui/confirm';
 import { useHideTabBar } from '../../ui/useTabBar';
 import { CallButtons } from '../calls';
 import { useFriends } from '../friends';
+import { isHelperConversation } from '../helper';
 import { messageActions } from './actions';
 import { ChatForwardHost, forwardSelected } from './composer-rich';
 import { Composer } from './Composer';
 import { getConversation, putConversation } from './conversations';
 import { useHistory } from './hooks';
-import { BackIcon } from './icons';
+import { BackIcon, MoreIcon, SearchIcon } from './icons';
+import { ChatInfoPanel } from './info/ChatInfoPanel';
+import { useClearUnreadMark } from './info/unread-mark';
+import { ChatSearch } from './search/ChatSearch';
 import { GroupComposerGate, GroupHeaderExtras, GroupNoticeBar } from './group/GroupChatParts';
 import { isGroupID } from './group/logic';
 import { MessageList } from './MessageList';
@@ -90,7 +94,7 @@ export function ChatWindow({
   conversation: Conversation | undefined;
   onBack(): void;
 }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(['messages', 'chatInfo']);
   // A conversation the list does not hold yet (a first chat from a contact card) is fetched.
   const fetched = useQuery({
     queryKey: ['messages', 'conversation', conversationID],
@@ -105,52 +109,100 @@ export function ChatWindow({
   // A phone shows the conversation alone, as in WeChat: no bottom tab bar.
   useHideTabBar();
   const selecting = useMessagesUi((s) => s.selecting);
+  // The info panel and the history search belong to this chat: another chat starts without them.
+  const [side, setSide] = useState<'info' | null>(null);
+  const [searching, setSearching] = useState(false);
+  useClearUnreadMark(conversationID, listed);
   const typing = useTyping(conversationID);
   const friends = useFriends();
-  const official = friends.data?.find((f) => f.wtId === peerOf(conversationID))?.isOfficial === 1;
+  const official =
+    isHelperConversation(conversationID) ||
+    friends.data?.find((f) => f.wtId === peerOf(conversationID))?.isOfficial === 1;
 
   if (!conversation) return <div className="chat chat--empty" data-testid="chat-loading" />;
   const name = conversationName(conversation);
   const group = isGroupID(conversationID);
   const composer = <Composer key={conversationID} conversation={conversation} />;
   return (
-    <section className="chat" data-testid="chat" data-id={conversationID} aria-label={name}>
-      <header className="chat__head">
-        <button
-          type="button"
-          className="cv-icon-btn chat__back"
-          aria-label={t('back')}
-          data-testid="chat-back"
-          onClick={onBack}
-        >
-          <BackIcon />
-        </button>
-        <h2 className="chat__title" data-testid="chat-title">
-          {name}
-        </h2>
-        {official && (
-          <span className="chat__official" data-testid="official-tag">
-            {t('official')}
-          </span>
+    <>
+      <section className="chat" data-testid="chat" data-id={conversationID} aria-label={name}>
+        <header className="chat__head">
+          <button
+            type="button"
+            className="cv-icon-btn chat__back"
+            aria-label={t('back')}
+            data-testid="chat-back"
+            onClick={onBack}
+          >
+            <BackIcon />
+          </button>
+          <h2 className="chat__title" data-testid="chat-title">
+            {name}
+          </h2>
+          {official && (
+            <span className="chat__official" data-testid="official-tag">
+              {t('official')}
+            </span>
+          )}
+          {typing && (
+            <span className="chat__typing" data-testid="typing" aria-live="polite">
+              {t('typing')}
+            </span>
+          )}
+          <button
+            type="button"
+            className="cv-icon-btn chat__search"
+            aria-label={t('chatInfo:search.open')}
+            title={t('chatInfo:search.open')}
+            aria-pressed={searching}
+            data-testid="chat-search-open"
+            onClick={() => setSearching((v) => !v)}
+          >
+            <SearchIcon />
+          </button>
+          {group && (
+            <GroupHeaderExtras
+              conversation={conversation}
+              onOpenPanel={() => setSide(side ? null : 'info')}
+            />
+          )}
+          {conversationID.startsWith('C2C') && !official && <CallButtons peerWtId={peerOf(conversationID)} />}
+          {!group && (
+            <button
+              type="button"
+              className="cv-icon-btn chat__more"
+              aria-label={t('chatInfo:open')}
+              title={t('chatInfo:open')}
+              aria-expanded={side === 'info'}
+              data-testid="chat-info-open"
+              onClick={() => setSide(side ? null : 'info')}
+            >
+              <MoreIcon />
+            </button>
+          )}
+        </header>
+        {searching && <ChatSearch conversationID={conversationID} onClose={() => setSearching(false)} />}
+        {group && <GroupNoticeBar conversation={conversation} />}
+        <MessageList conversation={conversation} peerName={name} official={official} />
+        <ChatForwardHost />
+        {selecting ? (
+          <SelectBar conversationID={conversationID} peerName={name} />
+        ) : group ? (
+          <GroupComposerGate conversation={conversation}>{composer}</GroupComposerGate>
+        ) : (
+          composer
         )}
-        {typing && (
-          <span className="chat__typing" data-testid="typing" aria-live="polite">
-            {t('typing')}
-          </span>
-        )}
-        {group && <GroupHeaderExtras conversation={conversation} />}
-        {conversationID.startsWith('C2C') && <CallButtons peerWtId={peerOf(conversationID)} />}
-      </header>
-      {group && <GroupNoticeBar conversation={conversation} />}
-      <MessageList conversation={conversation} peerName={name} official={official} />
-      <ChatForwardHost />
-      {selecting ? (
-        <SelectBar conversationID={conversationID} peerName={name} />
-      ) : group ? (
-        <GroupComposerGate conversation={conversation}>{composer}</GroupComposerGate>
-      ) : (
-        composer
+      </section>
+      {side === 'info' && (
+        <ChatInfoPanel
+          conversation={conversation}
+          onClose={() => setSide(null)}
+          onSearch={() => {
+            setSide(null);
+            setSearching(true);
+          }}
+        />
       )}
-    </section>
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol';
-import { call } from '../../lib/api';
 import { socket } from '../../lib/realtime';
 import { usePendingCaret } from '../../lib/usePendingCaret';
 import { abstractOf, sendText } from './send';
@@ -9,9 +8,12 @@ import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
 import { useRovingFocus } from '../../ui/useRovingFocus';
 import { RichToolbar, SendPreview, takeFiles } from './composer-rich';
 import { EmojiPicker } from './EmojiPicker';
+import { QuickPhrasesButton, useQuickPhrasesEnabled } from '../quick-phrases';
+import { helperApi, HelperFaqButton, isHelperConversation } from '../helper';
 import { refusedLocally } from './local-review';
 import { useMention } from './group/useMention';
 import { CloseIcon, PlusIcon } from './icons';
+import { localDrafts, saveDraft, type DraftState } from './drafts';
 import { useChatStore } from './store';
 import { conversationName } from './types';
 import { useMessagesUi } from './ui-store';
@@ -21,29 +23,6 @@ export const TYPING_EVERY_MS = 3000;
 const DRAFT_SAVE_MS = 800;
 /** Phones: the box grows with its text up to this height, then scrolls. */
 const PHONE_MAX_INPUT_PX = 120;
-/** What the composer held when it last closed, per conversation (this tab only). */
-const localDrafts = new Map<string, string>();
-
-type DraftState = { text: string; quoteID: string };
-
-function saveDraft(conversationID: string, d: DraftState, quoteType?: string) {
-  const empty = !d.text.trim() && !d.quoteID;
-  return call(
-    'conversations',
-    'draft',
-    {
-      conversationID,
-      draft: empty
-        ? null
-        : {
-            html: d.text,
-            abstract: d.text.slice(0, 100),
-            ...(d.quoteID ? { messageID: d.quoteID, type: quoteType ?? 'text' } : {}),
-          },
-    },
-    { silent: true },
-  ).catch(() => {});
-}
 
 /**
  * The composer: Enter sends, Ctrl+Enter adds a line, emoji, the quote bar, typing frames, and the
@@ -104,11 +83,12 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     box.current?.focus({ preventScroll: true });
   }, [quote?.ID]);
 
-  // 重新编辑 puts a revoked text back.
+  // 重新编辑 puts a revoked text back, once: from then on it is the composer's text like any other.
   useEffect(() => {
     if (reedit && reedit.conversationID === id) {
       dirty.current = true;
       setText(reedit.text);
+      useMessagesUi.getState().takeReedit(id);
       box.current?.focus();
     }
   }, [reedit, id]);
@@ -145,6 +125,8 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     void socket.send('typing', { conversationID: id }).catch(() => {});
   };
 
+  const helper = isHelperConversation(id);
+  const phrasesOn = useQuickPhrasesEnabled(conversation.type === 'C2C' && !helper);
   const placeCaret = usePendingCaret(box);
   const mention = useMention(id, text, setText, box, placeCaret);
   const phone = useMediaQuery(PHONE_QUERY);
@@ -178,8 +160,12 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     lastTyping.current = 0;
     // The quote goes with this message; it is cleared whether the send succeeds or fails.
     setQuote(id, undefined);
+    // Sending clears the draft (also one saved a moment ago that the list does not show yet).
+    const hadDraft = !!conversation.draft || !!saved.current.text || !!saved.current.quoteID;
     saved.current = { text: '', quoteID: '' };
-    if (conversation.draft) void saveDraft(id, saved.current);
+    if (hadDraft) void saveDraft(id, saved.current);
+    // The helper answers a typed question by keyword; both messages arrive as pushes.
+    if (helper) return void helperApi.keyWord(value.trim()).catch(() => setText(value));
     void sendText(id, value, q, undefined, atUserList.length ? { atUserList } : {});
   };
 
@@ -207,7 +193,14 @@ export function Composer({ conversation }: { conversation: Conversation }) {
       data-testid="composer-tools"
     >
       {!phone && emoji}
-      <RichToolbar conversationID={id} />
+      {helper ? (
+        <HelperFaqButton />
+      ) : (
+        <RichToolbar
+          conversationID={id}
+          extra={phrasesOn && <QuickPhrasesButton onPick={(word) => insert(word)} />}
+        />
+      )}
     </div>
   );
   const sendButton = (

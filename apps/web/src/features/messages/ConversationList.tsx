@@ -8,13 +8,14 @@ import { useRovingFocus } from '../../ui/useRovingFocus';
 import { useVirtualRows } from '../../ui/useVirtualRows';
 import { conversationOps } from './conversations';
 import { ConversationRow } from './ConversationRow';
+import { useAddToGroup } from '../session-groups';
 import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
 import { ArchiveIcon } from './icons';
-import { isArchived } from './types';
+import { isArchived, isMarkedUnread } from './types';
 
 export const ROW_HEIGHT = 64;
 
-type Item = { kind: 'archive'; count: number } | { kind: 'conversation'; c: Conversation };
+type Item = { kind: 'archive'; count: number; unread: number } | { kind: 'conversation'; c: Conversation };
 
 /** The conversation menu: pin, mute, archive, mark read, delete (with a confirmation). */
 function useConversationMenu() {
@@ -36,11 +37,34 @@ function useConversationMenu() {
         {
           key: 'archive',
           label: isArchived(c) ? t('menu.unarchive') : t('menu.archive'),
-          onSelect: () => void conversationOps.archive([id], !isArchived(c)),
+          onSelect: () => {
+            const fold = !isArchived(c);
+            void conversationOps
+              .archive([id], fold)
+              .then(() => toast.success(fold ? t('archive.done') : t('archive.outDone')));
+          },
         },
       ];
+      // 标为已读 beside 标为未读: whichever the row is not.
       if (c.unreadCount > 0)
         items.push({ key: 'read', label: t('menu.read'), onSelect: () => void conversationOps.read(id) });
+      else if (isMarkedUnread(c))
+        items.push({
+          key: 'read',
+          label: t('menu.read'),
+          onSelect: () => void conversationOps.markUnread(id, false),
+        });
+      else
+        items.push({
+          key: 'unread',
+          label: t('menu.unread'),
+          onSelect: () => void conversationOps.markUnread(id, true),
+        });
+      items.push({
+        key: 'tab',
+        label: t('menu.addToTab'),
+        onSelect: () => useAddToGroup.getState().open(id),
+      });
       items.push({
         key: 'remove',
         label: t('menu.remove'),
@@ -64,6 +88,7 @@ function useConversationMenu() {
 export function ConversationList({
   list,
   archivedCount,
+  archivedUnread = 0,
   openID,
   me,
   onOpen,
@@ -73,6 +98,8 @@ export function ConversationList({
   list: Conversation[];
   /** >0 shows the '已归档对话' entry at the top. */
   archivedCount: number;
+  /** The unread of the archived conversations, on the entry (a dot and the count). */
+  archivedUnread?: number;
   openID: string | null;
   me: string;
   onOpen(id: string): void;
@@ -81,7 +108,9 @@ export function ConversationList({
 }) {
   const { t } = useTranslation('messages');
   const items: Item[] = [
-    ...(archivedCount > 0 ? [{ kind: 'archive' as const, count: archivedCount }] : []),
+    ...(archivedCount > 0
+      ? [{ kind: 'archive' as const, count: archivedCount, unread: archivedUnread }]
+      : []),
     ...list.map((c) => ({ kind: 'conversation' as const, c })),
   ];
   const { scrollRef, virtualizer } = useVirtualRows<Item>({
@@ -126,10 +155,20 @@ export function ConversationList({
                   data-testid="archive-entry"
                   onClick={onArchive}
                 >
-                  <span className="cv-tile">
-                    <ArchiveIcon />
+                  <span className="cv-row__avatar">
+                    <span className="cv-tile">
+                      <ArchiveIcon />
+                    </span>
+                    {it.unread > 0 && <span className="cv-dot" data-testid="archive-dot" />}
                   </span>
-                  <span className="cv-row__name">{t('archive.entry')}</span>
+                  <span className="cv-row__main">
+                    <span className="cv-row__name">{t('archive.entry')}</span>
+                    {it.unread > 0 && (
+                      <span className="cv-row__last" data-testid="archive-unread">
+                        {t('unread', { count: it.unread })}
+                      </span>
+                    )}
+                  </span>
                 </button>
               ) : (
                 <ConversationRow

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol';
 import { useDebounced } from '../../lib/useDebounced';
@@ -11,8 +11,24 @@ import { ConversationList } from './ConversationList';
 import { BackIcon, ChevronDownIcon } from './icons';
 import { PlusMenu } from '../friends';
 import { groupDialogs } from '../groups';
-import { archivedConversations, TABS, tabUnread, visibleConversations } from './list-logic';
+import {
+  archivedConversations,
+  archiveUnread,
+  TABS,
+  tabUnread,
+  unreadTotal,
+  visibleConversations,
+} from './list-logic';
 import { useMessagesUi } from './ui-store';
+import {
+  AddToGroupMenu,
+  CustomTabButtons,
+  CustomTabMenuItems,
+  inSessionGroup,
+  ManageGroupsDialog,
+  useCustomTab,
+  useCustomTabRows,
+} from '../session-groups';
 
 // The matcher (with its pinyin tables) loads on the first search, not with the screen.
 const SearchResults = lazy(() => import('./SearchResults'));
@@ -36,7 +52,16 @@ export function ConversationPanel({
   const visible = useMemo(() => visibleConversations(conversations, tab, me), [conversations, tab, me]);
   const archived = useMemo(() => archivedConversations(conversations), [conversations]);
   const unread = useMemo(() => tabUnread(conversations, me), [conversations, me]);
+  const archivedUnread = useMemo(() => archiveUnread(conversations), [conversations]);
   const searching = settled.trim() !== '';
+  const customRows = useCallback((l: readonly Conversation[]) => visibleConversations(l, 'all', me), [me]);
+  const custom = useCustomTabRows(conversations, customRows);
+  const openCustom = useCustomTab((s) => s.open);
+  const [managing, setManaging] = useState(false);
+  const pickTab = (k: (typeof TABS)[number]) => {
+    setTab(k);
+    openCustom(null);
+  };
 
   const moveAllOut = async () => {
     await conversationOps.archive([], false);
@@ -102,14 +127,15 @@ export function ConversationPanel({
                   key={k}
                   type="button"
                   role="tab"
-                  aria-selected={tab === k}
-                  className={`cv-tab${tab === k ? ' cv-tab--active' : ''}`}
+                  aria-selected={!custom.group && tab === k}
+                  className={`cv-tab${!custom.group && tab === k ? ' cv-tab--active' : ''}`}
                   data-testid={`tab-${k}`}
-                  onClick={() => setTab(k)}
+                  onClick={() => pickTab(k)}
                 >
                   {t(`tabs.${k}`)}
                 </button>
               ))}
+              <CustomTabButtons groups={custom.shown} />
             </div>
             <Popover
               side="bottom"
@@ -124,7 +150,7 @@ export function ConversationPanel({
                       role="menuitem"
                       className="menu__item cv-tabmenu__item"
                       onClick={() => {
-                        setTab(k);
+                        pickTab(k);
                         close();
                       }}
                     >
@@ -136,6 +162,12 @@ export function ConversationPanel({
                       )}
                     </button>
                   ))}
+                  <CustomTabMenuItems
+                    groups={custom.shown}
+                    unreadOf={(g) => unreadTotal(inSessionGroup(conversations, g))}
+                    close={close}
+                    onManage={() => setManaging(true)}
+                  />
                 </div>
               )}
             >
@@ -150,16 +182,19 @@ export function ConversationPanel({
             </Popover>
           </div>
           <ConversationList
-            list={visible}
-            archivedCount={tab === 'all' ? archived.length : 0}
+            list={custom.list ?? visible}
+            archivedCount={!custom.group && tab === 'all' ? archived.length : 0}
+            archivedUnread={archivedUnread}
             openID={openID}
             me={me}
             onOpen={onOpen}
             onArchive={() => setArchiveOpen(true)}
-            resetKey={tab}
+            resetKey={custom.group ? `custom-${custom.group.id}` : tab}
           />
         </>
       )}
+      <ManageGroupsDialog open={managing} onOpenChange={setManaging} conversations={conversations} />
+      <AddToGroupMenu />
     </>
   );
 }

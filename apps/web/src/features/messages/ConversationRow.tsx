@@ -8,7 +8,7 @@ import { lastLine, useAbstract } from './abstract';
 import { MutedIcon } from './icons';
 import { isMenuKey, useLongPress } from './ContextMenu';
 import { atPrefix, type GroupConversation } from './group/logic';
-import { conversationName } from './types';
+import { conversationName, shownUnread } from './types';
 
 export interface RowProps {
   c: Conversation;
@@ -25,7 +25,7 @@ export const ConversationRow = memo(function ConversationRow({ c, me, active, on
   const abstract = useAbstract();
   const name = conversationName(c);
   const press = useLongPress((x, y) => onMenu(c, x, y));
-  const unread = Math.max(0, c.unreadCount);
+  const unread = shownUnread(c);
   const draft = !active && c.draftText ? c.draftText : '';
   const group = (c as GroupConversation).groupProfile;
   const mineLast = c.lastMessage?.fromAccount === me;

@@ -23,6 +23,10 @@ export interface BubbleProps {
   myName: string;
   /** One-to-one: own stored messages up to this sequence were read by the peer. */
   peerReadSequence: number;
+  /** The helper conversation: no read markers. */
+  official?: boolean;
+  /** Shown under the bubble (the reactions). */
+  below?: React.ReactNode;
   canReedit: boolean;
   selecting: boolean;
   selected: boolean;
@@ -95,7 +99,9 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
   const read =
     mine && m.status === 'success' && !m.hasRiskContent && (m.isPeerRead || m.sequence <= p.peerReadSequence);
   const group = p.senderName !== undefined || !!p.onReceipt;
-  const showRead = mine && m.status === 'success' && !m.hasRiskContent && m.type !== 'custom' && !group;
+  // No read receipts in the helper conversation (SPEC 5).
+  const showRead =
+    mine && m.status === 'success' && !m.hasRiskContent && m.type !== 'custom' && !group && !p.official;
   const openMenu = (e: React.MouseEvent<HTMLElement>) => {
     if (p.selecting) return;
     e.preventDefault();
@@ -200,6 +206,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
           </button>
         )}
         <TranslationPanel messageID={m.ID} />
+        {p.below}
       </div>
     </div>
   );

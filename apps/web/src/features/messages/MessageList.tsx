@@ -15,6 +15,9 @@ import { richMenuItems } from './composer-rich';
 import { translationMenuItems } from './translation';
 import { useGroupChat } from './group/useGroupChat';
 import { MessageBubble } from './MessageBubble';
+import { PinnedBar, pinMenuItem } from '../pins';
+import { QUICK_EMOJI, ReactionBar, toggleReaction, useConversationReactions } from '../reactions';
+import { useAbstract } from './abstract';
 import { useReadOnView } from './read-on-view';
 import { resend } from './send';
 import { useConversationMessages, useChatStore } from './store';
@@ -27,6 +30,9 @@ export const BLINK_MS = 3000;
 /** A menu opens below its message when the message is this close to the top of the list. */
 export const MENU_FLIP_PX = 160;
 const NEAR_BOTTOM_PX = 40;
+/** History pages a quote jump loads at most looking for the original; a search result's jump, more. */
+const JUMP_PAGES = 10;
+const SEARCH_JUMP_PAGES = 100;
 
 /**
  * The message list: virtualized, 'load more' at the top keeping the reading position, time
@@ -42,7 +48,8 @@ export function MessageList({
   /** The helper (official) conversation has no message menu. */
   official?: boolean;
 }) {
-  const { t, i18n } = useTranslation(['messages', 'forward', 'favorites']);
+  const { t, i18n } = useTranslation(['messages', 'forward', 'favorites', 'pins', 'reactions']);
+  const abstract = useAbstract();
   const formatTime = useFormatTime();
   const id = conversation.conversationID;
   const held = useConversationMessages(id);
@@ -52,6 +59,9 @@ export function MessageList({
   const originals = useChatStore((s) => s.originals);
   const ui = useMessagesUi();
   const gc = useGroupChat(id);
+  const sentIDs = useMemo(() => messages.filter((m) => m.status === 'success').map((m) => m.ID), [messages]);
+  useConversationReactions(id, sentIDs);
+  const [picker, setPicker] = useState<{ m: ChatMessage; anchor: MenuAnchor } | null>(null);
 
   const { scrollRef, virtualizer } = useVirtualRows<Row>({
     rows,
@@ -172,8 +182,8 @@ export function MessageList({
 
   // Quote jump: scroll to the original and let it blink; older pages are fetched when needed.
   const jump = useCallback(
-    async (messageID: string) => {
-      for (let tries = 0; tries < 10; tries++) {
+    async (messageID: string, pages = JUMP_PAGES) => {
+      for (let tries = 0; tries < pages; tries++) {
         const list = useChatStore.getState().byConv[id];
         const target = list?.messages.find((m) => m.ID === messageID);
         if (list && target) {
@@ -199,6 +209,15 @@ export function MessageList({
     },
     [id, t, virtualizer, ui, holdTopRow],
   );
+
+  // A search result's message: once the first page is here, loading further back as far as it takes.
+  const jumpTo = useMessagesUi((s) => (s.jumpTo?.conversationID === id ? s.jumpTo : null));
+  const loaded = held !== undefined;
+  useEffect(() => {
+    if (!jumpTo || !loaded) return;
+    useMessagesUi.setState({ jumpTo: null });
+    void jump(jumpTo.messageID, SEARCH_JUMP_PAGES);
+  }, [jumpTo, loaded, jump]);
 
   const [menu, setMenu] = useState<{ m: ChatMessage; anchor: MenuAnchor } | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
@@ -233,6 +252,13 @@ export function MessageList({
     items.push(...gc.menuItems(m));
     items.push(...translationMenuItems(m, t, i18n.language));
     items.push({ key: 'quote', label: t('msgMenu.quote'), onSelect: () => ui.setQuote(id, m) });
+    const pin = pinMenuItem(m, abstract(m), t);
+    if (pin) items.push(pin);
+    items.push({
+      key: 'reaction',
+      label: t('reactions:menu'),
+      onSelect: () => setPicker(menu && { m, anchor: menu.anchor }),
+    });
     items.push(...richMenuItems(m, t));
     items.push({ key: 'select', label: t('msgMenu.select'), onSelect: () => ui.startSelect(m.ID) });
     items.push({
@@ -264,6 +290,7 @@ export function MessageList({
   const showLatest = far || newCount > 0;
   return (
     <div className="msg-list-wrap">
+      {!official && <PinnedBar conversationID={id} onJump={(mid) => void jump(mid)} />}
       <div
         className="msg-list"
         ref={scrollRef}
@@ -315,6 +342,8 @@ export function MessageList({
                     myAvatar={user?.avatar ?? ''}
                     myName={user?.nickName ?? ''}
                     peerReadSequence={conversation.peerReadSequence}
+                    official={official}
+                    below={<ReactionBar conversationID={id} messageID={row.message.ID} />}
                     canReedit={originals.has(row.message.ID)}
                     selecting={ui.selecting}
                     selected={ui.selected.has(row.message.ID)}
@@ -348,6 +377,19 @@ export function MessageList({
           label={t('msgMenu.label')}
           onClose={closeMenu}
           testId="message-menu"
+        />
+      )}
+      {picker && (
+        <ContextMenu
+          anchor={picker.anchor}
+          items={QUICK_EMOJI.map((e) => ({
+            key: `react-${e}`,
+            label: e,
+            onSelect: () => void toggleReaction(id, picker.m.ID, e, true),
+          }))}
+          label={t('reactions:pick')}
+          onClose={() => setPicker(null)}
+          testId="reaction-picker"
         />
       )}
     </div>

@@ -4,11 +4,17 @@ import type { Conversation, FriendItem } from '@parley/protocol';
 import { createSearch } from '../../lib/search';
 import { Avatar } from '../../ui/Avatar';
 import { c2cConversationId, useFriends } from '../friends';
+import { MessageHit } from './search/MessageHit';
+import { useMessageSearch } from './search/useMessageSearch';
 import { conversationName } from './types';
+import { useMessagesUi } from './ui-store';
+import './search/search.css';
 
 /**
  * Search results of the list panel: 联系人 (friends by remark, nickname, wtId or pinyin) and 群组
- * (groups come later), then matching conversation names; '搜索结果为空' when nothing matches.
+ * (groups come later), then matching conversation names, then 聊天记录: messages of every
+ * conversation holding the keyword (a result opens its chat at that message); '搜索结果为空' when
+ * nothing matches.
  */
 export default function SearchResults({
   keyword,
@@ -19,8 +25,13 @@ export default function SearchResults({
   conversations: Conversation[];
   onOpen(id: string): void;
 }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(['messages', 'chatInfo']);
   const friends = useFriends();
+  const found = useMessageSearch(keyword);
+  const names = useMemo(
+    () => new Map(conversations.map((c) => [c.conversationID, conversationName(c)])),
+    [conversations],
+  );
   const searchFriends = useMemo(
     () => createSearch<FriendItem>(friends.data ?? [], (f) => [f.remark, f.nickName, f.wtId]),
     [friends.data],
@@ -40,7 +51,7 @@ export default function SearchResults({
     .filter((c) => !peopleIds.has(c.conversationID))
     .slice(0, 50);
 
-  if (!people.length && !chats.length)
+  if (!people.length && !chats.length && found.done && !found.hits.length)
     return (
       <p className="cv-search-empty" data-testid="search-empty">
         {t('searchEmpty')}
@@ -80,6 +91,28 @@ export default function SearchResults({
               <span className="cv-row__name">{conversationName(c)}</span>
             </button>
           ))}
+        </section>
+      )}
+      {found.hits.length > 0 && (
+        <section aria-label={t('chatInfo:search.section')} data-testid="search-messages">
+          <h2 className="cv-section">{t('chatInfo:search.section')}</h2>
+          {found.hits.map((m) => (
+            <MessageHit
+              key={m.ID}
+              m={m}
+              keyword={keyword}
+              title={names.get(m.conversationID) ?? (m.nick || m.from)}
+              onOpen={() => {
+                useMessagesUi.getState().requestJump(m.conversationID, m.ID);
+                onOpen(m.conversationID);
+              }}
+            />
+          ))}
+          {found.hasMore && (
+            <button type="button" className="cv-link chat-search__more" onClick={found.more}>
+              {t('chatInfo:search.more')}
+            </button>
+          )}
         </section>
       )}
     </div>

@@ -27,7 +27,7 @@ export function useAbstract() {
       if (m.type === 'groupTip') return tip(m.payload);
       if (m.type === 'custom') {
         const kind = noticeKind(m.payload);
-        if (kind) return t(`notices.${kind}`, { defaultValue: t('types.custom') });
+        if (kind && kind !== 'helper') return t(`notices.${kind}`, { defaultValue: t('types.custom') });
         if (typeof m.payload.description === 'string' && m.payload.description) return m.payload.description;
       }
       return t(`types.${m.type}`, { defaultValue: t('types.custom') });

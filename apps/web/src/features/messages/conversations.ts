@@ -136,6 +136,11 @@ export const conversationOps = {
       patchConversations((list) => r.conversations.reduce(upsertConversation, list)),
     ),
   read: (conversationID: string) => call('conversations', 'read', { conversationID }).then(putConversation),
+  /** 'Mark as unread' on or off (off: also when the conversation is opened). */
+  markUnread: (conversationID: string, enable: boolean) =>
+    call('conversations', 'mark', { conversationIDList: [conversationID], markType: 2, enable }).then((r) =>
+      patchConversations((list) => r.conversations.reduce(upsertConversation, list)),
+    ),
   remove: (conversationID: string) =>
     call('conversations', 'remove', { conversationID, clearHistory: true }).then(() =>
       patchConversations((list) => list.filter((c) => c.conversationID !== conversationID)),

@@ -5,9 +5,9 @@ import { socket, useSocketEvent, useSocketStatus } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { applyMessage, getConversation, patchConversations, putConversation } from './conversations';
 import { localCache } from './local';
-import { notifyMessage } from './notify';
-import { flushOutbox } from './send';
-import { onHello, resetSyncVersion } from './sync';
+import { alertMessage } from './notify';
+import { abstractOf, flushOutbox } from './send';
+import { onHello, onSyncRequired, resetSyncVersion } from './sync';
 import { useChatStore } from './store';
 import { asReader, isGroupID } from './group/logic';
 import { fillGap, noteMention, heldLastSequence, useGroupMessagesRealtime } from './group/realtime';
@@ -95,7 +95,9 @@ export function useMessagesRealtime(openID: string | null): void {
     }
     countNewMessage(m, known, onScreen);
     // Read when it is seen (features/messages/read-on-view.ts), not merely when it arrives.
-    if (m.flow === 'in' && !visible() && !getConversation(m.conversationID)?.isMuted) notifyMessage(m);
+    const silent = m.type === 'custom' || m.type === 'groupTip' || m.isRevoked;
+    if (m.flow === 'in' && !silent && !getConversation(m.conversationID)?.isMuted)
+      alertMessage(m, onScreen, abstractOf(m));
   });
   useSocketEvent('message.updated', (frame) => {
     const m = asReader(frame, me);
@@ -133,6 +135,7 @@ export function useMessagesRealtime(openID: string | null): void {
   useSocketEvent('hello', (hello) => {
     void onHello(hello);
   });
+  useSocketEvent('sync.required', () => void onSyncRequired());
 
   // Connected again: send the outbox. What changed meanwhile comes with one message.sync after
   // hello (sync.ts), not by refetching the list and the open chat: a node's restart must not turn

@@ -100,6 +100,26 @@ export const ChatIcon = ({ size = 64 }: { size?: number }) =>
     />,
   );
 
+/** The chat header's "more" (info panel) button. */
+export const MoreIcon = ({ size = 20 }: { size?: number }) =>
+  svg(
+    size,
+    <g fill="currentColor">
+      <circle cx="5" cy="12" r="2" />
+      <circle cx="12" cy="12" r="2" />
+      <circle cx="19" cy="12" r="2" />
+    </g>,
+  );
+
+export const SearchIcon = ({ size = 20 }: { size?: number }) =>
+  svg(
+    size,
+    <>
+      <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </>,
+  );
+
 /** "+" in a circle: the phone composer's toggle of its toolbar. */
 export const PlusIcon = ({ size = 24 }: { size?: number }) =>
   svg(

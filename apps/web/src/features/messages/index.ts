@@ -4,3 +4,4 @@
  * `/messages?conversationID=` (friends' `chatPath`).
  */
 export { unreadTotal } from './list-logic';
+export { conversationName } from './types';

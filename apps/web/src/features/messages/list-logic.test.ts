@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { badgeText } from '../../ui/Badge';
 import {
   archivedConversations,
+  archiveUnread,
   sortConversations,
   tabUnread,
   unreadTotal,
@@ -54,5 +55,20 @@ describe('conversation list', () => {
     );
     expect(badgeText(99)).toBe('99');
     expect(badgeText(0)).toBe('');
+  });
+  it('a conversation marked unread counts as one unread; the archive entry sums its conversations', () => {
+    const list = [
+      conv('marked', { markList: [2] }),
+      conv('both', { markList: [2], unreadCount: 3 }),
+      conv('read', {}),
+      conv('foldedMarked', { markList: [2, 4], isMuted: true }),
+      conv('folded', { markList: [4], isMuted: true, unreadCount: 5 }),
+    ];
+    expect(visibleConversations(list, 'unread', 'me').map((c) => c.conversationID)).toEqual([
+      'C2Cboth',
+      'C2Cmarked',
+    ]);
+    expect(unreadTotal(list)).toBe(4);
+    expect(archiveUnread(list)).toBe(6);
   });
 });

@@ -1,6 +1,6 @@
 import type { Conversation } from '@parley/protocol';
 import { hasUnreadMention } from './group/logic';
-import { isArchived } from './types';
+import { isArchived, shownUnread } from './types';
 
 /** The list tabs (custom tabs come with conversation groups). */
 export const TABS = ['all', 'unread', 'atMe', 'c2c', 'group'] as const;
@@ -27,7 +27,7 @@ export function inTab(c: Conversation, tab: Tab, me: string): boolean {
     case 'all':
       return true;
     case 'unread':
-      return c.unreadCount > 0;
+      return shownUnread(c) > 0;
     case 'atMe':
       return mentionsMe(c, me);
     case 'c2c':
@@ -52,7 +52,14 @@ export function archivedConversations(list: readonly Conversation[]): Conversati
  */
 export function unreadTotal(list: readonly Conversation[]): number {
   let n = 0;
-  for (const c of list) if (!c.isMuted && !isArchived(c)) n += Math.max(0, c.unreadCount);
+  for (const c of list) if (!c.isMuted && !isArchived(c)) n += shownUnread(c);
+  return n;
+}
+
+/** What the '已归档对话' entry shows: the unread of its conversations (all muted: a dot or a count). */
+export function archiveUnread(list: readonly Conversation[]): number {
+  let n = 0;
+  for (const c of list) if (isArchived(c)) n += shownUnread(c);
   return n;
 }
 

@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../ui/toast-store';
 import { applyMessage } from './conversations';
 import { refusedLocally } from './local-review';
+import { offerReAddOn } from './readd-offer';
 import { isGroupID } from './group/logic';
 import { refreshSoon } from './group/receipts';
 import { outbox } from './local';
@@ -67,7 +68,7 @@ export async function deliver(out: OutgoingMessage): Promise<Delivery> {
     if (TRANSIENT.has(text)) return 'queued';
     store.setStatus(out.conversationID, out.clientMsgId, 'fail');
     await outbox.remove(out.clientMsgId);
-    toast.error(text);
+    if (!offerReAddOn(e, out.conversationID)) toast.error(text);
     return 'failed';
   } finally {
     inFlight.delete(out.clientMsgId);

@@ -24,6 +24,12 @@ socket.resumeVersion = () => known;
 
 type Hello = Pick<ServerEventMap['hello'], 'syncVersion' | 'syncSince' | 'sync'>;
 
+/** The server said events may have been lost (`sync.required`): catch up from the version held. */
+export function onSyncRequired(): Promise<void> {
+  if (known === null) return Promise.resolve();
+  return onHello({ syncVersion: Number.MAX_SAFE_INTEGER });
+}
+
 export function onHello(hello: Hello | null | undefined): Promise<void> {
   const version = hello?.syncVersion;
   if (typeof version !== 'number') return Promise.resolve();

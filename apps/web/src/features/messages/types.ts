@@ -28,6 +28,12 @@ export type { Conversation, Message };
 /** Archived (folded) conversations carry mark 4. */
 export const ARCHIVED_MARK = 4;
 export const isArchived = (c: Pick<Conversation, 'markList'>) => c.markList.includes(ARCHIVED_MARK);
+/** 'Mark as unread' (mark 2): shown as one unread until the conversation is opened. */
+export const UNREAD_MARK = 2;
+export const isMarkedUnread = (c: Pick<Conversation, 'markList'>) => c.markList.includes(UNREAD_MARK);
+/** The unread a row and the tabs show: the count, or 1 for a conversation marked unread. */
+export const shownUnread = (c: Pick<Conversation, 'markList' | 'unreadCount'>) =>
+  Math.max(0, c.unreadCount, isMarkedUnread(c) ? 1 : 0);
 
 /** The name shown for a conversation: the remark (custom data first), then the nickname or group name, then the ID. */
 export function conversationName(c: Conversation): string {

@@ -12,8 +12,15 @@ interface MessagesUi {
   selected: Set<string>;
   /** The message that blinks after a quote jump. */
   blinkID: string | null;
-  /** Text put back into the composer by 重新编辑. */
+  /**
+   * Text 重新编辑 puts into the composer: a one-time hand-over that the composer takes
+   * (`takeReedit`) as it writes it into the box. Kept here it would fill the box again each time
+   * the conversation is opened, over whatever the user wrote since.
+   */
   reedit: { conversationID: string; text: string; nonce: number } | null;
+  /** A message to scroll to and blink (a search result), taken by that conversation's list. */
+  jumpTo: { conversationID: string; messageID: string; nonce: number } | null;
+  requestJump(conversationID: string, messageID: string): void;
   setTab(tab: Tab): void;
   setArchiveOpen(open: boolean): void;
   setQuote(conversationID: string, m: ChatMessage | undefined): void;
@@ -22,6 +29,8 @@ interface MessagesUi {
   endSelect(): void;
   blink(id: string | null): void;
   reeditText(conversationID: string, text: string): void;
+  /** The composer of `conversationID` took the re-edited text. */
+  takeReedit(conversationID: string): void;
 }
 
 export const useMessagesUi = create<MessagesUi>((set) => ({
@@ -32,6 +41,9 @@ export const useMessagesUi = create<MessagesUi>((set) => ({
   selected: new Set(),
   blinkID: null,
   reedit: null,
+  jumpTo: null,
+  requestJump: (conversationID, messageID) =>
+    set((s) => ({ jumpTo: { conversationID, messageID, nonce: (s.jumpTo?.nonce ?? 0) + 1 } })),
   setTab: (tab) => set({ tab }),
   setArchiveOpen: (archiveOpen) => set({ archiveOpen }),
   setQuote: (conversationID, m) => set((s) => ({ quote: { ...s.quote, [conversationID]: m } })),
@@ -48,4 +60,6 @@ export const useMessagesUi = create<MessagesUi>((set) => ({
   blink: (blinkID) => set({ blinkID }),
   reeditText: (conversationID, text) =>
     set((s) => ({ reedit: { conversationID, text, nonce: (s.reedit?.nonce ?? 0) + 1 } })),
+  takeReedit: (conversationID) =>
+    set((s) => (s.reedit?.conversationID === conversationID ? { reedit: null } : s)),
 }));

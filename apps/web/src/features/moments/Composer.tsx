@@ -7,6 +7,8 @@ import { toast } from '../../ui/toast-store';
 import { useTags } from '../friends';
 import { momentsApi } from './api';
 import { MediaPicker, type Picked } from './MediaPicker';
+import { videoStill } from './video-still';
+import './composer.css';
 
 const SCOPES = [
   MomentVisibility.all,
@@ -38,12 +40,27 @@ export function Composer({ onClose, onPosted }: { onClose(): void; onPosted(m: M
       kind,
       preview: URL.createObjectURL(file),
       url: null,
+      snapshot: null,
       failed: false,
     }));
     setMedia((old) => (kind === 'video' ? picked : [...old.filter((m) => m.kind === 'image'), ...picked]));
     picked.forEach((p, i) => {
-      uploadImage(list[i]!).then(
-        (r) => setMedia((old) => old.map((m) => (m.key === p.key ? { ...m, url: r.url } : m))),
+      const file = list[i]!;
+      // A video's cover: its first frame, uploaded as a photo (none when the browser cannot draw it).
+      const still =
+        kind === 'video'
+          ? videoStill(file).then((png) =>
+              png
+                ? uploadImage(png).then(
+                    (r) => r.url,
+                    () => null,
+                  )
+                : null,
+            )
+          : Promise.resolve(null);
+      Promise.all([uploadImage(file), still]).then(
+        ([r, snapshot]) =>
+          setMedia((old) => old.map((m) => (m.key === p.key ? { ...m, url: r.url, snapshot } : m))),
         () => {
           toast.error(t('uploadFailed'));
           setMedia((old) => old.map((m) => (m.key === p.key ? { ...m, failed: true } : m)));
@@ -65,7 +82,9 @@ export function Composer({ onClose, onPosted }: { onClose(): void; onPosted(m: M
       const video = ready.find((m) => m.kind === 'video');
       const moment = await momentsApi.add({
         content: text,
-        ...(video ? { video: { url: video.url! } } : { images: ready.map((m) => m.url!) }),
+        ...(video
+          ? { video: { url: video.url!, ...(video.snapshot ? { snapshotUrl: video.snapshot } : {}) } }
+          : { images: ready.map((m) => m.url!) }),
         visibility: scope,
         ...(needTags || scope === MomentVisibility.all || scope === MomentVisibility.private
           ? {}

@@ -7,6 +7,8 @@ export interface Picked {
   kind: 'image' | 'video';
   preview: string;
   url: string | null;
+  /** A video's uploaded cover (its first frame), when the browser could make one. */
+  snapshot: string | null;
   failed: boolean;
 }
 

@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { Avatar } from '../../ui/Avatar';
 import { Drawer } from '../../ui/Drawer';
 import { momentsApi } from './api';
+import './notices.css';
 
 /** The notices (likes, comments, replies): opening them clears the moments badge. */
 export function NoticesPanel({ onClose }: { onClose(): void }) {

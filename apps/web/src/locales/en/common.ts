@@ -24,7 +24,7 @@ export default {
     badge_one: '{{count}} unread',
     badge_other: '{{count}} unread',
   },
-  menu: { open: 'Menu', profile: 'Profile', language: 'Language', logout: 'Log out' },
+  menu: { open: 'Menu', profile: 'Profile', language: 'Language', logout: 'Log out', settings: 'Settings' },
   logout: { title: 'Log out', message: 'Log out of this account?', confirm: 'Log out' },
   screens: {
     messages: 'Chats',

@@ -29,6 +29,11 @@ export default {
     delete: 'Delete contact',
     report: 'Report',
   },
+  black: {
+    title: 'Block',
+    message: 'Block "{{name}}"? You will no longer receive their messages.',
+    confirm: 'Block',
+  },
   delete: {
     title: 'Delete contact',
     message: 'Delete "{{name}}" from your contacts? Your chat history with this contact will be deleted too.',

@@ -17,11 +17,14 @@ export default {
     back: 'Back',
     moveAll: 'Unarchive all',
     moveAllDone: 'All chats unarchived',
+    done: 'Archived. New messages will not notify you',
+    outDone: 'Moved out of the archive',
   },
   searchEmpty: 'No results',
   sections: { contacts: 'Contacts', groups: 'Groups', chats: 'Chats' },
   menu: {
     label: 'Chat actions',
+    addToTab: 'Add to group',
     pin: 'Pin',
     unpin: 'Unpin',
     mute: 'Mute notifications',
@@ -29,6 +32,7 @@ export default {
     archive: 'Archive',
     unarchive: 'Unarchive',
     read: 'Mark as read',
+    unread: 'Mark as unread',
     remove: 'Delete chat',
     removeTitle: 'Delete chat',
     removeText: 'The chat history will be deleted too',
@@ -121,4 +125,9 @@ export default {
   list: 'Chat list',
   chat: 'Messages',
   notify: { body: 'You have new messages' },
+  readd: {
+    title: 'Message not delivered',
+    message: 'This person removed or blocked you. Send them a friend request?',
+    confirm: 'Send friend request',
+  },
 };

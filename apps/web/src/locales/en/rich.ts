@@ -58,4 +58,17 @@ export default {
     noUrl: 'The image URL does not exist',
     saveFailed: 'Image download failed',
   },
+  share: {
+    location: 'Location',
+    nameCard: 'Contact card',
+    title: 'Place name',
+    detail: 'Address',
+    lat: 'Latitude',
+    lng: 'Longitude',
+    send: 'Send',
+    cancel: 'Cancel',
+    titleRequired: 'Enter a place name',
+    coordsInvalid: 'Enter valid coordinates (latitude -90 to 90, longitude -180 to 180)',
+    recommended: 'Recommended',
+  },
 };

@@ -23,7 +23,13 @@ export default {
     member: '会員',
     badge: '未読 {{count}} 件',
   },
-  menu: { open: 'メニュー', profile: 'プロフィール', language: '言語', logout: 'ログアウト' },
+  menu: {
+    open: 'メニュー',
+    profile: 'プロフィール',
+    language: '言語',
+    logout: 'ログアウト',
+    settings: '設定',
+  },
   logout: { title: 'ログアウト', message: 'このアカウントからログアウトしますか？', confirm: 'ログアウト' },
   screens: {
     messages: 'トーク',

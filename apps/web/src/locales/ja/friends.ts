@@ -29,6 +29,11 @@ export default {
     delete: '連絡先を削除',
     report: '通報',
   },
+  black: {
+    title: 'ブラックリストに追加',
+    message: '「{{name}}」をブラックリストに追加しますか？相手からのメッセージは届かなくなります。',
+    confirm: '追加',
+  },
   delete: {
     title: '連絡先を削除',
     message: '「{{name}}」を削除しますか？この連絡先とのトーク履歴も削除されます。',

@@ -17,11 +17,14 @@ export default {
     back: '戻る',
     moveAll: 'すべて戻す',
     moveAllDone: 'すべて戻しました',
+    done: 'アーカイブしました。新着メッセージは通知されません',
+    outDone: 'アーカイブから移動しました',
   },
   searchEmpty: '検索結果はありません',
   sections: { contacts: '連絡先', groups: 'グループ', chats: 'トーク' },
   menu: {
     label: 'トークの操作',
+    addToTab: 'グループ分けに追加',
     pin: 'ピン留め',
     unpin: 'ピン留めを解除',
     mute: '通知をオフ',
@@ -29,6 +32,7 @@ export default {
     archive: 'アーカイブ',
     unarchive: 'アーカイブから戻す',
     read: '既読にする',
+    unread: '未読にする',
     remove: 'トークを削除',
     removeTitle: 'トークを削除',
     removeText: 'トーク履歴も削除されます',
@@ -121,4 +125,9 @@ export default {
   list: 'トーク一覧',
   chat: 'メッセージ',
   notify: { body: '新しいメッセージがあります' },
+  readd: {
+    title: 'メッセージは届きませんでした',
+    message: '相手があなたを削除またはブロックしました。友だち申請を送りますか？',
+    confirm: '友だち申請を送る',
+  },
 };

@@ -63,4 +63,17 @@ export default {
     noUrl: '画像の URL がありません',
     saveFailed: '画像のダウンロードに失敗しました',
   },
+  share: {
+    location: '位置情報',
+    nameCard: '連絡先カード',
+    title: '場所の名前',
+    detail: '住所',
+    lat: '緯度',
+    lng: '経度',
+    send: '送信',
+    cancel: 'キャンセル',
+    titleRequired: '場所の名前を入力してください',
+    coordsInvalid: '有効な緯度・経度を入力してください（緯度-90〜90、経度-180〜180）',
+    recommended: 'おすすめしました',
+  },
 };

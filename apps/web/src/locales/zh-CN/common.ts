@@ -23,7 +23,7 @@ export default {
     member: '会员中心',
     badge: '{{count}} 条未读',
   },
-  menu: { open: '菜单', profile: '个人资料', language: '语言', logout: '退出登录' },
+  menu: { open: '菜单', profile: '个人资料', language: '语言', logout: '退出登录', settings: '设置' },
   logout: { title: '退出登录', message: '确定要退出当前账号吗？', confirm: '退出' },
   screens: {
     messages: '消息',

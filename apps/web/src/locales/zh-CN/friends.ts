@@ -30,6 +30,11 @@ export default {
     delete: '删除联系人',
     report: '投诉',
   },
+  black: {
+    title: '加入黑名单',
+    message: '加入黑名单后，你将不再收到“{{name}}”的消息',
+    confirm: '加入',
+  },
   delete: {
     title: '删除联系人',
     message: '将联系人“{{name}}”删除，同时删除与该联系人的聊天记录',

@@ -17,11 +17,14 @@ export default {
     back: '返回',
     moveAll: '全部移出',
     moveAllDone: '已全部移出',
+    done: '已归档，新消息将不再提醒',
+    outDone: '已移出归档',
   },
   searchEmpty: '搜索结果为空',
   sections: { contacts: '联系人', groups: '群组', chats: '聊天' },
   menu: {
     label: '会话操作',
+    addToTab: '添加到分组',
     pin: '置顶',
     unpin: '取消置顶',
     mute: '消息免打扰',
@@ -29,6 +32,7 @@ export default {
     archive: '归档',
     unarchive: '移出归档',
     read: '标为已读',
+    unread: '标为未读',
     remove: '删除聊天',
     removeTitle: '删除聊天',
     removeText: '删除后，将同时删除该聊天的聊天记录',
@@ -121,4 +125,9 @@ export default {
   list: '会话列表',
   chat: '聊天记录',
   notify: { body: '你有新消息' },
+  readd: {
+    title: '消息未送达',
+    message: '对方已将你删除或拉黑。是否发送好友申请？',
+    confirm: '发送好友申请',
+  },
 };

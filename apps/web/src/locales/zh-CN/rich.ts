@@ -59,4 +59,17 @@ export default {
     noUrl: '图片 url 不存在',
     saveFailed: '图片下载失败',
   },
+  share: {
+    location: '位置',
+    nameCard: '名片',
+    title: '地点名称',
+    detail: '详细地址',
+    lat: '纬度',
+    lng: '经度',
+    send: '发送',
+    cancel: '取消',
+    titleRequired: '请输入地点名称',
+    coordsInvalid: '请输入有效的经纬度（纬度-90~90，经度-180~180）',
+    recommended: '推荐成功',
+  },
 };

@@ -1,3 +1,4 @@
+import { askHelper } from '../../helper';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
 import { friendDialogs, ProfilePopover } from '../../friends';
@@ -146,11 +147,27 @@ export function HelperContent({ m }: ContentProps) {
       <ul className="rich-helper__list">
         {list.slice(0, 20).map((q, i) => (
           <li key={i}>
-            <strong>{str(q.question)}</strong>
+            {typeof q.id === 'number' && !str(q.replyMsg) ? (
+              <button
+                type="button"
+                className="rich-helper__ask"
+                data-testid="helper-question"
+                onClick={() => void askHelper(q.id as number)}
+              >
+                {str(q.question)}
+              </button>
+            ) : (
+              <strong>{str(q.question)}</strong>
+            )}
             {str(q.replyMsg) && <p>{str(q.replyMsg)}</p>}
           </li>
         ))}
       </ul>
+      {safeUrl(d.jumpUrl) && (
+        <a className="rich-card__foot" href={safeUrl(d.jumpUrl)} target="_blank" rel="noreferrer noopener">
+          {safeUrl(d.jumpUrl)}
+        </a>
+      )}
     </div>
   );
 }

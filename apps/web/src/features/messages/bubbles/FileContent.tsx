@@ -5,7 +5,7 @@ import { num, safeUrl, str } from './media-url';
 import type { ContentProps } from './types';
 import { UploadOverlay } from './UploadOverlay';
 
-/** File bubble: icon, name, size in B/Kb/Mb (two decimals), download. */
+/** File bubble: icon, name, size (lib/format.ts formatSize), download. */
 export function FileContent({ m }: ContentProps) {
   const { t } = useTranslation('rich');
   const url = safeUrl(m.payload.fileUrl);

@@ -7,6 +7,7 @@ import { takeFiles } from './drop-paste';
 import { StickerPicker } from './StickerPicker';
 import type { FileKind } from './upload';
 import { VoiceButton } from './VoiceButton';
+import { ShareButtons } from './ShareButtons';
 
 const ACCEPT: Record<FileKind, string> = {
   image: 'image/gif,image/jpeg,image/png,image/bmp,image/webp',
@@ -68,6 +69,7 @@ export function RichToolbar({ conversationID, extra }: { conversationID: string;
       <PickButton kind="video" label={t('tools.video')} icon={<VideoIcon />} onPick={pick('video')} />
       <VoiceButton conversationID={conversationID} />
       <FavoritesButton onSend={(list) => sendFavoritesHere(conversationID, list)} />
+      <ShareButtons conversationID={conversationID} />
       {extra}
     </>
   );

@@ -1,13 +1,20 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupDialogs, useGroupInfo } from '../../groups';
+import { MoreIcon } from '../icons';
 import { composerBlock, groupNumberOf, type GroupConversation } from './logic';
 
 /**
  * The group parts of the chat window (docs/web.md "Group chat"): the member count and the button
  * that opens the group panel, the notice bar, and the notices that replace the composer.
  */
-export function GroupHeaderExtras({ conversation }: { conversation: GroupConversation }) {
+export function GroupHeaderExtras({
+  conversation,
+  onOpenPanel,
+}: {
+  conversation: GroupConversation;
+  onOpenPanel(): void;
+}) {
   const { t } = useTranslation('groupChat');
   const groupNumber = groupNumberOf(conversation.conversationID);
   // No longer a member (removed, quit, dissolved): no count, no panel.
@@ -28,21 +35,11 @@ export function GroupHeaderExtras({ conversation }: { conversation: GroupConvers
         title={t('openPanel')}
         data-testid="chat-group-panel"
         disabled={!info.data}
-        onClick={() => groupDialogs.openPanel(groupNumber)}
+        onClick={onOpenPanel}
       >
         <MoreIcon />
       </button>
     </>
-  );
-}
-
-function MoreIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-      <circle cx="5" cy="12" r="2" />
-      <circle cx="12" cy="12" r="2" />
-      <circle cx="19" cy="12" r="2" />
-    </svg>
   );
 }
 

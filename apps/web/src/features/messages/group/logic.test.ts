@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadPinyinMatcher } from './mention-pinyin';
 import {
   applyMention,
   asReader,
@@ -65,6 +66,24 @@ describe('group chat rules', () => {
     expect(
       mentionCandidates(members, 'b', 'me', true, labels).map((m) => (m === AT_ALL ? m : m.userID)),
     ).toEqual(['bob01']);
+  });
+
+  it('matches the pinyin of nicknames and group nicknames like contact search, once the matcher is loaded', async () => {
+    const members = [
+      { userID: 'u1', nick: '刘洋' },
+      { userID: 'u2', nick: 'Lyra' },
+      { userID: 'u3', nick: '王芳', nameCard: '老李' },
+      { userID: 'me', nick: '李雷' },
+    ];
+    const ids = (list: ReturnType<typeof mentionCandidates>) =>
+      list.map((m) => (m === AT_ALL ? m : m.userID));
+    expect(ids(mentionCandidates(members, 'ly', 'me', false, []))).toEqual(['u2']);
+    const pinyin = await loadPinyinMatcher();
+    expect(ids(mentionCandidates(members, 'ly', 'me', false, [], pinyin))).toEqual(['u1', 'u2']);
+    expect(ids(mentionCandidates(members, 'liuyang', 'me', false, [], pinyin))).toEqual(['u1']);
+    expect(ids(mentionCandidates(members, 'laoli', 'me', false, [], pinyin))).toEqual(['u3']);
+    // Never myself, whatever matches.
+    expect(ids(mentionCandidates(members, 'lilei', 'me', false, [], pinyin))).toEqual([]);
   });
 
   it('tells @me, @all and both apart', () => {

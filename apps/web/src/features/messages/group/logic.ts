@@ -83,11 +83,16 @@ export function mentionCandidates<M extends MentionMember>(
   me: string,
   canAtAll: boolean,
   allLabels: readonly string[],
+  /** Pinyin as contact search matches it (the names' syllables), once its dictionary is loaded. */
+  pinyin?: (name: string | undefined, query: string) => boolean,
 ): Array<M | typeof AT_ALL> {
   const q = query.toLowerCase();
   const starts = (s: string | undefined) => !!s && s.toLowerCase().startsWith(q);
+  const spelled = (s: string | undefined) => !!q && !!pinyin && pinyin(s, q);
   const hits = members.filter(
-    (m) => m.userID !== me && (starts(m.nick) || starts(m.nameCard) || starts(m.userID)),
+    (m) =>
+      m.userID !== me &&
+      (starts(m.nick) || starts(m.nameCard) || starts(m.userID) || spelled(m.nick) || spelled(m.nameCard)),
   );
   const all = canAtAll && (q === '' || allLabels.some((l) => starts(l)));
   return all ? [AT_ALL, ...hits] : hits;

@@ -14,6 +14,7 @@ import {
   mentionQuery,
   type MentionMember,
 } from './logic';
+import { loadPinyinMatcher, pinyinMatcher } from './mention-pinyin';
 
 /** The members fetched for the @-list when the group has more than a page of them. */
 const MEMBER_PAGE = 100;
@@ -52,6 +53,7 @@ export function useMention(
   const keyword = useDebounced(big ? (at?.query ?? '') : '', 150);
   const members = useGroupMembers(groupNumber, keyword, group && !!at);
   const canAtAll = (info.data?.selfMember.identity ?? 1) >= 2;
+  const [pinyin, setPinyin] = useState(pinyinMatcher);
 
   const candidates = useMemo(() => {
     if (!at) return [];
@@ -61,8 +63,15 @@ export function useMention(
       nameCard: r.groupNickname,
       avatar: r.avatar,
     }));
-    return mentionCandidates(rows, at.query, me, canAtAll, t('mention.allMatch').split(','));
-  }, [at, members.data, me, canAtAll, t]);
+    return mentionCandidates(
+      rows,
+      at.query,
+      me,
+      canAtAll,
+      t('mention.allMatch').split(','),
+      pinyin ?? undefined,
+    );
+  }, [at, members.data, me, canAtAll, t, pinyin]);
 
   if (!group) return { onInput: () => {}, onKeyDown: () => false, take: () => [], list: null };
 
@@ -81,7 +90,9 @@ export function useMention(
   const open = !!at && candidates.length > 0;
   return {
     onInput(value, caret) {
-      setAt(mentionQuery(value, caret));
+      const q = mentionQuery(value, caret);
+      if (q && !pinyin) void loadPinyinMatcher().then((m) => setPinyin(() => m));
+      setAt(q);
       setActive(0);
     },
     onKeyDown(e) {

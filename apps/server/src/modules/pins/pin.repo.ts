@@ -1,0 +1,162 @@
+import { Repo } from '../../db/repo.js';
+
+/** A pin with what the bar shows of its message. */
+export interface PinRow {
+  id: number;
+  msg_id: string;
+  sender_nick: string;
+  content: string;
+  pinned_by: number;
+  created_at: number;
+}
+
+/** A message of the caller's chat that may be pinned. */
+export interface PinnableMessage {
+  id: number;
+  conversation_id: number;
+}
+
+/**
+ * SQL for pinned messages. A pin is reached through the caller's own membership of its
+ * conversation, so a chat the caller is not in is unreachable.
+ */
+export class PinRepo extends Repo {
+  /** The one-to-one conversation of `userId` with `peerId`, when `userId` is in it. */
+  async chatOf(userId: number, peerId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('conversation_members as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select('m.conversation_id')
+      .where('m.user_id', '=', userId)
+      .where('m.peer_id', '=', peerId)
+      .where('c.group_id', 'is', null)
+      .executeTakeFirst();
+    return row ? Number(row.conversation_id) : undefined;
+  }
+
+  /**
+   * Message `msgId` of conversation `conversationId` when both members may see it: not revoked, not
+   * a notice for one side, after the reader's cleared history, deleted by neither member.
+   */
+  async pinnable(
+    conversationId: number,
+    msgId: string,
+    readerId: number,
+  ): Promise<PinnableMessage | undefined> {
+    const row = await this.db
+      .selectFrom('messages as m')
+      .innerJoin('conversation_members as cm', (j) =>
+        j.onRef('cm.conversation_id', '=', 'm.conversation_id').on('cm.user_id', '=', readerId),
+      )
+      .select(['m.id', 'm.conversation_id'])
+      .where('m.msg_id', '=', msgId)
+      .where('m.conversation_id', '=', conversationId)
+      .where('m.revoked', '=', 0)
+      .where('m.visible_to', 'is', null)
+      .whereRef('m.seq', '>', 'cm.cleared_seq')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('message_hides as h').select('h.message_id').whereRef('h.message_id', '=', 'm.id'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return row ? { id: Number(row.id), conversation_id: Number(row.conversation_id) } : undefined;
+  }
+
+  /** The conversation's pins, newest first (bounded by ToolLimits.pinsPerChat). */
+  async list(conversationId: number): Promise<PinRow[]> {
+    const rows = await this.db
+      .selectFrom('message_pins as p')
+      .innerJoin('messages as m', 'm.id', 'p.message_id')
+      .innerJoin('users as u', 'u.id', 'm.sender_id')
+      .select(['p.id', 'm.msg_id', 'u.nick_name', 'p.content', 'p.pinned_by', 'p.created_at'])
+      .where('p.conversation_id', '=', conversationId)
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      id: Number(r.id),
+      msg_id: r.msg_id,
+      sender_nick: r.nick_name,
+      content: r.content,
+      pinned_by: Number(r.pinned_by),
+      created_at: Number(r.created_at),
+    }));
+  }
+
+  async count(conversationId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('message_pins')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Pins the message; answers false when it already was. */
+  async insert(conversationId: number, messageId: number, by: number, content: string, now: number) {
+    const res = await this.db
+      .insertInto('message_pins')
+      .values({
+        conversation_id: conversationId,
+        message_id: messageId,
+        pinned_by: by,
+        content,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['conversation_id', 'message_id']).doNothing())
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** The conversation of pin `id`, when `userId` is a member of it. */
+  async conversationOfPin(userId: number, id: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('message_pins as p')
+      .innerJoin('conversation_members as m', (j) =>
+        j.onRef('m.conversation_id', '=', 'p.conversation_id').on('m.user_id', '=', userId),
+      )
+      .select('p.conversation_id')
+      .where('p.id', '=', id)
+      .executeTakeFirst();
+    return row ? Number(row.conversation_id) : undefined;
+  }
+
+  async deleteById(id: number): Promise<number> {
+    const res = await this.db.deleteFrom('message_pins').where('id', '=', id).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  async deleteByMsgId(conversationId: number, msgId: string): Promise<number> {
+    const res = await this.db
+      .deleteFrom('message_pins')
+      .where('conversation_id', '=', conversationId)
+      .where('message_id', 'in', (eb) => eb.selectFrom('messages').select('id').where('msg_id', '=', msgId))
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  /** Unpins `messageIds` of the conversation; answers how many pins went. */
+  async deleteMessages(conversationId: number, messageIds: number[]): Promise<number> {
+    if (messageIds.length === 0) return 0;
+    const res = await this.db
+      .deleteFrom('message_pins')
+      .where('conversation_id', '=', conversationId)
+      .where('message_id', 'in', messageIds)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  /** The members of a conversation with their wtIds (the two sides of a chat). */
+  async members(conversationId: number): Promise<{ id: number; wt_id: string }[]> {
+    const rows = await this.db
+      .selectFrom('conversation_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.wt_id'])
+      .where('m.conversation_id', '=', conversationId)
+      .execute();
+    return rows.map((r) => ({ id: Number(r.id), wt_id: r.wt_id }));
+  }
+}

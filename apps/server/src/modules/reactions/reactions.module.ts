@@ -1,0 +1,11 @@
+import type { AppContext } from '../../lib/context.js';
+import type { UsersModule } from '../users/users.module.js';
+import { ReactionRepo } from './reaction.repo.js';
+import { reactionHandlers } from './reactions.routes.js';
+import { ReactionsService } from './reactions.service.js';
+
+/** Emoji reactions on messages (docs/api.md "Reactions"). */
+export function createReactionsModule(ctx: AppContext, users: UsersModule) {
+  const service = new ReactionsService(ctx, new ReactionRepo(ctx.db), users.repo);
+  return { service, handlers: reactionHandlers(service) };
+}

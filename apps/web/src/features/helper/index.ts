@@ -1,0 +1,2 @@
+export { helperApi, isHelperConversation } from './api';
+export { askHelper, HelperFaqButton } from './FaqDialog';

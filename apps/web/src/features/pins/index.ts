@@ -1,0 +1,2 @@
+export { PinnedBar } from './PinnedBar';
+export { pinMenuItem } from './menu';

@@ -1,0 +1,4 @@
+import './quick-phrases.css';
+export { QuickPhrasesButton } from './QuickPhrasesPopup';
+export { useQuickPhrasesEnabled } from './enabled';
+export { QuickPhrasesSwitch } from './QuickPhrasesSwitch';

@@ -1,0 +1,23 @@
+export default {
+  open: 'Chat info',
+  title: 'Chat info',
+  close: 'Close',
+  back: '‹ Back',
+  nick: 'Name: {{nick}}',
+  id: 'ID: {{id}}',
+  remark: 'Remark',
+  unset: 'Not set',
+  searchHistory: 'Search chat history',
+  archive: 'Archive this chat',
+  pin: 'Pin chat',
+  search: {
+    open: 'Search chat history',
+    placeholder: 'Search messages',
+    clear: 'Clear',
+    close: 'Cancel',
+    empty: 'No messages found',
+    more: 'More results',
+    section: 'Messages',
+    loading: 'Searching...',
+  },
+};

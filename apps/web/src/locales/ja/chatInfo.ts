@@ -1,0 +1,23 @@
+export default {
+  open: 'チャット情報',
+  title: 'チャット情報',
+  close: '閉じる',
+  back: '‹ 戻る',
+  nick: 'ニックネーム：{{nick}}',
+  id: 'ID：{{id}}',
+  remark: 'メモ',
+  unset: '未設定',
+  searchHistory: 'チャット履歴を検索',
+  archive: 'このチャットをアーカイブ',
+  pin: 'チャットをピン留め',
+  search: {
+    open: 'チャット履歴を検索',
+    placeholder: 'メッセージを検索',
+    clear: 'クリア',
+    close: 'キャンセル',
+    empty: '該当するメッセージはありません',
+    more: 'さらに表示',
+    section: 'メッセージ',
+    loading: '検索中...',
+  },
+};

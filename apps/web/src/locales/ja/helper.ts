@@ -1,0 +1,3 @@
+export default {
+  faq: 'よくある質問',
+};

@@ -1,0 +1,5 @@
+export default {
+  menu: 'リアクション',
+  chip: '{{emoji}} {{count}}人',
+  pick: 'リアクションを選ぶ',
+};

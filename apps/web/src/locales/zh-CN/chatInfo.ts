@@ -1,0 +1,23 @@
+export default {
+  open: '聊天信息',
+  title: '聊天信息',
+  close: '关闭',
+  back: '‹ 返回',
+  nick: '昵称：{{nick}}',
+  id: 'ID：{{id}}',
+  remark: '备注',
+  unset: '未设置',
+  searchHistory: '查找聊天记录',
+  archive: '折叠该聊天',
+  pin: '置顶聊天',
+  search: {
+    open: '查找聊天记录',
+    placeholder: '搜索聊天记录',
+    clear: '清除',
+    close: '取消',
+    empty: '没有找到相关聊天记录',
+    more: '查看更多',
+    section: '聊天记录',
+    loading: '搜索中...',
+  },
+};

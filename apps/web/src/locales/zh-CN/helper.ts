@@ -1,0 +1,3 @@
+export default {
+  faq: '常见问题',
+};
