@@ -36,10 +36,22 @@ export const ROOMY_LIMITS = {
 
 /** A clock tests can move forward. */
 export class FakeClock {
+  private timers: { when: number; fn: () => void }[] = [];
   constructor(public t = Date.now()) {}
   now = () => this.t;
+  /** Server timers on this clock fire as `advance` passes them. */
+  at = (when: number, fn: () => void) => {
+    const timer = { when, fn };
+    this.timers.push(timer);
+    return () => {
+      this.timers = this.timers.filter((x) => x !== timer);
+    };
+  };
   advance(ms: number) {
     this.t += ms;
+    const due = this.timers.filter((x) => x.when <= this.t).sort((x, y) => x.when - y.when);
+    this.timers = this.timers.filter((x) => x.when > this.t);
+    for (const x of due) x.fn();
   }
 }
 

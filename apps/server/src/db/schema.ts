@@ -294,9 +294,14 @@ export interface CallsTable {
   ended_at: number | null;
   caller_seen_at: number;
   callee_seen_at: number;
+  /** When the caller's daily allowance runs out during this connected call; null: not limited. */
+  limit_at: Generated<number | null>;
 }
 
-/** Daily call time of a caller's connected calls (/media/*). `day` is the UTC date. */
+/**
+ * The client's record of a caller's connected calls (/media/*), kept for the SPEC's poll; the limit
+ * itself is metered from `calls`. `day` is the UTC date.
+ */
 export interface CallUsageTable {
   id: Generated<number>;
   user_id: number;

@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Errors, type MemberStatus, type UserInfo } from '@parley/protocol';
+import { CallAction, Errors, type MemberStatus, type UserInfo } from '@parley/protocol';
 import { api, FakeClock, openSocket, startTestServer, type TestServer, type TestUser } from '../helpers.js';
+import { invite, openTab } from '../calls/helpers.js';
 import { befriend, userOn } from '../messaging/helpers.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -127,14 +128,16 @@ describe('membership codes', () => {
     // Three minutes before the end (the same UTC day), a member's calls are not limited: two
     // minutes of calling against a 60 s limit.
     clock.advance(2 * DAY - 180_000);
-    const call = await api<{ callId: number }>(t, 'POST', '/media/call', {
-      token: u.token,
-      body: { acceptWtId: peer.wtId, callType: 1 },
-    });
+    const [caller, callee] = [await openTab(t, u), await openTab(t, peer)];
+    const { data: call } = await invite(caller, peer, 1);
+    await callee.updated(CallAction.invite);
+    expect((await callee.send('call.accept', { v: 1, callId: call.callId })).code).toBe(200);
     clock.advance(120_000);
-    expect(
-      (await api(t, 'POST', '/media/exitCall', { token: u.token, body: { callId: call.data.callId } })).code,
-    ).toBe(200);
+    // Hung up (or already dropped by the sweeper, the parties not pinging on the fake clock).
+    await caller.send('call.hangup', { v: 1, callId: call.callId });
+    caller.close();
+    callee.close();
+    expect((await get<{ usedSeconds: number }>(u, '/member/info')).data.usedSeconds).toBe(120);
     expect((await get<number>(u, '/media/checkCall')).data).toBe(0);
     clock.advance(60_000 - 1);
     expect((await get<number>(u, '/media/checkCall')).data).toBe(0);

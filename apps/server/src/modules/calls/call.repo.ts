@@ -75,7 +75,35 @@ export class CallRepo extends Repo {
     return Number(res.numUpdatedRows) > 0;
   }
 
-  /** Calls the sweeper must end: invitations past their timeout, and calls a party stopped pinging. */
+  /** The start and end of the caller's calls that connected in [from, to) (end null: still connected). */
+  async connectedSpans(callerId: number, from: number, to: number) {
+    const rows = await this.db
+      .selectFrom('calls')
+      .select(['connected_at', 'ended_at'])
+      .where('caller_id', '=', callerId)
+      .where('connected_at', '>=', from)
+      .where('connected_at', '<', to)
+      .execute();
+    return rows.map((r) => ({
+      start: Number(r.connected_at),
+      end: r.ended_at === null ? null : Number(r.ended_at),
+    }));
+  }
+
+  /** Sets when a connected call uses up its caller's allowance (null: not limited). */
+  async setLimitAt(callId: string, limitAt: number | null): Promise<void> {
+    await this.db
+      .updateTable('calls')
+      .set({ limit_at: limitAt })
+      .where('call_id', '=', callId)
+      .where('status', '=', 'connected')
+      .execute();
+  }
+
+  /**
+   * Calls the sweeper must look at: invitations past their timeout, calls a party stopped pinging,
+   * and connected calls past their caller's allowance.
+   */
   async stale(now: number, graceMs: number, limit = 100): Promise<CallRow[]> {
     const silentSince = now - graceMs;
     const rows = await this.db
@@ -87,7 +115,11 @@ export class CallRepo extends Repo {
           eb.and([eb('status', '=', 'ringing'), eb('caller_seen_at', '<', silentSince)]),
           eb.and([
             eb('status', '=', 'connected'),
-            eb.or([eb('caller_seen_at', '<', silentSince), eb('callee_seen_at', '<', silentSince)]),
+            eb.or([
+              eb('caller_seen_at', '<', silentSince),
+              eb('callee_seen_at', '<', silentSince),
+              eb('limit_at', '<=', now),
+            ]),
           ]),
         ]),
       )
@@ -113,5 +145,6 @@ function normalize(row: CallRow): CallRow {
     ended_at: num(row.ended_at),
     caller_seen_at: Number(row.caller_seen_at),
     callee_seen_at: Number(row.callee_seen_at),
+    limit_at: num(row.limit_at),
   };
 }

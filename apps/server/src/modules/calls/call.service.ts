@@ -9,10 +9,12 @@ import { authorize } from '../../policies/policy.js';
 import type { BlacklistService } from '../friends/blacklist.service.js';
 import { UserRepo, type UserRow } from '../users/user.repo.js';
 import { postCallCard } from './call-card.js';
+import type { CallMeter } from './call-meter.js';
+import { callableTarget } from './call-target.js';
 import { transition, type CallEvent, type Role } from './call.machine.js';
 import { toCall } from './call.presenter.js';
 import { CallRepo, type CallRow } from './call.repo.js';
-import type { UsageService } from './usage.service.js';
+import { LimitTimers } from './limit-timers.js';
 
 /** Who acts and from which socket connection (frames carry both). */
 export interface CallActor {
@@ -33,6 +35,8 @@ const newCallId = () => randomBytes(12).toString('base64url');
 export class CallService {
   private readonly calls: CallRepo;
   private readonly users: UserRepo;
+  /** Prompt ends at the limit on this node (the sweeper is the backstop). */
+  readonly limitTimers: LimitTimers;
   /** Rings a caller may start, and rings one callee may receive from everyone, per minute. */
   private readonly ringsOut: Limiter;
   private readonly ringsIn: Limiter;
@@ -40,10 +44,11 @@ export class CallService {
   constructor(
     private readonly ctx: AppContext,
     private readonly blacklist: BlacklistService,
-    private readonly usage: UsageService,
+    private readonly meter: CallMeter,
   ) {
     this.calls = new CallRepo(ctx.db);
     this.users = new UserRepo(ctx.db);
+    this.limitTimers = new LimitTimers(ctx.clock);
     this.ringsOut = ctx.limiters('call-ring-out', ctx.config.limits.callRingsPerMinute, 60_000);
     this.ringsIn = ctx.limiters('call-ring-in', ctx.config.limits.callRingsReceivedPerMinute, 60_000);
   }
@@ -69,32 +74,21 @@ export class CallService {
   }
 
   async invite(actor: CallActor, data: { userID: string; type: 1 | 2; roomID?: number }): Promise<CallInfo> {
-    const peer = await this.users.byWtId(data.userID);
-    const permission = peer ? await this.blacklist.messagePermission(actor.userId, peer.id) : null;
-    authorize(
-      callsPolicy,
-      'call.start',
-      { userId: actor.userId },
-      {
-        peerId: peer?.id,
-        messageRefusal: permission && !permission.allowed ? (permission.error ?? 'forbidden') : null,
-        isFriend: permission?.isFriend ?? false,
-      },
-    );
-    if (await this.usage.limitReached(actor.userId)) throw fail('callLimitReached');
+    const peer = await callableTarget(this.users, this.blacklist, actor.userId, data.userID);
+    if (await this.meter.limitReached(actor.userId)) throw fail('callLimitReached');
     if (!(await this.ringsOut.hit(String(actor.userId)))) throw fail('rateLimited');
-    if (!(await this.ringsIn.hit(String(peer!.id)))) throw fail('rateLimited');
+    if (!(await this.ringsIn.hit(String(peer.id)))) throw fail('rateLimited');
     const now = this.now();
     return this.ctx.uow.run(async (uow) => {
       const calls = this.calls.in(uow);
       if (await calls.activeOf(actor.userId)) throw fail('alreadyOnCall');
-      const calleeBusy = (await calls.activeOf(peer!.id)) !== undefined;
+      const calleeBusy = (await calls.activeOf(peer.id)) !== undefined;
       const row = await calls.insert({
         call_id: newCallId(),
         room_id: data.roomID ?? randomInt(1, CallLimits.maxRoomId),
         media_type: data.type,
         caller_id: actor.userId,
-        callee_id: peer!.id,
+        callee_id: peer.id,
         status: calleeBusy ? 'ended' : 'ringing',
         end_reason: calleeBusy ? 'busy' : null,
         caller_conn: actor.connectionId,
@@ -135,7 +129,9 @@ export class CallService {
     const next = transition(row.status as never, event, role);
     if (typeof next === 'string') throw fail(next);
     const now = this.now();
-    return this.ctx.uow.run(async (uow) => {
+    // Connecting starts the caller's meter: when the day's allowance runs out (null: not limited).
+    const limitAt = next.status === 'connected' ? await this.meter.limitAt(row.caller_id, now, now) : null;
+    const view = await this.ctx.uow.run(async (uow) => {
       const moved = await this.calls.in(uow).move(row.call_id, row.status, {
         status: next.status,
         end_reason: next.endReason,
@@ -145,6 +141,7 @@ export class CallService {
               callee_conn: actor?.connectionId ?? null,
               callee_seen_at: now,
               caller_seen_at: now,
+              limit_at: limitAt,
             }
           : {}),
         ...(next.status === 'ended' ? { ended_at: now } : {}),
@@ -155,6 +152,40 @@ export class CallService {
       if (moved.status === 'ended') await postCallCard(uow, moved, people, now);
       return this.view(moved, actor?.userId ?? moved.caller_id, people);
     });
+    if (next.status === 'ended') this.limitTimers.cancel(row.call_id);
+    else if (limitAt !== null) this.scheduleLimit(row.call_id, limitAt);
+    return view;
+  }
+
+  private scheduleLimit(callId: string, at: number): void {
+    this.limitTimers.schedule(callId, at, () => {
+      this.enforceLimit(callId).catch((err: unknown) =>
+        this.ctx.log.error({ err }, 'call limit check failed'),
+      );
+    });
+  }
+
+  /**
+   * A connected call whose caller's allowance may have run out: ends it with `limit` (both parties
+   * told; the caller's client shows the membership dialog) when the meter says so; otherwise (the
+   * caller became a member meanwhile) moves or clears the due time. True when it ended the call.
+   */
+  async enforceLimit(callId: string): Promise<boolean> {
+    const row = await this.calls.byCallId(callId);
+    if (!row || row.status !== 'connected' || row.connected_at === null) return false;
+    const now = this.now();
+    const due = await this.meter.limitAt(row.caller_id, row.connected_at, now);
+    if (due !== null && due <= now) {
+      try {
+        await this.apply(row, 'limit', 'server');
+        return true;
+      } catch {
+        return false; // a party or another node ended it first
+      }
+    }
+    await this.calls.setLimitAt(callId, due);
+    if (due !== null) this.scheduleLimit(callId, due);
+    return false;
   }
 
   private async load(actor: CallActor, callId: string): Promise<CallRow> {
@@ -239,6 +270,14 @@ export class CallService {
     const grace = this.ctx.config.callReconnectGraceMs;
     let ended = 0;
     for (const row of await this.calls.stale(now, grace)) {
+      if (row.status === 'connected' && row.limit_at !== null && row.limit_at <= now) {
+        if (await this.enforceLimit(row.call_id)) {
+          ended += 1;
+          continue;
+        }
+        const silent = Math.min(row.caller_seen_at, row.callee_seen_at) < now - grace;
+        if (!silent) continue;
+      }
       const event: CallEvent = row.status === 'ringing' && row.invite_expires_at <= now ? 'timeout' : 'drop';
       try {
         await this.apply(row, event, 'server');

@@ -3,17 +3,21 @@ import type { DomainHandlers } from '../../lib/route.js';
 import type { Gateway } from '../../realtime/gateway.js';
 import type { FriendsModule } from '../friends/friends.module.js';
 import type { UsersModule } from '../users/users.module.js';
+import { CallMeter } from './call-meter.js';
+import { CallRepo } from './call.repo.js';
 import { CallService } from './call.service.js';
 import { iceServersFor } from './ice.js';
 import { UsageService } from './usage.service.js';
 
 /**
  * One-to-one calls: signalling frames (`call.*`), the call record and its sweeper (invite timeout,
- * dropped sockets), call cards, ICE servers, the daily call limit (/media/*) and the member info.
+ * dropped sockets, the daily limit metered by the server), call cards, ICE servers, the client's
+ * call-time record (/media/*) and the member info.
  */
 export function createCallsModule(ctx: AppContext, users: UsersModule, friends: FriendsModule) {
-  const usage = new UsageService(ctx, users.repo);
-  const service = new CallService(ctx, friends.blacklist, usage);
+  const meter = new CallMeter(ctx, users.repo, new CallRepo(ctx.db));
+  const usage = new UsageService(ctx, users.repo, friends.blacklist, meter);
+  const service = new CallService(ctx, friends.blacklist, meter);
 
   let sweeper: NodeJS.Timeout | null = null;
   let sweeping = false;
@@ -34,6 +38,7 @@ export function createCallsModule(ctx: AppContext, users: UsersModule, friends: 
   const stopSweeper = () => {
     if (sweeper) clearInterval(sweeper);
     sweeper = null;
+    service.limitTimers.clear();
   };
 
   const registerFrames = (gateway: Gateway) => {

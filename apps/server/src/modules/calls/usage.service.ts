@@ -1,12 +1,13 @@
 import type { MemberInfo } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import type { BlacklistService } from '../friends/blacklist.service.js';
 import { isMember } from '../membership/membership-rules.js';
 import { membershipOf } from '../membership/membership.service.js';
 import type { UserRepo } from '../users/user.repo.js';
-
-/** The UTC date of `ms` as YYYY-MM-DD: the day a call's time counts towards. */
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+import { dayOf, type CallMeter } from './call-meter.js';
+import { callableTarget } from './call-target.js';
+import { UsageRepo } from './usage.repo.js';
 
 const PLANS: MemberInfo['plans'] = [
   { level: 1, name: '月度会员', months: 1, price: '18.00' },
@@ -28,44 +29,25 @@ export async function grantMembership(users: UserRepo, wtId: string, level: numb
 }
 
 /**
- * The daily call-time limit (/media/*): a caller records each connected outgoing call, reports it
- * every 60 s while connected, and closes it at the end. Non-members (vipType 0) may have
- * `callDailyLimitSeconds` per UTC day; members are not limited.
+ * The client's side of the daily call limit (/media/*): a caller opens a record when an outgoing call
+ * connects, reports it every 60 s and closes it at the end. The answers (limit reached or not, the
+ * used seconds) are the server's own meter (call-meter.ts); opening a record follows the same rules
+ * as placing the call.
  */
 export class UsageService {
+  private readonly records: UsageRepo;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly users: UserRepo,
-  ) {}
-
-  private get limit() {
-    return this.ctx.config.callDailyLimitSeconds;
+    private readonly blacklist: BlacklistService,
+    readonly meter: CallMeter,
+  ) {
+    this.records = new UsageRepo(ctx.db);
   }
 
-  async usedToday(userId: number): Promise<number> {
-    const now = this.ctx.clock.now();
-    const rows = await this.ctx.db
-      .selectFrom('call_usage')
-      .select(['seconds', 'started_at', 'ended_at'])
-      .where('user_id', '=', userId)
-      .where('day', '=', dayOf(now))
-      .execute();
-    let total = 0;
-    for (const r of rows) {
-      // An open record counts up to now, so a caller that stops reporting is still held to the limit.
-      const live = r.ended_at === null ? Math.floor((now - Number(r.started_at)) / 1000) : 0;
-      total += Math.max(Number(r.seconds), live);
-    }
-    return total;
-  }
-
-  /** Whether the user has reached today's limit (never for members or with no limit set). */
-  async limitReached(userId: number): Promise<boolean> {
-    if (this.limit === 0) return false;
-    const user = await this.users.byId(userId);
-    // A membership counts until its end, even before the sweeper has ended it.
-    if (!user || isMember(membershipOf(user), this.ctx.clock.now())) return false;
-    return (await this.usedToday(userId)) >= this.limit;
+  limitReached(userId: number): Promise<boolean> {
+    return this.meter.limitReached(userId);
   }
 
   async check(userId: number): Promise<0 | 1> {
@@ -73,46 +55,19 @@ export class UsageService {
   }
 
   async start(userId: number, acceptWtId: string, callType: number): Promise<{ callId: number }> {
-    const peer = await this.users.byWtId(acceptWtId);
-    if (!peer || peer.id === userId) throw fail('userNotFound');
+    const peer = await callableTarget(this.users, this.blacklist, userId, acceptWtId);
     if (await this.limitReached(userId)) throw fail('callLimitReached');
     const now = this.ctx.clock.now();
-    const row = await this.ctx.db
-      .insertInto('call_usage')
-      .values({
-        user_id: userId,
-        peer_id: peer.id,
-        call_type: callType,
-        day: dayOf(now),
-        started_at: now,
-        updated_at: now,
-        ended_at: null,
-        seconds: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { callId: Number(row.id) };
+    const id = await this.records.open({ userId, peerId: peer.id, callType, day: dayOf(now), now });
+    return { callId: id };
   }
 
-  /** The 60 s report: records the time so far; 1 when the limit is reached (the client hangs up). */
+  /** The 60 s report: records the client's figure; 1 when the server's meter says the limit is reached. */
   async upload(userId: number, callId: number, end = false): Promise<0 | 1> {
-    const row = await this.ctx.db
-      .selectFrom('call_usage')
-      .selectAll()
-      .where('id', '=', callId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row || row.ended_at !== null) throw fail('callRecordNotFound');
+    const row = await this.records.openOf(userId, callId);
+    if (!row) throw fail('callRecordNotFound');
     const now = this.ctx.clock.now();
-    await this.ctx.db
-      .updateTable('call_usage')
-      .set({
-        seconds: Math.max(0, Math.floor((now - Number(row.started_at)) / 1000)),
-        updated_at: now,
-        ...(end ? { ended_at: now } : {}),
-      })
-      .where('id', '=', callId)
-      .execute();
+    await this.records.report(row.id, Math.max(0, Math.floor((now - row.startedAt) / 1000)), now, end);
     return end ? 0 : this.check(userId);
   }
 
@@ -128,8 +83,8 @@ export class UsageService {
       vipType: member ? Number(user.vip_type) : 0,
       vipLevel: member ? Number(user.vip_level) : 0,
       vipUntil: member ? Number(user.vip_until) : 0,
-      usedSeconds: await this.usedToday(userId),
-      limitSeconds: this.limit,
+      usedSeconds: await this.meter.usedToday(userId),
+      limitSeconds: this.ctx.config.callDailyLimitSeconds,
       plans: PLANS,
     };
   }

@@ -267,6 +267,8 @@ class CallEngine {
       return;
     }
     this.finish(action);
+    // The server ended the call at the caller's daily limit: the caller gets the membership dialog.
+    if (action === CallAction.limit && call.role === 'caller') set({ limitDialog: true });
   }
 
   private async onSignal(sig: CallSignal): Promise<void> {
