@@ -149,6 +149,7 @@ const table: Record<string, readonly [string, string, string]> = {
   snapshotUuid: ['封面标识', 'Cover ID', 'カバーID'],
   snapshotWidth: ['封面宽度', 'Cover width', 'カバーの幅'],
   sound: ['语音', 'Voice message', '音声メッセージ'],
+  status: ['状态', 'Status', '状態'],
   tagId: ['标签', 'Tag', 'タグ'],
   tagIds: ['标签', 'Tags', 'タグ'],
   tagName: ['标签名称', 'Tag name', 'タグ名'],
