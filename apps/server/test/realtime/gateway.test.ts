@@ -130,7 +130,7 @@ describe('client frames', () => {
     });
     s.send({ type: 'ping' });
     const noId = await s.next((f) => f.type === 'error'); // the second error frame
-    expect(noId).toEqual({ type: 'error', code: 400, msg: '消息帧格式错误: id: id格式不正确' });
+    expect(noId).toEqual({ type: 'error', code: 400, msg: '编号格式不正确' });
     s.send('[1,2]');
     s.send('null');
     s.ws.send(Buffer.from([1, 2, 3]), { binary: true });
