@@ -49,12 +49,26 @@ export function expireInvitation(server: TestServer, calleeWtId: string): void {
   if (changed !== 1) throw new Error(`expireInvitation: no ringing call to ${calleeWtId}`);
 }
 
-/** Moves the start of a call-time record (/media/call) `seconds` into the past. */
-export function backdateCallRecord(server: TestServer, recordId: number, seconds: number): void {
-  const changed = withDb(server, (db) =>
+/**
+ * Records an ended one-to-one call from `callerWtId` to `calleeWtId` that connected a second ago and
+ * lasted `seconds`: the server meters the daily call time from these rows.
+ */
+export function recordConnectedCall(
+  server: TestServer,
+  callerWtId: string,
+  calleeWtId: string,
+  seconds: number,
+): void {
+  const at = Date.now() - 1000;
+  withDb(server, (db) =>
     db
-      .prepare('UPDATE call_usage SET started_at = started_at - ? WHERE id = ? AND ended_at IS NULL')
-      .run(seconds * 1000, recordId),
-  ).changes;
-  if (changed !== 1) throw new Error(`backdateCallRecord: no open record ${recordId}`);
+      .prepare(
+        `INSERT INTO calls (call_id, room_id, media_type, caller_id, callee_id, status, end_reason,
+           caller_conn, callee_conn, created_at, invite_expires_at, connected_at, ended_at,
+           caller_seen_at, callee_seen_at)
+         SELECT ?, 1, 2, a.id, b.id, 'ended', 'hangup', 'e2e', 'e2e', ?, ?, ?, ?, ?, ?
+         FROM users a, users b WHERE a.wt_id = ? AND b.wt_id = ?`,
+      )
+      .run(`e2e-${at}`, at, at, at, at + seconds * 1000, at, at, callerWtId, calleeWtId),
+  );
 }

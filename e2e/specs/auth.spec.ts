@@ -172,6 +172,7 @@ describe('QR login', () => {
   it('a used code cannot be confirmed again', async () => {
     const user = await registerUser(h.server);
     const issued = await api<{ qrCode: string }>(h.server, '/user/login/genQrCode', { body: {} });
+    await api(h.server, '/user/login/qrCode/scan', { token: user.token, body: { qrCode: issued.qrCode } });
     await api(h.server, '/user/login/qrCode/confirm', { token: user.token, body: { qrCode: issued.qrCode } });
     const { page } = await h.open({ login: user.login });
     await page.goto(`/h5/qr-confirm?code=${issued.qrCode}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, registerUser } from '../harness/api';
 import { openUser } from '../harness/browser';
-import { backdateCallRecord, expireInvitation } from '../harness/db';
+import { expireInvitation, recordConnectedCall } from '../harness/db';
 import { useHarness } from '../harness/setup';
 import { befriend, pair, row } from './messages-helpers';
 import {
@@ -246,13 +246,9 @@ describe('calls: one-to-one video in two Chromium contexts', () => {
 
   it('a non-member over the daily limit gets 开通会员提示; 开通 opens /member', async () => {
     const { A, B } = await pair(h, ['小李', '小张']);
-    // Today's limit used up: a call-time record (the API's) open since as long ago as the limit.
-    const rec = await api<{ callId: number }>(h.server, '/media/call', {
-      token: A.token,
-      body: { acceptWtId: B.wtId, callType: 2 },
-    });
+    // Today's limit used up: the server meters connected calls, here one as long as the limit.
     expect(await api<number>(h.server, '/media/checkCall', { token: A.token })).toBe(0);
-    backdateCallRecord(h.server, rec.callId, DAILY_LIMIT_SECONDS);
+    recordConnectedCall(h.server, A.wtId, B.wtId, DAILY_LIMIT_SECONDS);
     expect(await api<number>(h.server, '/media/checkCall', { token: A.token })).toBe(1);
     const a = await chatPage(h.browser, h.server, A, B);
     await a.page.getByTestId('call-video').click();

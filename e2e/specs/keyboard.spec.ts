@@ -65,7 +65,7 @@ describe('keyboard: menus, the message list, focus and the skip link', () => {
     expect(await focused(page)).toMatchObject({ role: 'menuitem', text: '复制' });
     // Radix moves focus between items on the next task: the checks poll.
     await page.keyboard.press('ArrowDown');
-    await expect.poll(async () => (await focused(page)).text).toBe('引用');
+    await expect.poll(async () => (await focused(page)).text).toBe('翻译');
     await page.keyboard.press('End');
     await expect.poll(async () => (await focused(page)).text).toBe('删除');
     await page.keyboard.press('ArrowDown');
@@ -80,6 +80,8 @@ describe('keyboard: menus, the message list, focus and the skip link', () => {
     // The context-menu key opens it too; 引用 from the keyboard puts the caret in the composer.
     await page.keyboard.press('ContextMenu');
     await menu.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await focused(page)).text).toBe('翻译');
     await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await focused(page)).text).toBe('引用');
     await page.keyboard.press('Enter');
