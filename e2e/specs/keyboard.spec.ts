@@ -54,15 +54,15 @@ describe('keyboard: menus, the message list, focus and the skip link', () => {
     expect(newest.text).toBe('第30条');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    expect((await focused(page)).text).toBe('第28条');
+    await expect.poll(async () => (await focused(page)).text).toBe('第28条');
     await page.keyboard.press('ArrowDown');
-    expect((await focused(page)).text).toBe('第29条');
+    await expect.poll(async () => (await focused(page)).text).toBe('第29条');
 
     // Shift+F10 opens the focused message's menu with focus on its first item; arrows loop.
     await page.keyboard.press('Shift+F10');
     const menu = page.getByTestId('message-menu');
     await menu.waitFor();
-    expect(await focused(page)).toMatchObject({ role: 'menuitem', text: '复制' });
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'menuitem', text: '复制' });
     // Radix moves focus between items on the next task: the checks poll.
     await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await focused(page)).text).toBe('翻译');
@@ -75,7 +75,7 @@ describe('keyboard: menus, the message list, focus and the skip link', () => {
     // Escape closes it and gives focus back to the message.
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
-    expect(await focused(page)).toMatchObject({ testId: 'bubble', text: '第29条' });
+    await expect.poll(() => focused(page)).toMatchObject({ testId: 'bubble', text: '第29条' });
 
     // The context-menu key opens it too; 引用 from the keyboard puts the caret in the composer.
     await page.keyboard.press('ContextMenu');
@@ -95,12 +95,12 @@ describe('keyboard: menus, the message list, focus and the skip link', () => {
     await page.keyboard.press('Shift+F10');
     const cmenu = page.getByTestId('conversation-menu');
     await cmenu.waitFor();
-    expect(await focused(page)).toMatchObject({ role: 'menuitem', text: '置顶' });
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'menuitem', text: '置顶' });
     await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await focused(page)).text).toBe('消息免打扰');
     await page.keyboard.press('Escape');
     await cmenu.waitFor({ state: 'detached' });
-    expect((await focused(page)).testId).toBe('conversation-row');
+    await expect.poll(async () => (await focused(page)).testId).toBe('conversation-row');
 
     // A right click opens it with the pointer; arrows then enter it.
     await row(page, B).click({ button: 'right' });

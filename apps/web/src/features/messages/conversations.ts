@@ -5,6 +5,7 @@ import { call } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { upsertConversation } from './list-logic';
+import { ListOverlay } from './list-overlay';
 import { localCache } from './local';
 
 /** The largest conversation page the server gives (docs/api.md: count ≤ 100). */
@@ -14,19 +15,28 @@ export const conversationsKey = (owner: string) => ['messages', 'conversations',
 
 const me = () => useSession.getState().user?.wtId ?? '';
 
+/** Pushes and own actions that land while the list is being fetched (they win over its answer). */
+const overlay = new ListOverlay();
+
 /** Every conversation of the user, a page of 100 at a time; each page paints as it arrives. */
 async function fetchAll(owner: string): Promise<Conversation[]> {
-  let list: Conversation[] = [];
-  let cursor = 0;
-  for (;;) {
-    const page = await call('conversations', 'list', { cursor, count: LIST_PAGE });
-    list = list.concat(page.conversations);
-    if (page.isFinished || page.conversations.length === 0) break;
-    cursor = page.nextCursor;
-    queryClient.setQueryData(conversationsKey(owner), list);
+  const token = overlay.begin();
+  try {
+    let list: Conversation[] = [];
+    let cursor = 0;
+    for (;;) {
+      const page = await call('conversations', 'list', { cursor, count: LIST_PAGE });
+      list = list.concat(page.conversations);
+      if (page.isFinished || page.conversations.length === 0) break;
+      cursor = page.nextCursor;
+      queryClient.setQueryData(conversationsKey(owner), overlay.apply(token, list));
+    }
+    const merged = overlay.apply(token, list);
+    void localCache.saveConversations(owner, merged);
+    return merged;
+  } finally {
+    overlay.end(token);
   }
-  void localCache.saveConversations(owner, list);
-  return list;
 }
 
 /**
@@ -64,9 +74,10 @@ export function patchConversations(fn: (list: Conversation[]) => Conversation[])
   if (!owner) return;
   const key = conversationsKey(owner);
   const cur = queryClient.getQueryData<Conversation[]>(key);
-  if (!cur) return;
-  const next = fn(cur);
-  if (next === cur) return;
+  // Before the first answer there is no list to change, but a fetch on its way must still learn of it.
+  const next = fn(cur ?? []);
+  overlay.note(cur ?? [], next);
+  if (!cur || next === cur) return;
   queryClient.setQueryData(key, next);
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
