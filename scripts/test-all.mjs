@@ -162,6 +162,31 @@ function failedTests(report) {
   return lines;
 }
 
+/**
+ * An error outside any test (vitest's "Unhandled Errors" section) fails a pass without a failed test
+ * to name: the first lines of each such error, taken from the pass's log, so the summary names it.
+ */
+function errorsOutsideTests(logFile) {
+  let text = '';
+  try {
+    // eslint-disable-next-line no-control-regex -- the log carries ANSI colour codes
+    text = fs.readFileSync(logFile, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+  } catch {
+    return [];
+  }
+  const lines = text.split('\n');
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/Unhandled (Error|Rejection)/.test(lines[i])) continue;
+    const body = lines
+      .slice(i + 1, i + 12)
+      .map((l) => l.trim())
+      .filter((l) => l && !/^⎯+/.test(l));
+    out.push(`outside any test: ${lines[i].replace(/⎯/g, '').trim()} ${body.join(' | ')}`.slice(0, 600));
+  }
+  return out;
+}
+
 function tally(name, file, code, ms) {
   const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
   try {
@@ -175,6 +200,8 @@ function tally(name, file, code, ms) {
   }
   // A runner that exits non-zero with no failed test (e.g. an error outside any test) still fails.
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  if (code !== 0 && counts.failures.length === 0)
+    counts.failures = errorsOutsideTests(path.join(outDir, `${name}.log`));
   for (const k of Object.keys(totals)) totals[k] += counts[k];
   passes.push({ name, code, ms, ...counts });
 }
