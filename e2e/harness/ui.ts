@@ -40,3 +40,8 @@ export async function logoutViaMenu(page: Page): Promise<void> {
 export async function toastTexts(page: Page): Promise<string[]> {
   return page.getByTestId('toast').allTextContents();
 }
+
+/** Until a toast with `text` shows. */
+export async function waitToast(page: Page, text: string): Promise<void> {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { api, registerUser } from '../harness/api';
 import { expectAccessible } from '../harness/a11y';
 import { useHarness } from '../harness/setup';
+import { waitToast } from '../harness/ui';
 import {
   befriend,
   bubbles,
@@ -14,20 +14,10 @@ import {
   sendApi,
   shot,
   typeAndSend,
+  rowMenu,
 } from './messages-helpers';
 
 const h = useHarness({ name: 'chat-drafts-archive' });
-
-async function waitToast(page: Page, text: string): Promise<void> {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
-async function rowMenu(page: Page, id: string, item: string): Promise<void> {
-  await page.locator(`[data-testid="conversation-row"][data-id="${id}"]`).click({ button: 'right' });
-  await page.getByTestId('conversation-menu').waitFor();
-  await page.getByTestId(`menu-${item}`).click();
-  await page.getByTestId('conversation-menu').waitFor({ state: 'detached' });
-}
 
 describe('drafts after 重新编辑, the archive row and mute restore, mark as unread', () => {
   it('撤回 → 重新编辑 → change → send: the old text never comes back; a real draft survives switching and a reload', async () => {

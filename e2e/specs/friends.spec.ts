@@ -6,6 +6,7 @@ import type { FriendApplication, Page as ListPage } from '@parley/protocol';
 import { api, callApi, registerUser, type TestUser } from '../harness/api';
 import { SCREENSHOTS_DIR } from '../harness/paths';
 import { useHarness } from '../harness/setup';
+import { waitToast } from '../harness/ui';
 
 const h = useHarness({ name: 'friends' });
 
@@ -21,10 +22,6 @@ const shot = (page: Page, name: string) =>
     style: '[data-testid="toast"]{visibility:hidden}',
     animations: 'disabled',
   });
-
-async function waitToast(page: Page, text: string): Promise<void> {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
 
 /** Until no toast with `text` shows: a later `waitToast` for the same text then waits for a new one. */
 async function waitToastGone(page: Page, text: string): Promise<void> {

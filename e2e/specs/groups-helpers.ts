@@ -13,9 +13,7 @@ export const shot = (page: Page, name: string) =>
     animations: 'disabled',
   });
 
-export async function waitToast(page: Page, text: string): Promise<void> {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
+export { waitToast } from '../harness/ui';
 
 /** /contacts → 群聊, then the group's row opens its panel. */
 export async function openPanel(page: Page, groupNumber: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { api, registerUser } from '../harness/api';
 import { expectAccessible } from '../harness/a11y';
 import { useHarness } from '../harness/setup';
+import { waitToast } from '../harness/ui';
 import {
   composerHas,
   befriend,
@@ -14,19 +14,10 @@ import {
   sendApi,
   shot,
   typeAndSend,
+  rowMenu,
 } from './messages-helpers';
 
 const h = useHarness({ name: 'messages-actions' });
-
-async function waitToast(page: Page, text: string): Promise<void> {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
-async function rowMenu(page: Page, id: string, item: string): Promise<void> {
-  await page.locator(`[data-testid="conversation-row"][data-id="${id}"]`).click({ button: 'right' });
-  await page.getByTestId('conversation-menu').waitFor();
-  await page.getByTestId(`menu-${item}`).click();
-}
 
 describe('messages: revoke, quote, conversation settings, drafts', () => {
   it('revoke within the window shows 你撤回了一条消息 with 重新编辑 (the peer: X撤回了一条消息)', async () => {

@@ -84,3 +84,11 @@ export async function composerHas(page: Page, text: string): Promise<void> {
     text,
   );
 }
+
+/** Right-click on a conversation row, then a menu item; waits for the menu to close. */
+export async function rowMenu(page: Page, id: string, item: string): Promise<void> {
+  await page.locator(`[data-testid="conversation-row"][data-id="${id}"]`).click({ button: 'right' });
+  await page.getByTestId('conversation-menu').waitFor();
+  await page.getByTestId(`menu-${item}`).click();
+  await page.getByTestId('conversation-menu').waitFor({ state: 'detached' });
+}
