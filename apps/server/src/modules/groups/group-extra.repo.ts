@@ -26,6 +26,13 @@ export interface NoticeView {
   operator_name: string | null;
 }
 
+/** The two per-user lists with a read flag: application outcomes and group notices. */
+const UNREAD = {
+  outcomes: { table: 'group_applications', flag: 'self_read' },
+  notices: { table: 'group_notices', flag: 'is_read' },
+} as const;
+type UnreadFlag = (typeof UNREAD)[keyof typeof UNREAD];
+
 /** SQL for a group's blacklist, join applications and the group notices a user receives. */
 export class GroupExtraRepo extends Repo {
   // Blacklist.
@@ -232,23 +239,13 @@ export class GroupExtraRepo extends Repo {
     return { rows: rows as ApplicationView[], total: Number(total.n) };
   }
 
-  async unreadOutcomes(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('group_applications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('self_read', '=', 0)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  /** Outcomes of the user's own applications not yet seen. */
+  unreadOutcomes(userId: number): Promise<number> {
+    return this.unread(UNREAD.outcomes, userId);
   }
 
-  async markOutcomesRead(userId: number): Promise<void> {
-    await this.db
-      .updateTable('group_applications')
-      .set({ self_read: 1 })
-      .where('user_id', '=', userId)
-      .where('self_read', '=', 0)
-      .execute();
+  markOutcomesRead(userId: number): Promise<void> {
+    return this.markRead(UNREAD.outcomes, userId);
   }
 
   // Notices about groups (to one user).
@@ -302,22 +299,31 @@ export class GroupExtraRepo extends Repo {
     return { rows, total: Number(total.n) };
   }
 
-  async unreadNotices(userId: number): Promise<number> {
+  unreadNotices(userId: number): Promise<number> {
+    return this.unread(UNREAD.notices, userId);
+  }
+
+  markNoticesRead(userId: number): Promise<void> {
+    return this.markRead(UNREAD.notices, userId);
+  }
+
+  /** How many of a user's rows in `table` have the read flag `flag` at 0. */
+  private async unread({ table, flag }: UnreadFlag, userId: number): Promise<number> {
     const row = await this.db
-      .selectFrom('group_notices')
+      .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
-      .where('is_read', '=', 0)
+      .where(flag, '=', 0)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  async markNoticesRead(userId: number): Promise<void> {
+  private async markRead({ table, flag }: UnreadFlag, userId: number): Promise<void> {
     await this.db
-      .updateTable('group_notices')
-      .set({ is_read: 1 })
+      .updateTable(table)
+      .set({ [flag]: 1 })
       .where('user_id', '=', userId)
-      .where('is_read', '=', 0)
+      .where(flag, '=', 0)
       .execute();
   }
 }
