@@ -1,9 +1,6 @@
+import { lineIcon, svgIcon as svg } from '../../ui/line-icon';
+
 /** Small inline icons of the messages screen. */
-const svg = (size: number, children: React.ReactNode) => (
-  <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
-    {children}
-  </svg>
-);
 
 export const MutedIcon = ({ size = 14 }: { size?: number }) =>
   svg(
@@ -20,31 +17,9 @@ export const MutedIcon = ({ size = 14 }: { size?: number }) =>
     </>,
   );
 
-export const BackIcon = ({ size = 20 }: { size?: number }) =>
-  svg(
-    size,
-    <path
-      d="M15 5l-7 7 7 7"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />,
-  );
+export const BackIcon = lineIcon('M15 5l-7 7 7 7', 20, 2);
 
-export const ChevronDownIcon = ({ size = 14 }: { size?: number }) =>
-  svg(
-    size,
-    <path
-      d="M6 9l6 6 6-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />,
-  );
+export const ChevronDownIcon = lineIcon('M6 9l6 6 6-6', 14, 2);
 
 export const ArchiveIcon = ({ size = 22 }: { size?: number }) =>
   svg(

@@ -7,21 +7,20 @@ const ids = (list: { conversationID: string }[]) => list.map((c) => c.conversati
 describe('changes made while the conversation list is fetched', () => {
   it('a row changed after the fetch began wins over the fetched (older) row', () => {
     const o = new ListOverlay();
-    const before = [conv('a'), conv('b')];
+    const [a, b] = [conv('a'), conv('b')];
     const token = o.begin();
-    const withDraft = { ...before[1], draftText: '还没写完的话' };
-    o.note(before, [before[0], withDraft]);
+    o.note([a, b], [a, { ...b, draftText: '还没写完的话' }]);
     const fetched = [conv('a'), conv('b')];
     const out = o.apply(token, fetched);
-    expect(out[1].draftText).toBe('还没写完的话');
+    expect(out[1]?.draftText).toBe('还没写完的话');
     expect(out[0]).toBe(fetched[0]);
   });
 
   it('rows added or removed meanwhile are added or stay removed', () => {
     const o = new ListOverlay();
-    const before = [conv('a'), conv('b')];
+    const [a, b] = [conv('a'), conv('b')];
     const token = o.begin();
-    o.note(before, [before[0], conv('c')]);
+    o.note([a, b], [a, conv('c')]);
     expect(ids(o.apply(token, [conv('a'), conv('b')]))).toEqual(['C2Ca', 'C2Cc']);
   });
 
@@ -30,8 +29,8 @@ describe('changes made while the conversation list is fetched', () => {
     const first = o.begin();
     o.note([conv('a')], [{ ...conv('a'), draftText: 'old' }]);
     const second = o.begin();
-    expect(o.apply(second, [conv('a')])[0].draftText).toBe('');
-    expect(o.apply(first, [conv('a')])[0].draftText).toBe('old');
+    expect(o.apply(second, [conv('a')])[0]?.draftText).toBe('');
+    expect(o.apply(first, [conv('a')])[0]?.draftText).toBe('old');
     o.end(first);
     o.end(second);
   });

@@ -1,20 +1,6 @@
-/** Toolbar icons of the rich composer (24×24 strokes). */
-const icon = (d: string) =>
-  function Icon({ size = 20 }: { size?: number }) {
-    return (
-      <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
-        <path
-          d={d}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-    );
-  };
+import { lineIcon as icon } from '../../../ui/line-icon';
 
+/** Toolbar icons of the rich composer (24×24 strokes). */
 export const ImageIcon = icon('M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15.5 9.5h.01');
 export const FileIcon = icon('M6 3h8l4 4v14H6zM14 3v4h4');
 export const VideoIcon = icon('M3 6h12v12H3zM15 10l6-3v10l-6-3');
