@@ -122,15 +122,4 @@ export class ReactionRepo extends Repo {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
-
-  /** The members of a one-to-one conversation with their wtIds. */
-  async c2cMembers(conversationId: number): Promise<{ id: number; wt_id: string }[]> {
-    const rows = await this.db
-      .selectFrom('conversation_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.wt_id'])
-      .where('m.conversation_id', '=', conversationId)
-      .execute();
-    return rows.map((r) => ({ id: Number(r.id), wt_id: r.wt_id }));
-  }
 }

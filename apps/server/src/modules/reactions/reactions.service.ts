@@ -2,6 +2,7 @@ import { ToolLimits, type ReactionSummary } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import type { ConversationRepo } from '../messaging/core/conversation.repo.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { ReactableMessage, ReactionRepo } from './reaction.repo.js';
 
@@ -16,6 +17,7 @@ export class ReactionsService {
     private readonly ctx: AppContext,
     private readonly reactions: ReactionRepo,
     private readonly users: UserRepo,
+    private readonly conversations: ConversationRepo,
   ) {}
 
   private async message(userId: number, msgId: string): Promise<ReactableMessage> {
@@ -100,7 +102,7 @@ export class ReactionsService {
       });
       return;
     }
-    const members = await repo.c2cMembers(m.conversation_id);
+    const members = await this.conversations.in(uow).membersWithWtIds(m.conversation_id);
     for (const member of members) {
       const other = members.find((o) => o.id !== member.id) ?? member;
       uow.emit([member.id], 'message.reaction', { ...base, conversationID: `C2C${other.wt_id}` });
