@@ -87,8 +87,21 @@ describe('conversation tools', () => {
 
   it('quick phrases: add, edit, reorder and send one', async () => {
     const { A, B } = await pair(h);
-    await api(h.server, '/user/userConfig/update', { token: A.token, body: { dailyWordSwitch: 1 } });
     const a = await h.open({ login: A.login, viewport: DESKTOP });
+    // The switch is on the settings screen; off, a chat has no 常用语 button.
+    await a.page.goto('/messages');
+    await openChat(a.page, B);
+    await a.page.getByTestId('composer-input').waitFor();
+    expect(await a.page.getByTestId('tool-quick-phrases').count()).toBe(0);
+    await a.page.goto('/settings');
+    const sw = a.page.getByTestId('settings-quick-phrases');
+    expect(await sw.isChecked()).toBe(false);
+    await sw.check();
+    await a.page.getByText('设置已保存').first().waitFor();
+    const config = await api<{ dailyWordSwitch: number }>(h.server, '/user/userConfig/getInfo', {
+      token: A.token,
+    });
+    expect(config.dailyWordSwitch).toBe(1);
     await a.page.goto('/messages');
     await openChat(a.page, B);
 
