@@ -91,20 +91,10 @@ export function MapPicker({
           {t('share.mapHelp')}
         </span>
         <span className="map-picker__zoom">
-          <button
-            type="button"
-            className="btn btn--sm"
-            aria-label={t('share.zoomOut')}
-            onClick={() => zoomBy(-1)}
-          >
+          <button type="button" className="btn" aria-label={t('share.zoomOut')} onClick={() => zoomBy(-1)}>
             −
           </button>
-          <button
-            type="button"
-            className="btn btn--sm"
-            aria-label={t('share.zoomIn')}
-            onClick={() => zoomBy(1)}
-          >
+          <button type="button" className="btn" aria-label={t('share.zoomIn')} onClick={() => zoomBy(1)}>
             +
           </button>
         </span>
