@@ -1,34 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToolButton } from '../../../ui/ToolPopover';
 import { LocationDialog } from './share/LocationDialog';
 import { NameCardDialog } from './share/NameCardDialogs';
-
-function ToolButton({
-  label,
-  testId,
-  onClick,
-  children,
-}: {
-  label: string;
-  testId: string;
-  onClick(): void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className="cv-icon-btn"
-      aria-label={label}
-      title={label}
-      data-testid={testId}
-      onClick={onClick}
-    >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor">
-        {children}
-      </svg>
-    </button>
-  );
-}
 
 /** The composer's 位置 and 名片 buttons. */
 export function ShareButtons({ conversationID }: { conversationID: string }) {
@@ -37,15 +11,29 @@ export function ShareButtons({ conversationID }: { conversationID: string }) {
   const close = () => setOpen(null);
   return (
     <>
-      <ToolButton label={t('share.location')} testId="tool-location" onClick={() => setOpen('location')}>
-        <path d="M12 21s-6-5.6-6-11a6 6 0 0 1 12 0c0 5.4-6 11-6 11z" strokeWidth="1.8" />
-        <circle cx="12" cy="10" r="2.2" strokeWidth="1.8" />
-      </ToolButton>
-      <ToolButton label={t('share.nameCard')} testId="tool-namecard" onClick={() => setOpen('card')}>
-        <rect x="3" y="5" width="18" height="14" rx="2" strokeWidth="1.8" />
-        <circle cx="9" cy="11" r="2" strokeWidth="1.6" />
-        <path d="M6 16c.6-1.6 1.7-2.4 3-2.4s2.4.8 3 2.4M14 10h4M14 13h3" strokeWidth="1.6" />
-      </ToolButton>
+      <ToolButton
+        label={t('share.location')}
+        testId="tool-location"
+        onClick={() => setOpen('location')}
+        icon={
+          <>
+            <path d="M12 21s-6-5.6-6-11a6 6 0 0 1 12 0c0 5.4-6 11-6 11z" />
+            <circle cx="12" cy="10" r="2.2" />
+          </>
+        }
+      />
+      <ToolButton
+        label={t('share.nameCard')}
+        testId="tool-namecard"
+        onClick={() => setOpen('card')}
+        icon={
+          <>
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <circle cx="9" cy="11" r="2" strokeWidth="1.6" />
+            <path d="M6 16c.6-1.6 1.7-2.4 3-2.4s2.4.8 3 2.4M14 10h4M14 13h3" strokeWidth="1.6" />
+          </>
+        }
+      />
       {open === 'location' && <LocationDialog conversationID={conversationID} onClose={close} />}
       {open === 'card' && <NameCardDialog conversationID={conversationID} onClose={close} />}
     </>
