@@ -98,20 +98,22 @@ describe('conversation tools', () => {
   it('quick phrases: add, edit, reorder and send one', async () => {
     const { A, B } = await pair(h);
     const a = await h.open({ login: A.login, viewport: DESKTOP });
-    // The switch is on the settings screen; off, a chat has no 常用语 button.
+    // The switch is on the settings screen (on by default); off, a chat has no 常用语 button.
+    const configOf = async () =>
+      (await api<{ dailyWordSwitch: number }>(h.server, '/user/userConfig/getInfo', { token: A.token }))
+        .dailyWordSwitch;
+    await a.page.goto('/settings');
+    const sw = a.page.getByTestId('settings-quick-phrases');
+    expect(await sw.isChecked()).toBe(true);
+    await sw.uncheck();
+    await expect.poll(configOf).toBe(0);
     await a.page.goto('/messages');
     await openChat(a.page, B);
     await a.page.getByTestId('composer-input').waitFor();
     expect(await a.page.getByTestId('tool-quick-phrases').count()).toBe(0);
     await a.page.goto('/settings');
-    const sw = a.page.getByTestId('settings-quick-phrases');
-    expect(await sw.isChecked()).toBe(false);
     await sw.check();
-    await a.page.getByText('设置已保存').first().waitFor();
-    const config = await api<{ dailyWordSwitch: number }>(h.server, '/user/userConfig/getInfo', {
-      token: A.token,
-    });
-    expect(config.dailyWordSwitch).toBe(1);
+    await expect.poll(configOf).toBe(1);
     await a.page.goto('/messages');
     await openChat(a.page, B);
 
@@ -339,6 +341,7 @@ describe('conversation tools', () => {
     await expectAccessible(a.page, 'pinned bar on a phone');
     await shot(a.page, 'pinned-bar-phone');
 
+    await a.page.getByTestId('composer-more').click();
     await a.page.getByTestId('tool-quick-phrases').click();
     await a.page.getByTestId('quick-phrase').filter({ hasText: '收到，马上到' }).waitFor();
     await fits('quick-phrases-popup');

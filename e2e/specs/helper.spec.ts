@@ -63,6 +63,8 @@ describe('the official helper conversation', () => {
     const a = await h.open({ login: A.login, viewport: PHONE });
     await a.page.goto(`/messages?conversationID=${HELPER_CONVERSATION_ID}`);
     const chat = a.page.locator(`[data-testid="chat"][data-id="${HELPER_CONVERSATION_ID}"]`);
+    // On a phone the tools are behind ＋.
+    await chat.getByTestId('composer-more').click();
     await chat.getByTestId('tool-faq').click();
     const dialog = a.page.getByTestId('faq-dialog');
     await dialog.getByTestId('faq-question').first().waitFor();

@@ -39,7 +39,8 @@ beforeAll(() => {
     },
   );
 }, 600_000);
-const h = useHarness({ name: 'map-picker', env: { PARLEY_WEB_DIST: dist } });
+// The server lets the page load images from the tile server (its Content-Security-Policy).
+const h = useHarness({ name: 'map-picker', env: { PARLEY_WEB_DIST: dist, MAP_TILE_URL: TILE_URL } });
 afterAll(() => {
   tiles.close();
   rmSync(dist, { recursive: true, force: true });
