@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendPayload } from '../rich-send';
 import { MapPicker } from './MapPicker';
-import { round6, type LatLng } from './map-math';
+import { round6, type LatLng } from '../../map-math';
 import { ShareDialog } from './ShareDialog';
 
 /**

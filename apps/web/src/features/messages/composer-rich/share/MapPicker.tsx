@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { project, tilesAround, tileSrc, unproject, type LatLng } from './map-math';
+import { project, tilesAround, tileSrc, unproject, type LatLng } from '../../map-math';
 
 const WIDTH = 360;
 const HEIGHT = 220;
