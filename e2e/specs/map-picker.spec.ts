@@ -80,12 +80,13 @@ describe('location from a map (VITE_MAP_TILE_URL set)', () => {
     await expectAccessible(a.page, 'location map');
     await shot(a.page, 'location-map');
 
-    // A click 64 px right of the centre (the pin is there after a key) moves it four steps on.
+    // A click 64 px right of the centre (the pin is there after a key) moves it four steps on
+    // (to within a pixel or two: the box may sit between pixels).
     const box = (await map.boundingBox())!;
     await map.click({ position: { x: box.width / 2 + 64, y: box.height / 2 } });
     const [, latText, lngText] = /纬度 ([\d.]+)，经度 ([\d.]+)/.exec((await coords.textContent()) ?? '')!;
-    expect(Number(latText)).toBeCloseTo(39.9087, 4);
-    expect(Number(lngText)).toBeCloseTo(116.400247 + 4 * 0.002747, 4);
+    expect(Number(latText)).toBeCloseTo(39.9087, 3);
+    expect(Number(lngText)).toBeCloseTo(116.400247 + 4 * 0.002747, 3);
 
     await a.page.getByTestId('location-title').fill('故宫');
     await a.page.getByTestId('location-detail').fill('北京市东城区景山前街4号');
