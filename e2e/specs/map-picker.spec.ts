@@ -10,7 +10,7 @@ import { expectAccessible } from '../harness/a11y';
 import { api } from '../harness/api';
 import { REPO_ROOT } from '../harness/paths';
 import { useHarness } from '../harness/setup';
-import { DESKTOP, pair, shot } from './messages-helpers';
+import { DESKTOP, pair, PHONE, shot } from './messages-helpers';
 
 // A tile server of our own (one small PNG for every tile), recording what was asked.
 const PNG = Buffer.from(
@@ -98,5 +98,23 @@ describe('location from a map (VITE_MAP_TILE_URL set)', () => {
     });
     const sent = history.messages.find((m) => m.payload.latitude !== undefined)!;
     expect([sent.payload.latitude, sent.payload.longitude]).toEqual([Number(latText), Number(lngText)]);
+  });
+
+  it('on a phone the map fits the dialog and the pin sits in its middle', async () => {
+    const { A, B } = await pair(h, ['成华', '德明']);
+    const a = await h.open({ login: A.login, viewport: PHONE });
+    await a.page.goto(`/messages?conversationID=C2C${B.wtId}`);
+    await a.page.getByTestId('composer-more').click();
+    await a.page.getByTestId('tool-location').click();
+    const map = a.page.getByTestId('map-picker');
+    await map.waitFor();
+    const box = (await map.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    const pin = (await a.page.getByTestId('map-pin').boundingBox())!;
+    // The pin's tip is its box's bottom-left corner turned 45°: its middle is within a few pixels.
+    expect(Math.abs(pin.x + pin.width / 2 - (box.x + box.width / 2))).toBeLessThan(6);
+    await expectAccessible(a.page, 'location map on a phone');
+    await shot(a.page, 'location-map-phone');
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { project, tilesAround, tileSrc, unproject, type LatLng } from '../../map-math';
 
@@ -25,9 +25,21 @@ export function MapPicker({
   const { t } = useTranslation('rich');
   const [zoom, setZoom] = useState(initialZoom);
   const [center, setCenter] = useState<LatLng>(value);
+  // The view is as wide as the dialog allows (up to WIDTH): the math uses its real width.
+  const view = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(WIDTH);
+  useLayoutEffect(() => {
+    const el = view.current;
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth || WIDTH);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
   const c = project(center, zoom);
   const pin = project(value, zoom);
-  const at = (x: number, y: number) => unproject(c.x - WIDTH / 2 + x, c.y - HEIGHT / 2 + y, zoom);
+  const at = (x: number, y: number) => unproject(c.x - width / 2 + x, c.y - HEIGHT / 2 + y, zoom);
 
   const click = (e: MouseEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
@@ -60,7 +72,8 @@ export function MapPicker({
     <div className="map-picker">
       <div
         className="map-picker__view"
-        style={{ width: WIDTH, height: HEIGHT }}
+        ref={view}
+        style={{ width: '100%', maxWidth: WIDTH, height: HEIGHT }}
         role="application"
         tabIndex={0}
         aria-label={t('share.mapLabel')}
@@ -69,7 +82,7 @@ export function MapPicker({
         onClick={click}
         onKeyDown={key}
       >
-        {tilesAround(c, WIDTH, HEIGHT, zoom).map((tile) => (
+        {tilesAround(c, width, HEIGHT, zoom).map((tile) => (
           <img
             key={`${zoom}:${tile.key}`}
             className="map-picker__tile"
@@ -83,7 +96,7 @@ export function MapPicker({
           className="map-picker__pin"
           aria-hidden="true"
           data-testid="map-pin"
-          style={{ left: pin.x - (c.x - WIDTH / 2), top: pin.y - (c.y - HEIGHT / 2) }}
+          style={{ left: pin.x - (c.x - width / 2), top: pin.y - (c.y - HEIGHT / 2) }}
         />
       </div>
       <div className="map-picker__bar">
