@@ -3,7 +3,17 @@ import type { SessionGroup } from '@parley/protocol';
 import { expectAccessible } from '../harness/a11y';
 import { api, registerUser } from '../harness/api';
 import { useHarness } from '../harness/setup';
-import { befriend, composerHas, DESKTOP, openChat, pair, row, sendApi, shot } from './messages-helpers';
+import {
+  befriend,
+  composerHas,
+  DESKTOP,
+  openChat,
+  pair,
+  PHONE,
+  row,
+  sendApi,
+  shot,
+} from './messages-helpers';
 
 const h = useHarness({ name: 'conversation-tools' });
 
@@ -87,8 +97,23 @@ describe('conversation tools', () => {
 
   it('quick phrases: add, edit, reorder and send one', async () => {
     const { A, B } = await pair(h);
-    await api(h.server, '/user/userConfig/update', { token: A.token, body: { dailyWordSwitch: 1 } });
     const a = await h.open({ login: A.login, viewport: DESKTOP });
+    // The switch is on the settings screen (on by default); off, a chat has no 常用语 button.
+    const configOf = async () =>
+      (await api<{ dailyWordSwitch: number }>(h.server, '/user/userConfig/getInfo', { token: A.token }))
+        .dailyWordSwitch;
+    await a.page.goto('/settings');
+    const sw = a.page.getByTestId('settings-quick-phrases');
+    expect(await sw.isChecked()).toBe(true);
+    await sw.uncheck();
+    await expect.poll(configOf).toBe(0);
+    await a.page.goto('/messages');
+    await openChat(a.page, B);
+    await a.page.getByTestId('composer-input').waitFor();
+    expect(await a.page.getByTestId('tool-quick-phrases').count()).toBe(0);
+    await a.page.goto('/settings');
+    await sw.check();
+    await expect.poll(configOf).toBe(1);
     await a.page.goto('/messages');
     await openChat(a.page, B);
 
@@ -195,6 +220,9 @@ describe('conversation tools', () => {
     // A takes theirs back.
     await chipA.click();
     await chipB.and(b.page.locator('[aria-pressed="true"]')).filter({ hasText: '1' }).waitFor();
+    // After a reload the chips come with the messages themselves (reactionList).
+    await a.page.reload();
+    await chipA.and(a.page.locator('[aria-pressed="false"]')).filter({ hasText: '1' }).waitFor();
   });
 
   it('20007: a refused send offers a friend application', async () => {
@@ -240,5 +268,84 @@ describe('conversation tools', () => {
     await a.page.getByTestId('picker-done').click();
     await a.page.getByText('推荐成功').waitFor();
     await b.page.getByTestId('message').filter({ hasText: '成华' }).waitFor();
+  });
+
+  it('推荐 a friend from their profile card; a note created in favorites and sent to a chat', async () => {
+    const { A, B } = await pair(h);
+    const C = await registerUser(h.server, { nickName: '成华' });
+    await befriend(h, A, C);
+    const a = await h.open({ login: A.login, viewport: DESKTOP });
+    const b = await h.open({ login: B.login, viewport: DESKTOP });
+    await b.page.goto(`/messages?conversationID=C2C${A.wtId}`);
+    await a.page.goto('/contacts');
+    await a.page.getByTestId('contacts-friend').filter({ hasText: '成华' }).click();
+    const card = a.page.locator(`[data-testid="profile-card"][data-wtid="${C.wtId}"]`);
+    await card.getByTestId('profile-recommend').click();
+    // The picker offers the friends but not 成华 themselves.
+    await a.page.getByTestId('picker-row').filter({ hasText: '博文' }).waitFor();
+    expect(await a.page.getByTestId('picker-row').filter({ hasText: '成华' }).count()).toBe(0);
+    await expectAccessible(a.page, 'recommend picker');
+    await a.page.getByTestId('picker-row').filter({ hasText: '博文' }).click();
+    await a.page.getByTestId('picker-done').click();
+    await a.page.getByText('推荐成功').waitFor();
+    await b.page.getByTestId('message').filter({ hasText: '成华' }).waitFor();
+
+    // 新建笔记 in favorites, then 发送给朋友: B gets a note message.
+    await a.page.goto('/favorites');
+    await a.page.getByTestId('favorites-new-note').click();
+    await a.page.getByTestId('note-save').click();
+    await a.page.getByRole('alert').filter({ hasText: '请输入标题或内容' }).waitFor();
+    await a.page.getByTestId('note-title').fill('周会纪要');
+    await a.page.getByTestId('note-text').fill('一、上线时间定在周五\n二、回归测试周四完成');
+    await expectAccessible(a.page, 'note editor');
+    await a.page.getByTestId('note-save').click();
+    const noteRow = a.page.getByTestId('favorite-page-row').filter({ hasText: '周会纪要' });
+    await noteRow.getByRole('checkbox').check();
+    await a.page.getByTestId('favorites-send-chat').click();
+    await a.page.getByTestId('favorites-target').filter({ hasText: '博文' }).click();
+    await b.page.getByTestId('note-bubble').filter({ hasText: '周会纪要' }).waitFor();
+  });
+
+  it('on a phone: the tab panel, the pinned bar and the phrases popup fit and pass axe', async () => {
+    const { A, B } = await pair(h);
+    const m = await sendApi(h, B, A, '明早八点出发');
+    await api(h.server, '/user/userConfig/update', { token: A.token, body: { dailyWordSwitch: 1 } });
+    await api(h.server, '/userDailyWord/add', { token: A.token, body: { word: '收到，马上到' } });
+    await api(h.server, '/sessionGroup/add', {
+      token: A.token,
+      body: { groupName: '出行', relationList: [] },
+    });
+    await api(h.server, '/user/c2cTop/add', {
+      token: A.token,
+      body: { toUserWtId: B.wtId, senderWtId: B.wtId, msgId: m.ID, msgContent: '明早八点出发' },
+    });
+    const a = await h.open({ login: A.login, viewport: PHONE });
+    const fits = async (testId: string) => {
+      const box = (await a.page.getByTestId(testId).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    };
+    await a.page.goto('/messages');
+    await row(a.page, B).waitFor();
+    await a.page.getByTestId('tab-more').click();
+    await a.page.getByTestId('tab-menu-manage').click();
+    await a.page.getByTestId('session-groups-manage').getByTestId('session-group-row').first().waitFor();
+    await fits('session-groups-manage');
+    await expectAccessible(a.page, 'manage groups on a phone');
+    await shot(a.page, 'tabs-panel-phone');
+    await a.page.getByTestId('session-groups-done').click();
+
+    await a.page.goto(`/messages?conversationID=C2C${B.wtId}`);
+    await a.page.getByTestId('pinned-bar').getByText('明早八点出发').waitFor();
+    await fits('pinned-bar');
+    await expectAccessible(a.page, 'pinned bar on a phone');
+    await shot(a.page, 'pinned-bar-phone');
+
+    await a.page.getByTestId('composer-more').click();
+    await a.page.getByTestId('tool-quick-phrases').click();
+    await a.page.getByTestId('quick-phrase').filter({ hasText: '收到，马上到' }).waitFor();
+    await fits('quick-phrases-popup');
+    await expectAccessible(a.page, 'quick phrases on a phone');
+    await shot(a.page, 'quick-phrases-phone');
   });
 });

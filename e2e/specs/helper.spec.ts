@@ -6,7 +6,7 @@ import { expectAccessible } from '../harness/a11y';
 import { registerUser } from '../harness/api';
 import { REPO_ROOT } from '../harness/paths';
 import { useHarness } from '../harness/setup';
-import { DESKTOP, shot } from './messages-helpers';
+import { DESKTOP, PHONE, shot } from './messages-helpers';
 
 const h = useHarness({ name: 'helper', env: { HELPER_WELCOME: '1' } });
 
@@ -21,6 +21,15 @@ describe('the official helper conversation', () => {
     const a = await h.open({ login: A.login, viewport: DESKTOP });
     await a.page.goto('/messages');
     const row = a.page.locator(`[data-testid="conversation-row"][data-id="${HELPER_CONVERSATION_ID}"]`);
+    // The list menu offers nothing that does not apply to the helper: no 添加到分组, no 删除.
+    await row.click({ button: 'right' });
+    const menu = a.page.getByTestId('conversation-menu');
+    await menu.getByRole('menuitem').first().waitFor();
+    const items = await menu.getByRole('menuitem').allTextContents();
+    expect(items).toContain('消息免打扰');
+    expect(items.filter((i) => i === '添加到分组' || i === '删除聊天')).toEqual([]);
+    await a.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
     await row.click();
     const chat = a.page.locator(`[data-testid="chat"][data-id="${HELPER_CONVERSATION_ID}"]`);
     await chat.getByTestId('official-tag').waitFor();
@@ -47,5 +56,22 @@ describe('the official helper conversation', () => {
     await chat.getByTestId('helper-question').filter({ hasText: '如何添加好友？' }).first().click();
     await chat.getByTestId('helper-bubble').filter({ hasText: '添加好友/群' }).waitFor();
     await shot(a.page, 'helper-chat');
+  });
+
+  it('on a phone: the 常见问题 dialog fits and passes axe', async () => {
+    const A = await registerUser(h.server, { nickName: '博文' });
+    const a = await h.open({ login: A.login, viewport: PHONE });
+    await a.page.goto(`/messages?conversationID=${HELPER_CONVERSATION_ID}`);
+    const chat = a.page.locator(`[data-testid="chat"][data-id="${HELPER_CONVERSATION_ID}"]`);
+    // On a phone the tools are behind ＋.
+    await chat.getByTestId('composer-more').click();
+    await chat.getByTestId('tool-faq').click();
+    const dialog = a.page.getByTestId('faq-dialog');
+    await dialog.getByTestId('faq-question').first().waitFor();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(a.page, 'helper faq on a phone');
+    await shot(a.page, 'helper-faq-phone');
   });
 });

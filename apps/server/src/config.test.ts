@@ -100,3 +100,16 @@ describe('translation and voice-to-text providers', () => {
     expect(() => loadConfig({ ASR: 'vosk' })).toThrow('Invalid ASR: vosk');
   });
 });
+
+describe('MAP_TILE_URL', () => {
+  it('gives the tile origin the page may load images from; unset, none', () => {
+    expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example:8443/{z}/{x}/{y}.png' }).mapTileOrigin).toBe(
+      'https://tiles.example:8443',
+    );
+    expect(loadConfig({ VITE_MAP_TILE_URL: 'http://127.0.0.1:9000/{z}/{x}/{y}.png' }).mapTileOrigin).toBe(
+      'http://127.0.0.1:9000',
+    );
+    expect(loadConfig({}).mapTileOrigin).toBeUndefined();
+    expect(() => loadConfig({ MAP_TILE_URL: 'tiles/{z}/{x}/{y}.png' })).toThrow('MAP_TILE_URL is not a URL');
+  });
+});

@@ -58,6 +58,11 @@ export interface Config {
     | undefined;
   corsOrigins: string[];
   webDistDir: string | undefined;
+  /**
+   * The origin of the map tiles the web client was built with (MAP_TILE_URL, or VITE_MAP_TILE_URL
+   * when the same environment builds and runs): the page may load images from it.
+   */
+  mapTileOrigin: string | undefined;
   logLevel: string;
   heartbeatMs: number;
   trustProxy: boolean;
@@ -206,6 +211,16 @@ function providers(env: Env): Pick<Config, 'translate' | 'asr'> {
   };
 }
 
+/** `https://host:port` of a URL template such as `https://tiles.example/{z}/{x}/{y}.png`. */
+function originOf(template: string | undefined): string | undefined {
+  if (!template) return undefined;
+  try {
+    return new URL(template.replace(/[{}]/g, '')).origin;
+  } catch {
+    throw new Error(`MAP_TILE_URL is not a URL: ${template}`);
+  }
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv =
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -248,6 +263,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .map((s) => s.trim())
       .filter(Boolean),
     webDistDir: webDist,
+    mapTileOrigin: originOf(env.MAP_TILE_URL ?? env.VITE_MAP_TILE_URL),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     heartbeatMs: int(env, 'WS_HEARTBEAT_MS', 30_000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

@@ -106,4 +106,17 @@ describe('misc', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
+
+  it('lets the page load map tiles from MAP_TILE_URL’s origin, and only then', async () => {
+    expect((await fetch(`${t.baseUrl}/api/health`)).headers.get('content-security-policy')).toContain(
+      "img-src 'self' data: blob:;",
+    );
+    const tiles = await startTestServer({ mapTileOrigin: 'https://tiles.example' });
+    try {
+      const csp = (await fetch(`${tiles.baseUrl}/api/health`)).headers.get('content-security-policy');
+      expect(csp).toContain("img-src 'self' data: blob: https://tiles.example;");
+    } finally {
+      await tiles.close();
+    }
+  });
 });

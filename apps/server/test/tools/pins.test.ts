@@ -97,11 +97,37 @@ describe('pinned messages', () => {
     expect((gone.data as PinsChanged).list.map((p) => p.msgId)).toEqual([m2.ID]);
     expect(await pin(b, a, m1.ID)).toMatchObject(Errors.pinMessageNotFound);
 
-    // A deletes m2 for themselves: it leaves the bar for both.
+    sb.close();
+  });
+
+  it('a message deleted for oneself leaves only that member’s bar; the other keeps the pin', async () => {
+    const { a, b } = await chat();
+    const m1 = await sent(t, a, b, 'kept pinned');
+    const m2 = await sent(t, b, a, 'deleted by A only');
+    await pin(b, a, m1.ID);
+    await pin(b, a, m2.ID);
+    const sa = await openSocket(t, a.token);
+    const sb = await openSocket(t, b.token);
+    await Promise.all([sa.next((f) => f.type === 'hello'), sb.next((f) => f.type === 'hello')]);
+
     expect((await post(t, a, '/message/delete', { messageIDs: [m2.ID] })).code).toBe(200);
-    await sb.next((f) => String(f.type) === '3' && (f.data as PinsChanged).list.length === 0);
-    expect(await pinsOf(b, a)).toEqual([]);
-    expect(await pin(b, a, m2.ID)).toMatchObject(Errors.pinMessageNotFound);
+    const toA = await sa.next((f) => String(f.type) === '3');
+    expect(toA.data as PinsChanged).toEqual({
+      conversationID: `C2C${b.wtId}`,
+      list: [expect.objectContaining({ msgId: m1.ID, oneSelf: 0 })],
+    });
+    expect((await pinsOf(a, b)).map((p) => p.msgId)).toEqual([m1.ID]);
+    expect((await pinsOf(b, a)).map((p) => p.msgId)).toEqual([m2.ID, m1.ID]);
+    // A cannot pin what they deleted; B pinning it again changes nothing.
+    expect(await pin(a, b, m2.ID)).toMatchObject(Errors.pinMessageNotFound);
+    expect((await pin(b, a, m2.ID)).data.map((p) => p.msgId)).toEqual([m2.ID, m1.ID]);
+
+    // B unpins m1: the next frame B's socket gets is that change, not one for A's delete.
+    await post(t, b, '/user/c2cTop/delByMsgId', { toUserWtId: a.wtId, msgId: m1.ID });
+    const toB = await sb.next((f) => String(f.type) === '3');
+    expect((toB.data as PinsChanged).list.map((p) => p.msgId)).toEqual([m2.ID]);
+    expect(((await sa.next((f) => String(f.type) === '3')).data as PinsChanged).list).toEqual([]);
+    sa.close();
     sb.close();
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, type ReactionChanged, type ReactionSummary } from '@parley/protocol';
 import { openSocket, startTestServer, type TestServer, type TestUser } from '../helpers.js';
-import { befriend, newUser, post, sent } from '../messaging/helpers.js';
-import { createGroup, gid, ready, sentGroup } from '../messaging/group-helpers.js';
+import { befriend, history, newUser, post, sent, sync } from '../messaging/helpers.js';
+import { createGroup, gid, groupHistory, groupSync, ready, sentGroup } from '../messaging/group-helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -134,5 +134,54 @@ describe('reactions', () => {
     expect((await react(a, m.ID, '👨‍👩‍👧‍👦', false)).code).toBe(200);
     expect(await react(a, m.ID, '123456789')).toMatchObject({ status: 400, msg: '表情不能超过8个字符' });
     expect(await react(a, m.ID, ' ')).toMatchObject({ status: 400, msg: '表情不能为空' });
+  });
+
+  it('messages carry their reactionList in history and sync, as each reader sees it', async () => {
+    const a = await newUser(t, 'la');
+    const b = await newUser(t, 'lb');
+    await befriend(t, a, b);
+    const m1 = await sent(t, a, b, 'one');
+    const m2 = await sent(t, b, a, 'two');
+    const m3 = await sent(t, a, b, 'three');
+    await react(a, m1.ID, '👍');
+    await react(b, m1.ID, '👍');
+    await react(b, m1.ID, '😂');
+    await react(b, m3.ID, '🎉');
+
+    const ours = new Set([m1.ID, m2.ID, m3.ID]);
+    const lists = (ms: { ID: string; reactionList?: ReactionSummary[] }[]) =>
+      Object.fromEntries(ms.filter((m) => ours.has(m.ID)).map((m) => [m.ID, m.reactionList]));
+    expect(lists((await history(t, a, b)).messages)).toEqual({
+      [m1.ID]: [
+        { emoji: '👍', totalUserCount: 2, reactedByMe: true },
+        { emoji: '😂', totalUserCount: 1, reactedByMe: false },
+      ],
+      [m2.ID]: [],
+      [m3.ID]: [{ emoji: '🎉', totalUserCount: 1, reactedByMe: false }],
+    });
+    const synced = lists((await sync(t, b, 0)).messages.filter((m) => m.conversationID === `C2C${a.wtId}`));
+    expect(synced[m1.ID]).toEqual([
+      { emoji: '👍', totalUserCount: 2, reactedByMe: true },
+      { emoji: '😂', totalUserCount: 1, reactedByMe: true },
+    ]);
+    expect(synced[m3.ID]).toEqual([{ emoji: '🎉', totalUserCount: 1, reactedByMe: true }]);
+
+    // A revoked message carries none.
+    expect((await post(t, a, '/message/revoke', { messageID: m3.ID })).code).toBe(200);
+    const after = (await history(t, b, a)).messages.find((m) => m.ID === m3.ID)!;
+    expect([after.isRevoked, after.reactionList]).toEqual([true, []]);
+
+    // Groups: history and a group sync carry it too.
+    const owner = await newUser(t, 'lo');
+    const member = await newUser(t, 'lm');
+    const g = await createGroup(t, owner, [member]);
+    const gm = await sentGroup(t, owner, g, 'group one');
+    await react(member, gm.ID, '❤️');
+    const seen = (await groupHistory(t, owner, g)).find((m) => m.ID === gm.ID)!;
+    expect(seen.reactionList).toEqual([{ emoji: '❤️', totalUserCount: 1, reactedByMe: false }]);
+    const gs = await groupSync(t, member, 0, { [gid(g)]: 0 });
+    expect(gs.messages.find((m) => m.ID === gm.ID)?.reactionList).toEqual([
+      { emoji: '❤️', totalUserCount: 1, reactedByMe: true },
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { CommonGroupsSlot } from '../features/friends';
+import { CommonGroupsSlot, RecommendSlot } from '../features/friends';
 import { CommonGroupsButton } from '../features/groups';
+import { RecommendButton } from '../features/messages';
 import { setNavigator } from '../lib/nav';
 import { Toaster } from '../ui/Toaster';
 import { createRouter } from './router';
@@ -14,8 +15,10 @@ export function App() {
   }, []);
   return (
     <CommonGroupsSlot.Provider value={CommonGroupsButton}>
-      <RouterProvider router={router} />
-      <Toaster />
+      <RecommendSlot.Provider value={RecommendButton}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </RecommendSlot.Provider>
     </CommonGroupsSlot.Provider>
   );
 }

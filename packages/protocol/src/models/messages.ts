@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reactionSummarySchema } from './reactions.js';
 
 /**
  * Messages and conversations as one reader sees them (docs/api.md "Messages and conversations"):
@@ -43,6 +44,11 @@ export const messageSchema = z.object({
   nameCard: z.string().optional(),
   /** Groups: the conversation's version after this message or change (POST /message/sync `groups`). */
   groupVersion: z.number().optional(),
+  /**
+   * Reactions per emoji, first reacted first, as the reader sees them. Carried by history, sync and
+   * updates; a message just sent has none yet and leaves it out.
+   */
+  reactionList: z.array(reactionSummarySchema).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -1,3 +1,4 @@
+import { ownedRows } from '../../db/owned-rows.repo.js';
 import { Repo } from '../../db/repo.js';
 import type { Selectable } from 'kysely';
 import type { TagsTable } from '../../db/schema.js';
@@ -33,15 +34,8 @@ export class TagRepo extends Repo {
       .executeTakeFirst();
   }
 
-  async ownedIds(ownerId: number, ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom('tags')
-      .select('id')
-      .where('owner_id', '=', ownerId)
-      .where('id', 'in', ids)
-      .execute();
-    return new Set(rows.map((r) => Number(r.id)));
+  ownedIds(ownerId: number, ids: number[]): Promise<Set<number>> {
+    return ownedRows.ids(this.db, 'tags', ownerId, ids);
   }
 
   byName(ownerId: number, name: string): Promise<TagRow | undefined> {
@@ -53,13 +47,8 @@ export class TagRepo extends Repo {
       .executeTakeFirst();
   }
 
-  async count(ownerId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('tags')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  count(ownerId: number): Promise<number> {
+    return ownedRows.count(this.db, 'tags', ownerId);
   }
 
   /** Creates a tag with optional initial members (already checked to be the owner's friends). */
@@ -88,31 +77,14 @@ export class TagRepo extends Repo {
     });
   }
 
-  async rename(ownerId: number, id: number, name: string, now: number): Promise<void> {
-    await this.db
-      .updateTable('tags')
-      .set({ name, updated_at: now })
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', id)
-      .execute();
+  rename(ownerId: number, id: number, name: string, now: number): Promise<void> {
+    return ownedRows.update(this.db, 'tags', ownerId, id, { name }, now);
   }
 
   /** Deletes the owner's tags among `ids` (members first); answers how many went. */
   async deleteMany(ownerId: number, ids: number[]): Promise<number> {
     if (ids.length === 0) return 0;
-    return this.atomic(async (trx) => {
-      await trx
-        .deleteFrom('tag_members')
-        .where('owner_id', '=', ownerId)
-        .where('tag_id', 'in', ids)
-        .execute();
-      const res = await trx
-        .deleteFrom('tags')
-        .where('owner_id', '=', ownerId)
-        .where('id', 'in', ids)
-        .executeTakeFirst();
-      return Number(res.numDeletedRows);
-    });
+    return this.atomic((trx) => ownedRows.deleteWithChildren(trx, 'tags', ownerId, ids));
   }
 
   async addMembers(ownerId: number, tagId: number, friendIds: number[], now: number): Promise<void> {

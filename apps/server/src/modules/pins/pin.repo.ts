@@ -35,8 +35,8 @@ export class PinRepo extends Repo {
   }
 
   /**
-   * Message `msgId` of conversation `conversationId` when both members may see it: not revoked, not
-   * a notice for one side, after the reader's cleared history, deleted by neither member.
+   * Message `msgId` of conversation `conversationId` when the reader may pin it: not revoked, not a
+   * notice for one side, after the reader's cleared history, not deleted by the reader.
    */
   async pinnable(
     conversationId: number,
@@ -57,7 +57,11 @@ export class PinRepo extends Repo {
       .where((eb) =>
         eb.not(
           eb.exists(
-            eb.selectFrom('message_hides as h').select('h.message_id').whereRef('h.message_id', '=', 'm.id'),
+            eb
+              .selectFrom('message_hides as h')
+              .select('h.message_id')
+              .whereRef('h.message_id', '=', 'm.id')
+              .where('h.user_id', '=', readerId),
           ),
         ),
       )
@@ -65,14 +69,28 @@ export class PinRepo extends Repo {
     return row ? { id: Number(row.id), conversation_id: Number(row.conversation_id) } : undefined;
   }
 
-  /** The conversation's pins, newest first (bounded by ToolLimits.pinsPerChat). */
-  async list(conversationId: number): Promise<PinRow[]> {
+  /**
+   * The conversation's pins that `readerId` sees, newest first (bounded by ToolLimits.pinsPerChat):
+   * a message the reader deleted for themselves is left out, the other member keeps it.
+   */
+  async list(conversationId: number, readerId: number): Promise<PinRow[]> {
     const rows = await this.db
       .selectFrom('message_pins as p')
       .innerJoin('messages as m', 'm.id', 'p.message_id')
       .innerJoin('users as u', 'u.id', 'm.sender_id')
       .select(['p.id', 'm.msg_id', 'u.nick_name', 'p.content', 'p.pinned_by', 'p.created_at'])
       .where('p.conversation_id', '=', conversationId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('message_hides as h')
+              .select('h.message_id')
+              .whereRef('h.message_id', '=', 'p.message_id')
+              .where('h.user_id', '=', readerId),
+          ),
+        ),
+      )
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
       .execute();
@@ -149,14 +167,16 @@ export class PinRepo extends Repo {
     return Number(res.numDeletedRows);
   }
 
-  /** The members of a conversation with their wtIds (the two sides of a chat). */
-  async members(conversationId: number): Promise<{ id: number; wt_id: string }[]> {
-    const rows = await this.db
-      .selectFrom('conversation_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.wt_id'])
-      .where('m.conversation_id', '=', conversationId)
-      .execute();
-    return rows.map((r) => ({ id: Number(r.id), wt_id: r.wt_id }));
+  /** Whether any of `messageIds` is pinned in the conversation. */
+  async anyOf(conversationId: number, messageIds: number[]): Promise<boolean> {
+    if (messageIds.length === 0) return false;
+    const row = await this.db
+      .selectFrom('message_pins')
+      .select('id')
+      .where('conversation_id', '=', conversationId)
+      .where('message_id', 'in', messageIds)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 }

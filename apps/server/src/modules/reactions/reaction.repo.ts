@@ -80,40 +80,6 @@ export class ReactionRepo extends Repo {
     return row !== undefined;
   }
 
-  /**
-   * Per message: each emoji's count, first reacted first, and whether `userId` is among them.
-   * One grouped query for the whole page of messages.
-   */
-  async summaries(
-    messageIds: number[],
-    userId: number,
-  ): Promise<Map<number, { emoji: string; totalUserCount: number; reactedByMe: boolean }[]>> {
-    const out = new Map<number, { emoji: string; totalUserCount: number; reactedByMe: boolean }[]>();
-    if (messageIds.length === 0) return out;
-    const rows = await this.db
-      .selectFrom('message_reactions')
-      .select((eb) => [
-        'message_id',
-        'emoji',
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.min('created_at').as('first_at'),
-        eb.fn.max(eb.case().when('user_id', '=', userId).then(1).else(0).end()).as('mine'),
-      ])
-      .where('message_id', 'in', messageIds)
-      .groupBy(['message_id', 'emoji'])
-      .orderBy('message_id')
-      .orderBy('first_at')
-      .orderBy('emoji')
-      .execute();
-    for (const r of rows) {
-      const id = Number(r.message_id);
-      const list = out.get(id) ?? [];
-      list.push({ emoji: r.emoji, totalUserCount: Number(r.n), reactedByMe: Number(r.mine) === 1 });
-      out.set(id, list);
-    }
-    return out;
-  }
-
   async countEmojis(messageId: number): Promise<number> {
     const row = await this.db
       .selectFrom('message_reactions')
@@ -121,16 +87,5 @@ export class ReactionRepo extends Repo {
       .where('message_id', '=', messageId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
-  }
-
-  /** The members of a one-to-one conversation with their wtIds. */
-  async c2cMembers(conversationId: number): Promise<{ id: number; wt_id: string }[]> {
-    const rows = await this.db
-      .selectFrom('conversation_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.wt_id'])
-      .where('m.conversation_id', '=', conversationId)
-      .execute();
-    return rows.map((r) => ({ id: Number(r.id), wt_id: r.wt_id }));
   }
 }

@@ -2,6 +2,8 @@ import { ToolLimits, type ReactionSummary } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import type { ConversationRepo } from '../messaging/core/conversation.repo.js';
+import type { ReactionSummaryRepo } from '../messaging/core/reaction-summary.repo.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { ReactableMessage, ReactionRepo } from './reaction.repo.js';
 
@@ -16,6 +18,8 @@ export class ReactionsService {
     private readonly ctx: AppContext,
     private readonly reactions: ReactionRepo,
     private readonly users: UserRepo,
+    private readonly conversations: ConversationRepo,
+    private readonly summaries: ReactionSummaryRepo,
   ) {}
 
   private async message(userId: number, msgId: string): Promise<ReactableMessage> {
@@ -25,7 +29,7 @@ export class ReactionsService {
   }
 
   private async answer(userId: number, m: ReactableMessage) {
-    const map = await this.reactions.summaries([m.id], userId);
+    const map = await this.summaries.summaries([m.id], userId);
     return { messageID: m.msg_id, reactionList: map.get(m.id) ?? [] };
   }
 
@@ -58,7 +62,7 @@ export class ReactionsService {
   /** The reactions of messages of one conversation the caller sees (others are left out). */
   async list(userId: number, conversationID: string, messageIDs: string[]) {
     const visible = await this.reactions.visible(userId, [...new Set(messageIDs)]);
-    const map = await this.reactions.summaries(
+    const map = await this.summaries.summaries(
       visible.map((m) => m.id),
       userId,
     );
@@ -87,8 +91,7 @@ export class ReactionsService {
     emoji: string,
     added: boolean,
   ) {
-    const repo = this.reactions.in(uow);
-    const totals = ((await repo.summaries([m.id], by.userId)).get(m.id) ?? []).map((r) => ({
+    const totals = ((await this.summaries.in(uow).summaries([m.id], by.userId)).get(m.id) ?? []).map((r) => ({
       emoji: r.emoji,
       totalUserCount: r.totalUserCount,
     }));
@@ -100,7 +103,7 @@ export class ReactionsService {
       });
       return;
     }
-    const members = await repo.c2cMembers(m.conversation_id);
+    const members = await this.conversations.in(uow).membersWithWtIds(m.conversation_id);
     for (const member of members) {
       const other = members.find((o) => o.id !== member.id) ?? member;
       uow.emit([member.id], 'message.reaction', { ...base, conversationID: `C2C${other.wt_id}` });

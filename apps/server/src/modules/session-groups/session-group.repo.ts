@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { ownedRows } from '../../db/owned-rows.repo.js';
 import { Repo } from '../../db/repo.js';
 import type { SessionGroupsTable } from '../../db/schema.js';
 
@@ -79,15 +80,8 @@ export class SessionGroupRepo extends Repo {
       .executeTakeFirst();
   }
 
-  async ownedIds(ownerId: number, ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom('session_groups')
-      .select('id')
-      .where('owner_id', '=', ownerId)
-      .where('id', 'in', ids)
-      .execute();
-    return new Set(rows.map((r) => Number(r.id)));
+  ownedIds(ownerId: number, ids: number[]): Promise<Set<number>> {
+    return ownedRows.ids(this.db, 'session_groups', ownerId, ids);
   }
 
   /**
@@ -135,13 +129,8 @@ export class SessionGroupRepo extends Repo {
     return rows.map((r) => ({ sessionType: 1, relationId: Number(r.id), ref: r.group_number }));
   }
 
-  async count(ownerId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('session_groups')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  count(ownerId: number): Promise<number> {
+    return ownedRows.count(this.db, 'session_groups', ownerId);
   }
 
   async insert(ownerId: number, name: string, sort: number, now: number): Promise<number> {
@@ -153,18 +142,13 @@ export class SessionGroupRepo extends Repo {
     return Number(row.id);
   }
 
-  async update(
+  update(
     ownerId: number,
     id: number,
     patch: { name?: string; hide_status?: number; sort?: number },
     now: number,
   ): Promise<void> {
-    await this.db
-      .updateTable('session_groups')
-      .set({ ...patch, updated_at: now })
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', id)
-      .execute();
+    return ownedRows.update(this.db, 'session_groups', ownerId, id, patch, now);
   }
 
   /** Replaces the conversations of the owner's tab `id` with `relations`, in that order. */
@@ -190,15 +174,6 @@ export class SessionGroupRepo extends Repo {
   }
 
   async deleteMany(ownerId: number, ids: number[]): Promise<void> {
-    await this.db
-      .deleteFrom('session_group_items')
-      .where('owner_id', '=', ownerId)
-      .where('group_id', 'in', ids)
-      .execute();
-    await this.db
-      .deleteFrom('session_groups')
-      .where('owner_id', '=', ownerId)
-      .where('id', 'in', ids)
-      .execute();
+    await ownedRows.deleteWithChildren(this.db, 'session_groups', ownerId, ids);
   }
 }

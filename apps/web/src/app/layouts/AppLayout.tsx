@@ -14,6 +14,8 @@ import { FriendsRoot } from '../../features/friends/FriendsRoot';
 import { GroupsRoot } from '../../features/groups';
 // Calls: incoming calls ring on any page; the call and float windows.
 import { CallRoot } from '../../features/calls';
+// 推荐 from a profile card: the name-card picker.
+import { RecommendHost } from '../../features/messages';
 import { NetworkBanner } from '../NetworkBanner';
 import { useAppChrome } from '../useAppChrome';
 import { Sidebar } from './Sidebar';
@@ -96,6 +98,7 @@ function Shell() {
       <FriendsRoot />
       <GroupsRoot />
       <CallRoot />
+      <RecommendHost />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { toast } from '../../ui/toast-store';
 import { ImagePreview } from '../image-preview';
 import { favoritesApi } from './api';
 import { FavoriteItem } from './FavoriteItem';
+import { NoteEditor } from './NoteEditor';
 import { SEARCH_MS } from './FavoritesPopup';
 import { SendToChat } from './SendToChat';
 import { useFavoritePages } from './useFavoritePages';
@@ -25,6 +26,7 @@ export default function FavoritesPage() {
   const [picked, setPicked] = useState<number[]>([]);
   const [sending, setSending] = useState<Favorite[] | null>(null);
   const [preview, setPreview] = useState<Favorite | null>(null);
+  const [noting, setNoting] = useState(false);
   const toggle = (id: number) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
 
   const remove = async () => {
@@ -81,6 +83,14 @@ export default function FavoritesPage() {
           <button
             type="button"
             className="btn"
+            data-testid="favorites-new-note"
+            onClick={() => setNoting(true)}
+          >
+            {t('note.new')}
+          </button>
+          <button
+            type="button"
+            className="btn"
             disabled={!picked.length}
             data-testid="favorites-send-chat"
             onClick={() => setSending(rows.filter((r) => picked.includes(r.id)))}
@@ -126,6 +136,7 @@ export default function FavoritesPage() {
           {loading ? t('loading') : done ? (rows.length ? t('noMore') : t('empty')) : ''}
         </li>
       </ul>
+      {noting && <NoteEditor onClose={() => setNoting(false)} onSaved={reload} />}
       {sending && <SendToChat favorites={sending} onClose={() => setSending(null)} />}
       {preview && (
         <ImagePreview

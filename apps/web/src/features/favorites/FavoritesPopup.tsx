@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Favorite } from '@parley/protocol';
 import { useDebounced } from '../../lib/useDebounced';
-import { Popover } from '../../ui/Popover';
+import { ToolPopover } from '../../ui/ToolPopover';
 import { SearchField } from '../../ui/SearchField';
 import { FavoriteItem } from './FavoriteItem';
 import { useFavoritePages } from './useFavoritePages';
@@ -83,29 +83,11 @@ function PopupBody({ onSend, close }: { onSend(list: Favorite[]): Promise<void>;
 export function FavoritesButton({ onSend }: { onSend(list: Favorite[]): Promise<void> }) {
   const { t } = useTranslation('favorites');
   return (
-    <Popover
-      side="top"
-      align="start"
+    <ToolPopover
       label={t('title')}
+      testId="tool-favorites"
+      icon={<path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" />}
       content={(close) => <PopupBody onSend={onSend} close={close} />}
-    >
-      <button
-        type="button"
-        className="cv-icon-btn"
-        aria-label={t('title')}
-        title={t('title')}
-        data-testid="tool-favorites"
-      >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path
-            d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </button>
-    </Popover>
+    />
   );
 }

@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
 import { AlbumButton } from '../moments';
 import { friendDialogs } from './dialogs-store';
-import { CommonGroupsSlot } from './profile-slots';
+import { CommonGroupsSlot, RecommendSlot } from './profile-slots';
 import { FriendSettingsMenu } from './FriendSettingsMenu';
 import { useBlack, useHandleApply } from './mutations';
 import { useFriendInfo, useUserConfig } from './queries';
@@ -137,6 +137,7 @@ function ProfileActions({
 }) {
   const { t } = useTranslation('friends');
   const navigate = useNavigate();
+  const Recommend = useContext(RecommendSlot);
   const config = useUserConfig();
   const black = useBlack();
   const handle = useHandleApply();
@@ -243,6 +244,12 @@ function ProfileActions({
         </>
       )}
       <AlbumButton wtId={info.wtId} onOpen={onClose} />
+      {Recommend && info.isOfficial !== 1 && (
+        <Recommend
+          card={{ wtId: info.wtId, nickName: info.nickName, avatar: info.avatar }}
+          onDone={onClose}
+        />
+      )}
       <FriendSettingsMenu info={info} onDone={onClose} />
     </div>
   );

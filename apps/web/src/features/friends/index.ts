@@ -9,7 +9,7 @@ export { useHandleApply, useTagOp } from './mutations';
 export { notificationPermission, requestNotificationPermission, type NotifyPermission } from './notify';
 export { ProfileAvatar, ProfilePopover, type ProfileAvatarProps } from './ProfileAvatar';
 export { ProfileCard, profileVariant } from './ProfileCard';
-export { CommonGroupsSlot } from './profile-slots';
+export { CommonGroupsSlot, RecommendSlot } from './profile-slots';
 export {
   useApplications,
   useBlacklist,

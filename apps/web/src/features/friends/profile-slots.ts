@@ -6,3 +6,12 @@ import { createContext, type ComponentType } from 'react';
  * which itself shows profile cards.
  */
 export const CommonGroupsSlot = createContext<ComponentType<{ wtId: string; label: string }> | null>(null);
+
+/**
+ * 推荐 on a friend's profile card: the messages feature's button, which sends the friend's name
+ * card to chats picked (filled in by app/App.tsx like CommonGroupsSlot).
+ */
+export const RecommendSlot = createContext<ComponentType<{
+  card: { wtId: string; nickName: string; avatar: string };
+  onDone?(): void;
+}> | null>(null);

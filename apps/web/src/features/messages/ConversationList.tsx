@@ -8,6 +8,7 @@ import { useRovingFocus } from '../../ui/useRovingFocus';
 import { useVirtualRows } from '../../ui/useVirtualRows';
 import { conversationOps } from './conversations';
 import { ConversationRow } from './ConversationRow';
+import { isHelperConversation } from '../helper';
 import { useAddToGroup } from '../session-groups';
 import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
 import { ArchiveIcon } from './icons';
@@ -17,7 +18,11 @@ export const ROW_HEIGHT = 64;
 
 type Item = { kind: 'archive'; count: number; unread: number } | { kind: 'conversation'; c: Conversation };
 
-/** The conversation menu: pin, mute, archive, mark read, delete (with a confirmation). */
+/**
+ * The conversation menu: pin, mute, archive, mark read, add to a tab, delete (with a confirmation).
+ * The helper conversation is every account's for good and left out of pickers: it offers neither
+ * 添加到分组 nor 删除.
+ */
 function useConversationMenu() {
   const { t } = useTranslation('messages');
   return useCallback(
@@ -60,6 +65,7 @@ function useConversationMenu() {
           label: t('menu.unread'),
           onSelect: () => void conversationOps.markUnread(id, true),
         });
+      if (isHelperConversation(id)) return items;
       items.push({
         key: 'tab',
         label: t('menu.addToTab'),

@@ -59,8 +59,7 @@ export function MessageList({
   const originals = useChatStore((s) => s.originals);
   const ui = useMessagesUi();
   const gc = useGroupChat(id);
-  const sentIDs = useMemo(() => messages.filter((m) => m.status === 'success').map((m) => m.ID), [messages]);
-  useConversationReactions(id, sentIDs);
+  useConversationReactions(id, messages);
   const [picker, setPicker] = useState<{ m: ChatMessage; anchor: MenuAnchor } | null>(null);
 
   const { scrollRef, virtualizer } = useVirtualRows<Row>({

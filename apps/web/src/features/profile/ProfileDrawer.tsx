@@ -6,7 +6,6 @@ import { LevelBadge } from '../../ui/LevelBadge';
 import { AvatarUpload } from './AvatarUpload';
 import { ProfileEditor } from './ProfileEditor';
 import { Step2PwdForm } from './Step2PwdForm';
-import { QuickPhrasesSwitch } from '../quick-phrases';
 import './profile.css';
 
 function maskPhone(phone: string): string {
@@ -35,7 +34,6 @@ export function ProfileDrawer({ open, onOpenChange }: { open: boolean; onOpenCha
           {user.bio && <p className="profile__bio">{user.bio}</p>}
           <ProfileEditor key={`${user.nickName}|${user.bio}`} user={user} />
           <Step2PwdForm hasStep2={user.hasStep2Pwd} />
-          <QuickPhrasesSwitch />
         </div>
       )}
     </Drawer>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuickPhrase } from '@parley/protocol';
 import { Empty } from '../../ui/Empty';
-import { Popover } from '../../ui/Popover';
+import { ToolPopover } from '../../ui/ToolPopover';
 import { SortableList } from '../../ui/SortableList';
 import { confirm } from '../../ui/confirm';
 import { toast } from '../../ui/toast-store';
@@ -149,30 +149,11 @@ function PopupBody({ onPick, close }: { onPick(word: string): void; close(): voi
 export function QuickPhrasesButton({ onPick }: { onPick(word: string): void }) {
   const { t } = useTranslation('quickPhrases');
   return (
-    <Popover
-      side="top"
-      align="start"
+    <ToolPopover
       label={t('title')}
+      testId="tool-quick-phrases"
+      icon={<path d="M4 5h16v11H9l-5 4z M8 9h8 M8 12h5" strokeLinecap="round" />}
       content={(close) => <PopupBody onPick={onPick} close={close} />}
-    >
-      <button
-        type="button"
-        className="cv-icon-btn"
-        aria-label={t('title')}
-        title={t('title')}
-        data-testid="tool-quick-phrases"
-      >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path
-            d="M4 5h16v11H9l-5 4z M8 9h8 M8 12h5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
-            strokeLinecap="round"
-          />
-        </svg>
-      </button>
-    </Popover>
+    />
   );
 }

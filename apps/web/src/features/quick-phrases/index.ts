@@ -1,4 +1,3 @@
 import './quick-phrases.css';
 export { QuickPhrasesButton } from './QuickPhrasesPopup';
 export { useQuickPhrasesEnabled } from './enabled';
-export { QuickPhrasesSwitch } from './QuickPhrasesSwitch';

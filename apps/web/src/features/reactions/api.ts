@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ReactionSummary } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { useSocketEvent } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
@@ -13,23 +14,26 @@ export async function toggleReaction(conversationID: string, messageID: string, 
   useReactions.getState().put(conversationID, res.messageID, res.reactionList);
 }
 
+/** Message objects whose `reactionList` is in the store already (a newer copy of a message replaces it). */
+const seeded = new WeakSet<object>();
+
 /**
- * Keeps the reactions of a conversation's loaded messages: fetched for the newest 100 when the list
- * changes, then live from `message.reaction`.
+ * Keeps the reactions of a conversation's loaded messages: each message object from history, sync
+ * or an update brings its `reactionList`; live changes come from `message.reaction`.
  */
-export function useConversationReactions(conversationID: string, messageIDs: readonly string[]) {
+export function useConversationReactions(
+  conversationID: string,
+  messages: readonly { ID: string; reactionList?: ReactionSummary[] }[],
+) {
   const me = useSession((s) => s.user?.wtId ?? '');
   useSocketEvent('message.reaction', (c) => useReactions.getState().apply(c, me));
-  const key = messageIDs.slice(-100).join(',');
   useEffect(() => {
-    const ids = key ? key.split(',') : [];
-    if (ids.length === 0) return;
-    let live = true;
-    void call('reactions', 'list', { conversationID, messageIDs: ids }, { silent: true })
-      .then((res) => live && useReactions.getState().putMany(conversationID, res.list))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [conversationID, key]);
+    const fresh = messages.filter((m) => m.reactionList !== undefined && !seeded.has(m));
+    if (fresh.length === 0) return;
+    for (const m of fresh) seeded.add(m);
+    useReactions.getState().putMany(
+      conversationID,
+      fresh.map((m) => ({ messageID: m.ID, reactionList: m.reactionList ?? [] })),
+    );
+  }, [conversationID, messages]);
 }

@@ -66,6 +66,15 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   {
     key: 'general',
     title: 'sections.general',
-    rows: [{ kind: 'custom', key: 'language', Component: LanguageRow }],
+    rows: [
+      { kind: 'custom', key: 'language', Component: LanguageRow },
+      {
+        kind: 'switch',
+        key: 'quick-phrases',
+        label: 'rows.quickPhrases',
+        hint: 'rows.quickPhrasesHint',
+        config: 'dailyWordSwitch',
+      },
+    ],
   },
 ];

@@ -21,4 +21,14 @@ export default {
   pin: 'Pin to top',
   unpin: 'Unpin',
   pinned: 'Pinned',
+  note: {
+    new: 'New note',
+    title: 'Title',
+    text: 'Text',
+    save: 'Save',
+    cancel: 'Cancel',
+    saved: 'Saved to favorites',
+    empty: 'Enter a title or some text',
+    failed: 'Could not save',
+  },
 };

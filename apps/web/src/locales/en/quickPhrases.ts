@@ -8,6 +8,4 @@ export default {
   delete: 'Delete',
   deleteConfirm: 'Delete this phrase?',
   deleted: 'Deleted',
-  switchLabel: 'Quick phrases',
-  switchHint: 'Show the quick phrases button in one-to-one chats',
 };

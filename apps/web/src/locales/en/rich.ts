@@ -70,5 +70,12 @@ export default {
     titleRequired: 'Enter a place name',
     coordsInvalid: 'Enter valid coordinates (latitude -90 to 90, longitude -180 to 180)',
     recommended: 'Recommended',
+    recommend: 'Recommend to friends',
+    recommendTitle: 'Recommend {{name}} to friends',
+    mapLabel: 'Map: click to pick the place',
+    mapHelp: 'Click the map to place the pin, or move it with the arrow keys; +/− zoom',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    coords: 'Latitude {{lat}}, longitude {{lng}}',
   },
 };

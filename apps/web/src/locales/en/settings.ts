@@ -9,6 +9,8 @@ export default {
     sound: 'Sound',
     permission: 'Browser notifications',
     language: 'Language',
+    quickPhrases: 'Quick phrases',
+    quickPhrasesHint: 'Show the quick phrases button in one-to-one chats',
   },
   permission: {
     granted: 'Allowed',

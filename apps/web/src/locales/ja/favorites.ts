@@ -30,4 +30,14 @@ export default {
   pin: '上部に固定',
   unpin: '固定を解除',
   pinned: '固定済み',
+  note: {
+    new: '新規メモ',
+    title: 'タイトル',
+    text: '内容',
+    save: '保存',
+    cancel: 'キャンセル',
+    saved: 'お気に入りに保存しました',
+    empty: 'タイトルか内容を入力してください',
+    failed: '保存できませんでした',
+  },
 };

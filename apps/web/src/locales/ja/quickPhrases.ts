@@ -8,6 +8,4 @@ export default {
   delete: '削除',
   deleteConfirm: '削除しますか？',
   deleted: '削除しました',
-  switchLabel: '定型文',
-  switchHint: '個人チャットに定型文ボタンを表示する',
 };

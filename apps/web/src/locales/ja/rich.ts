@@ -75,5 +75,12 @@ export default {
     titleRequired: '場所の名前を入力してください',
     coordsInvalid: '有効な緯度・経度を入力してください（緯度-90〜90、経度-180〜180）',
     recommended: 'おすすめしました',
+    recommend: '友だちに紹介',
+    recommendTitle: '{{name}} を友だちに紹介',
+    mapLabel: '地図：クリックして場所を選択',
+    mapHelp: '地図をクリックしてピンを置くか、矢印キーで移動、+/− でズーム',
+    zoomIn: '拡大',
+    zoomOut: '縮小',
+    coords: '緯度 {{lat}}、経度 {{lng}}',
   },
 };

@@ -9,6 +9,8 @@ export default {
     sound: '通知音',
     permission: 'ブラウザの通知許可',
     language: '言語',
+    quickPhrases: '定型文',
+    quickPhrasesHint: '個人チャットに定型文ボタンを表示する',
   },
   permission: {
     granted: '許可済み',

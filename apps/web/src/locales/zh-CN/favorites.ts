@@ -21,4 +21,14 @@ export default {
   pin: '置顶',
   unpin: '取消置顶',
   pinned: '已置顶',
+  note: {
+    new: '新建笔记',
+    title: '标题',
+    text: '内容',
+    save: '保存',
+    cancel: '取消',
+    saved: '已保存到收藏',
+    empty: '请输入标题或内容',
+    failed: '保存失败',
+  },
 };

@@ -8,6 +8,4 @@ export default {
   delete: '删除',
   deleteConfirm: '确认删除？',
   deleted: '删除成功',
-  switchLabel: '常用语',
-  switchHint: '在单聊中显示常用语按钮',
 };

@@ -71,5 +71,12 @@ export default {
     titleRequired: '请输入地点名称',
     coordsInvalid: '请输入有效的经纬度（纬度-90~90，经度-180~180）',
     recommended: '推荐成功',
+    recommend: '推荐给朋友',
+    recommendTitle: '把 {{name}} 推荐给朋友',
+    mapLabel: '地图：点击选择位置',
+    mapHelp: '点击地图放置位置，或用方向键移动，+/− 缩放',
+    zoomIn: '放大',
+    zoomOut: '缩小',
+    coords: '纬度 {{lat}}，经度 {{lng}}',
   },
 };

@@ -9,6 +9,8 @@ export default {
     sound: '提示音',
     permission: '浏览器通知权限',
     language: '语言',
+    quickPhrases: '常用语',
+    quickPhrasesHint: '在单聊中显示常用语按钮',
   },
   permission: {
     granted: '已允许',

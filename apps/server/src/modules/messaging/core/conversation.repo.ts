@@ -201,6 +201,17 @@ export class ConversationRepo extends Repo {
     return this.members().where('m.conversation_id', '=', conversationId).execute();
   }
 
+  /** The members of a conversation with their wtIds (for a one-to-one chat: its two sides). */
+  async membersWithWtIds(conversationId: number): Promise<{ id: number; wt_id: string }[]> {
+    const rows = await this.db
+      .selectFrom('conversation_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.wt_id'])
+      .where('m.conversation_id', '=', conversationId)
+      .execute();
+    return rows.map((r) => ({ id: Number(r.id), wt_id: r.wt_id }));
+  }
+
   async updateMember(
     conversationId: number,
     userId: number,

@@ -6,6 +6,7 @@ import { UserRepo } from '../../users/user.repo.js';
 import { ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessageRepo, type MessageRow } from './message.repo.js';
 import { toConversation, toMessage, type ViewFacts } from './message.presenter.js';
+import { ReactionSummaryRepo } from './reaction-summary.repo.js';
 import { loadGroupFacts } from '../group/group-views.js';
 
 // Every history page, sync and conversation list runs these (db/compiled.ts).
@@ -37,9 +38,11 @@ export class MessagingViews extends Repo {
   private readonly users: UserRepo;
   private readonly convs: ConversationRepo;
   private readonly msgs: MessageRepo;
+  private readonly reactions: ReactionSummaryRepo;
 
   constructor(db: Executor) {
     super(db);
+    this.reactions = new ReactionSummaryRepo(db);
     this.users = new UserRepo(db);
     this.convs = new ConversationRepo(db);
     this.msgs = new MessageRepo(db);
@@ -123,11 +126,17 @@ export class MessagingViews extends Repo {
       ],
       members.length > 0,
     );
-    const hidden = await this.msgs.hiddenAmong(
-      readerId,
-      rows.map((r) => r.id),
-    );
-    const messages = rows.map((r) => toMessage(r, { ...facts, hidden }));
+    const rowIds = rows.map((r) => r.id);
+    const [hidden, reactions] = await Promise.all([
+      this.msgs.hiddenAmong(readerId, rowIds),
+      this.reactions.summaries(rowIds, readerId),
+    ]);
+    const messages = rows.map((r) => {
+      const m = toMessage(r, { ...facts, hidden });
+      // One grouped query for the page; a revoked message's reactions went with it.
+      m.reactionList = m.isRevoked ? [] : (reactions.get(r.id) ?? []);
+      return m;
+    });
     if (members.length === 0) return { conversations: [], messages };
     const peerIds = members.map((m) => m.peer_id).filter((x): x is number => x !== null);
     const remarks = await remarksOf.all(this.db, { readerId }, peerIds);

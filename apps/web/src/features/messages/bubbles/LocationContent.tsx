@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { project, TILE, tileSrc } from '../map-math';
 import { num, str } from './media-url';
 import type { ContentProps } from './types';
 
@@ -11,11 +12,8 @@ const ZOOM = 15;
 
 /** The URL of the tile holding (lat, lon) at ZOOM (Web Mercator). */
 export function tileUrl(template: string, lat: number, lon: number, z = ZOOM): string {
-  const n = 2 ** z;
-  const x = Math.floor(((lon + 180) / 360) * n);
-  const r = (lat * Math.PI) / 180;
-  const y = Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n);
-  return template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
+  const p = project({ lat, lng: lon }, z);
+  return tileSrc(template, z, Math.floor(p.x / TILE), Math.floor(p.y / TILE));
 }
 
 function place(description: unknown): { title: string; detail: string } {
