@@ -5,8 +5,8 @@ import { preparedIn } from '../../../db/compiled.js';
 import { UserRepo } from '../../users/user.repo.js';
 import { ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessageRepo, type MessageRow } from './message.repo.js';
-import { toConversation, toMessage, type ViewFacts } from './message.presenter.js';
-import { loadGroupFacts } from '../group/group-views.js';
+import { chatIn, messageIn, toConversation, type ViewFacts } from './message.presenter.js';
+import { loadGroupFacts } from '../group/group-conv.repo.js';
 
 // Every history page, sync and conversation list runs these (db/compiled.ts).
 const otherMembers = preparedIn<
@@ -127,21 +127,25 @@ export class MessagingViews extends Repo {
       readerId,
       rows.map((r) => r.id),
     );
-    const messages = rows.map((r) => toMessage(r, { ...facts, hidden }));
+    const messages = rows.map((r) => messageIn({ ...facts, hidden }, r));
     if (members.length === 0) return { conversations: [], messages };
     const peerIds = members.map((m) => m.peer_id).filter((x): x is number => x !== null);
     const remarks = await remarksOf.all(this.db, { readerId }, peerIds);
     const remarkOf = new Map(remarks.map((r) => [Number(r.friend_id), r.remark]));
     const lastById = new Map(lasts.map((l) => [l.id, l]));
-    const conversations = members.map((m) =>
-      toConversation(m, {
-        ...facts,
-        // The stored count (kept by the engine: see ConversationRepo.refreshUnread).
-        unread: Number(m.unread),
-        remark: remarkOf.get(m.peer_id ?? -1) ?? '',
-        last: m.last_message_id === null ? undefined : lastById.get(m.last_message_id),
-      }),
-    );
+    const conversations = members.map((m) => {
+      const chat = chatIn(facts, m.conversation_id);
+      const last = m.last_message_id === null ? undefined : lastById.get(m.last_message_id);
+      return toConversation(
+        m,
+        chat.kind === 'group'
+          ? { ...chat, mentions: facts.groups!.mentions.get(m.conversation_id) ?? [] }
+          : // The stored count (kept by the engine: see ConversationRepo.refreshUnread).
+            { ...chat, unread: Number(m.unread), remark: remarkOf.get(m.peer_id ?? -1) ?? '' },
+        last,
+        last && facts.people.get(last.sender_id),
+      );
+    });
     return { conversations, messages };
   }
 

@@ -3,7 +3,7 @@ import { fail } from '../../../lib/errors.js';
 import type { GroupAccess, Loaded } from '../../groups/group.access.js';
 import type { ConversationRow, MemberView } from '../core/conversation.repo.js';
 import { GroupConvRepo } from './group-conv.repo.js';
-import { groupConversationId, type GroupOf } from './group-views.js';
+import { groupConversationId, type GroupOf } from '../core/conversation-id.js';
 
 /** A caller's view of one group conversation. */
 export interface GroupChat {

@@ -4,7 +4,7 @@ import { fail } from '../../../lib/errors.js';
 import type { CountersService } from '../../users/counters.service.js';
 import type { GroupChatAccess } from './group-access.js';
 import { GroupConvRepo } from './group-conv.repo.js';
-import { lastVisibleSeq } from './group-views.js';
+import { lastVisibleSeq } from '../core/message.presenter.js';
 import { MessageRepo, type MessageRow } from '../core/message.repo.js';
 import { MessagingViews } from '../core/messaging.views.js';
 import { SyncRepo } from '../core/sync.repo.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../lib/context.js';
 import { SyncRepo } from '../core/sync.repo.js';
 import { GroupConvRepo } from './group-conv.repo.js';
 import { appendGroupMessage } from '../send/group-store.js';
-import { groupConversationId } from './group-views.js';
+import { groupConversationId } from '../core/conversation-id.js';
 
 type Person = { userID: string; nick: string };
 

@@ -11,7 +11,7 @@ import { nextC2cSeqSteps } from '../core/conversation.repo.js';
 import { insertMessageSteps, type MessageRow, type NewMessageRow } from '../core/message.repo.js';
 import { toMessage } from '../core/message.presenter.js';
 import { bumpVersionsSteps } from '../core/sync.repo.js';
-import type { StepUnit } from './now-batcher.js';
+import type { StepUnit } from './now-driver.js';
 
 export interface AppendInput {
   senderId: number;
@@ -249,14 +249,10 @@ export function* appendSteps(
     const other = userId === input.senderId ? input.peerId : input.senderId;
     const view = toMessage(
       row,
-      {
-        readerId: userId,
-        people,
-        // Built with `set`: a Map from a list of pairs walks it through the iterator protocol.
-        peerRead: new Map<number, number>().set(convId, readSeq.get(other) ?? 0),
-        peerOf: new Map<number, number>().set(convId, other),
-      },
-      known,
+      people.get(input.senderId),
+      { id: userId, wtId: people.get(userId)?.wt_id ?? '' },
+      { kind: 'c2c', peer: people.get(other), peerRead: readSeq.get(other) ?? 0 },
+      { known },
     );
     views.set(userId, view);
     const origin = userId === input.senderId ? input.origin : undefined;
