@@ -2,7 +2,7 @@ import type { AppContext } from '../../lib/context.js';
 import type { Gateway } from '../../realtime/gateway.js';
 import type { FriendsModule } from '../friends/friends.module.js';
 import type { UsersModule } from '../users/users.module.js';
-import { ContactSearch } from './core/contact-search.js';
+import { ContactSearch } from './core/contact-search.repo.js';
 import { ConversationRepo } from './core/conversation.repo.js';
 import { ConversationService } from './core/conversation.service.js';
 import { MessageService } from './core/message.service.js';
@@ -34,7 +34,7 @@ export function createMessagingModule(
   const convRepo = new ConversationRepo(ctx.db);
 
   const groupConvs = new GroupConvRepo(ctx.db);
-  // One-to-one unread is stored per member; a group's is counted from its cursors (group-views.ts).
+  // One-to-one unread is stored per member; a group's is counted from its cursors (group-conv.repo.ts).
   users.counters.register(async (userId) => ({
     unread: (await convRepo.totalUnread(userId)) + (await groupConvs.totalUnread(userId)),
   }));

@@ -4,6 +4,7 @@ import type { ConversationMembersTable } from '../../../db/schema.js';
 import type { UnitOfWork } from '../../../db/unit-of-work.js';
 import type { AppContext } from '../../../lib/context.js';
 import type { CountersService } from '../../users/counters.service.js';
+import { UserRepo } from '../../users/user.repo.js';
 import { foldPatch, mutePatch, readClearsUnread, unreadPatch } from './conversation-marks.js';
 import { ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessagingViews } from './messaging.views.js';
@@ -140,11 +141,7 @@ export class ConversationService {
           { userId, conversationId: m.conversation_id, messageId: null },
           { userId: peerId, conversationId: m.conversation_id, messageId: null },
         ]);
-        const people = await uow.db
-          .selectFrom('users')
-          .select(['id', 'wt_id'])
-          .where('id', 'in', [userId, peerId])
-          .execute();
+        const people = await new UserRepo(uow.db).byIds([userId, peerId]);
         const wt = new Map(people.map((p) => [p.id, p.wt_id]));
         const data = { readerID: wt.get(userId) ?? '', seq: target };
         uow.emit([userId], 'message.read', { ...data, conversationID: `C2C${wt.get(peerId) ?? ''}` });
@@ -266,11 +263,7 @@ export class ConversationService {
     const m = conv && (await convs.member(conv.id, deleterId));
     if (!m) return;
     await this.hide(uow, m, true);
-    const friend = await uow.db
-      .selectFrom('users')
-      .select('wt_id')
-      .where('id', '=', friendId)
-      .executeTakeFirst();
+    const friend = await new UserRepo(uow.db).byId(friendId);
     uow.emit([deleterId], 'conversation.deleted', { conversationID: `C2C${friend?.wt_id ?? ''}` });
   }
 }

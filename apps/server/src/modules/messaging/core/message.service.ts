@@ -12,6 +12,7 @@ import type { SearchIndexer } from './search-indexer.js';
 import { SyncRepo } from './sync.repo.js';
 import { isGroupId, type GroupPort } from '../group/group-port.js';
 import { MessageHooks } from './message-hooks.js';
+import { UserRepo } from '../../users/user.repo.js';
 
 /** History, sync, revoke, delete-for-me and search (docs/api.md "Messages and conversations"). */
 export class MessageService {
@@ -154,11 +155,7 @@ export class MessageService {
       if (row.revoked === 0) {
         const now = this.ctx.clock.now();
         const msgs = this.msgs.in(uow);
-        const me = await uow.db
-          .selectFrom('users')
-          .select('wt_id')
-          .where('id', '=', userId)
-          .executeTakeFirst();
+        const me = await new UserRepo(uow.db).byId(userId);
         if (!(await msgs.revoke(row.id, me?.wt_id ?? '', now))) return (await msgs.byMsgId(msgId))!;
         const audience = await this.audience(uow, row);
         await this.convs.in(uow).refreshUnread(row.conversation_id, audience);
@@ -239,17 +236,7 @@ export class MessageService {
       const member = conv && (await this.convs.member(conv.id, userId));
       scopes = member ? [{ userId, conversationId: conv.id, clearedSeq: member.cleared_seq }] : [];
     } else {
-      const members = await this.ctx.db
-        .selectFrom('conversation_members')
-        .select(['conversation_id', 'cleared_seq', 'state', 'until_seq'])
-        .where('user_id', '=', userId)
-        .execute();
-      scopes = members.map((m) => ({
-        userId,
-        conversationId: m.conversation_id,
-        clearedSeq: m.cleared_seq,
-        untilSeq: Number(m.state) === 0 ? null : Number(m.until_seq),
-      }));
+      scopes = await this.convs.scopesOf(userId);
     }
     const limit = MessageLimits.searchPage;
     // The search index is filled in batches: bring it up to date first.

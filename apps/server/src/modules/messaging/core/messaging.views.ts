@@ -1,45 +1,22 @@
 import type { Conversation, Message } from '@parley/protocol';
 import type { Executor } from '../../../db/repo.js';
-import { Repo } from '../../../db/repo.js';
-import { preparedIn } from '../../../db/compiled.js';
 import { UserRepo } from '../../users/user.repo.js';
+import { FriendshipRepo } from '../../friends/friendship.repo.js';
 import { ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessageRepo, type MessageRow } from './message.repo.js';
 import { chatIn, messageIn, toConversation, type ViewFacts } from './message.presenter.js';
 import { loadGroupFacts } from '../group/group-conv.repo.js';
 
-// Every history page, sync and conversation list runs these (db/compiled.ts).
-const otherMembers = preparedIn<
-  { readerId: number },
-  number,
-  { conversation_id: number; user_id: number; read_seq: number }
->((db, p, ids) =>
-  db
-    .selectFrom('conversation_members')
-    .select(['conversation_id', 'user_id', 'read_seq'])
-    .where('conversation_id', 'in', ids)
-    .where('user_id', '<>', p('readerId')),
-);
-const remarksOf = preparedIn<{ readerId: number }, number, { friend_id: number; remark: string }>(
-  (db, p, ids) =>
-    db
-      .selectFrom('friendships')
-      .select(['friend_id', 'remark'])
-      .where('owner_id', '=', p('readerId'))
-      .where('friend_id', 'in', ids),
-);
-
 /**
  * Loads what the presenters need (people, the other side's read cursor, hides, unread counts,
  * remarks) in a few batched queries, for one reader.
  */
-export class MessagingViews extends Repo {
+export class MessagingViews {
   private readonly users: UserRepo;
   private readonly convs: ConversationRepo;
   private readonly msgs: MessageRepo;
 
-  constructor(db: Executor) {
-    super(db);
+  constructor(private readonly db: Executor) {
     this.users = new UserRepo(db);
     this.convs = new ConversationRepo(db);
     this.msgs = new MessageRepo(db);
@@ -47,7 +24,7 @@ export class MessagingViews extends Repo {
 
   /**
    * Facts about the conversations `conversationIds` for `readerId`; `groupIds` are the group ones
-   * (their members are never loaded: see group-views.ts).
+   * (their members are never loaded: docs/architecture.md "Group messaging").
    */
   private async facts(
     readerId: number,
@@ -58,7 +35,7 @@ export class MessagingViews extends Repo {
   ) {
     const groupSet = new Set(groupIds);
     const ids = [...new Set(conversationIds)].filter((id) => !groupSet.has(id));
-    const members = await otherMembers.all(this.db, { readerId }, ids);
+    const members = await this.convs.othersIn(readerId, ids);
     const peerRead = new Map<number, number>();
     const peerOf = new Map<number, number>();
     for (const m of members) {
@@ -130,8 +107,7 @@ export class MessagingViews extends Repo {
     const messages = rows.map((r) => messageIn({ ...facts, hidden }, r));
     if (members.length === 0) return { conversations: [], messages };
     const peerIds = members.map((m) => m.peer_id).filter((x): x is number => x !== null);
-    const remarks = await remarksOf.all(this.db, { readerId }, peerIds);
-    const remarkOf = new Map(remarks.map((r) => [Number(r.friend_id), r.remark]));
+    const remarkOf = await new FriendshipRepo(this.db).remarksOf(readerId, peerIds);
     const lastById = new Map(lasts.map((l) => [l.id, l]));
     const conversations = members.map((m) => {
       const chat = chatIn(facts, m.conversation_id);
