@@ -4,13 +4,13 @@ import type { AppContext } from '../../../lib/context.js';
 import { fail } from '../../../lib/errors.js';
 import { messagesPolicy, type MessageFacts } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
-import { c2cKey, ConversationRepo } from './conversation.repo.js';
+import { ConversationRepo } from './conversation.repo.js';
 import { MessageRepo, type MessageRow, type ReaderScope } from './message.repo.js';
 import { MessagingViews } from './messaging.views.js';
-import type { PeerResolver } from './peer.js';
+import type { Chats } from './chats.js';
 import type { SearchIndexer } from './search-indexer.js';
 import { SyncRepo } from './sync.repo.js';
-import { isGroupId, type GroupPort } from '../group/group-port.js';
+import type { GroupPort } from '../group/group-port.js';
 import { MessageHooks } from './message-hooks.js';
 import { UserRepo } from '../../users/user.repo.js';
 
@@ -26,7 +26,7 @@ export class MessageService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly peers: PeerResolver,
+    private readonly chats: Chats,
     private readonly indexer: SearchIndexer,
   ) {
     this.convs = new ConversationRepo(ctx.db);
@@ -40,17 +40,7 @@ export class MessageService {
   }
 
   async history(userId: number, body: HistoryBody): Promise<{ messages: Message[]; isCompleted: boolean }> {
-    if (this.group && isGroupId(body.conversationID)) return this.group.history(userId, body);
-    const peer = await this.peers.open(userId, body.conversationID);
-    const conv = await this.convs.byC2cKey(c2cKey(userId, peer.id));
-    const member = conv && (await this.convs.member(conv.id, userId));
-    if (!conv || !member) return { messages: [], isCompleted: true };
-    const { rows, more } = await this.msgs.history(
-      { userId, conversationId: conv.id, clearedSeq: member.cleared_seq },
-      body.beforeSeq,
-      body.count,
-    );
-    return { messages: await this.views().messages(userId, rows), isCompleted: !more };
+    return (await this.chats.open(userId, body.conversationID)).history(body);
   }
 
   /**
@@ -228,13 +218,9 @@ export class MessageService {
     body: { keyword: string; conversationID?: string; cursor?: number },
   ): Promise<{ messages: Message[]; nextCursor: number | null }> {
     let scopes: ReaderScope[];
-    if (this.group && isGroupId(body.conversationID)) {
-      scopes = [await this.group.scope(userId, body.conversationID!)];
-    } else if (body.conversationID) {
-      const peer = await this.peers.open(userId, body.conversationID);
-      const conv = await this.convs.byC2cKey(c2cKey(userId, peer.id));
-      const member = conv && (await this.convs.member(conv.id, userId));
-      scopes = member ? [{ userId, conversationId: conv.id, clearedSeq: member.cleared_seq }] : [];
+    if (body.conversationID) {
+      const scope = await (await this.chats.open(userId, body.conversationID)).scope();
+      scopes = scope ? [scope] : [];
     } else {
       scopes = await this.convs.scopesOf(userId);
     }

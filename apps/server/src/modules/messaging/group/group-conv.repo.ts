@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../../db/repo.js';
 import { MessageRepo, type MessageRow, type NewMessageRow } from '../core/message.repo.js';
 import type { GroupFacts } from '../core/message.presenter.js';
+import { groupConversationId } from '../core/conversation-id.js';
 
 /** SQL of the unread rule (message.presenter.ts `groupUnread`) over `conversation_members as m` joined with `conversations as c`. */
 const groupUnreadSql = sql<number>`case
@@ -212,7 +213,7 @@ export class GroupConvRepo extends Repo {
   /** The topics (group conversation IDs) of the active groups the user belongs to. */
   async topicsOf(userId: number): Promise<string[]> {
     const rows = await topicsOfUser.all(this.db, { userId });
-    return rows.map((r) => `GROUP${r.group_number}`);
+    return rows.map((r) => groupConversationId(r.group_number));
   }
 
   /** The total unread of the user's visible, unmuted group conversations. */

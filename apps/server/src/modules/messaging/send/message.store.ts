@@ -1,3 +1,4 @@
+import { c2cConversationId } from '../core/conversation-id.js';
 import { runSteps, type Steps } from '../../../db/steps.js';
 import { timeOrderedId } from '../../../lib/ids.js';
 import type { Message } from '@parley/protocol';
@@ -184,7 +185,11 @@ export function* appendSteps(
   }
   if (before < seq - 1) {
     const sender = people.get(input.senderId)?.wt_id ?? '';
-    uow.emit([input.peerId], 'message.read', { conversationID: `C2C${sender}`, readerID: sender, seq });
+    uow.emit([input.peerId], 'message.read', {
+      conversationID: c2cConversationId(sender),
+      readerID: sender,
+      seq,
+    });
   }
   return { row, views };
 }
