@@ -54,11 +54,12 @@ export class ConversationService {
    */
   private async change(
     userId: number,
-    conversationID: string,
+    /** The conversation ID, or the chat when the caller resolved it already. */
+    target: string | Chat,
     patch: (m: MemberView) => Updateable<ConversationMembersTable> | null,
     after?: (uow: UnitOfWork, m: MemberView, chat: Chat) => Promise<void>,
   ): Promise<Conversation> {
-    const chat = await this.chats.open(userId, conversationID);
+    const chat = typeof target === 'string' ? await this.chats.open(userId, target) : target;
     const opened = await chat.memberIn();
     return this.ctx.uow.run(async (uow) => {
       const m = await opened(uow);
@@ -91,7 +92,7 @@ export class ConversationService {
     let target = 0;
     return this.change(
       userId,
-      conversationID,
+      chat,
       (m) => {
         target = Math.min(seq ?? m.last_seq, m.last_seq);
         const mark = readClearsUnread(m);
