@@ -92,22 +92,6 @@ const sqlOnlyInRepos = {
 };
 
 /**
- * Files that still write SQL outside a repository, each to move into one (not to grow). The rule
- * above holds everywhere else.
- */
-const SQL_OUTSIDE_REPOS = [
-  'apps/server/src/modules/messaging/core/contact-search.ts',
-  'apps/server/src/modules/messaging/core/conversation.service.ts',
-  'apps/server/src/modules/messaging/core/message.service.ts',
-  'apps/server/src/modules/messaging/core/messaging.views.ts',
-  'apps/server/src/modules/messaging/core/search-indexer.ts',
-  'apps/server/src/modules/messaging/group/group-receipts.ts',
-  'apps/server/src/modules/messaging/group/group-tips.ts',
-  'apps/server/src/modules/messaging/group/group-views.ts',
-  'apps/server/src/modules/messaging/send/message.store.ts',
-];
-
-/**
  * The send path's files: no object literal with a property after a spread. On Node 20 (V8 11.3)
  * `{ ...row, added: 1 }`, a spread followed by a property its source lacks, makes a new hidden class on
  * every call: ~1 µs for a small frame, ~4 µs for a message row, and what such calls allocate survives
@@ -150,7 +134,6 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: SQL_OUTSIDE_REPOS,
     plugins: { layering: { rules: { 'sql-only-in-repos': sqlOnlyInRepos } } },
     rules: { 'layering/sql-only-in-repos': 'error' },
   },

@@ -39,7 +39,7 @@ const NOT_FOR_POSTGRES = [
   'apps/server/test/seed.test.ts',
   'apps/server/test/checks/**',
   'apps/server/test/messaging/send-thread.test.ts',
-  'apps/server/test/messaging/now-batcher.test.ts',
+  'apps/server/test/messaging/now-driver.test.ts',
   'apps/server/test/messaging/search-index.test.ts',
   'apps/server/test/uploads/uploads.test.ts',
   'apps/server/test/uploads/tus.test.ts',

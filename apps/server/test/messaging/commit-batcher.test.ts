@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { fail } from '../../src/lib/errors.js';
-import { CommitBatcher } from '../../src/modules/messaging/send/commit-batcher.js';
+import { CommitBatcher, transactionDriver } from '../../src/modules/messaging/send/commit-batcher.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 
 let t: TestServer;
@@ -23,25 +23,23 @@ const insert = (k: string, v: number) => (uow: { db: TestServer['server']['ctx']
 
 describe('CommitBatcher (group commit)', () => {
   it('units handed over together share one commit; a refused check fails its unit alone', async () => {
-    const batcher = new CommitBatcher(t.server.ctx, 1);
+    const batcher = new CommitBatcher(transactionDriver(t.server.ctx));
     const events: string[] = [];
     const ok = (k: string) =>
-      batcher.runChecked(
-        [],
-        async () => k.toUpperCase(),
-        async (uow, checked) => {
+      batcher.run([], {
+        check: async () => k.toUpperCase(),
+        work: async (uow, checked) => {
           uow.afterCommit(() => void events.push(`after ${k}`));
           await insert(k, 1)(uow);
           return checked;
         },
-      );
-    const refused = batcher.runChecked(
-      [],
-      async () => {
+      });
+    const refused = batcher.run([], {
+      check: async () => {
         throw fail('forbidden');
       },
-      (uow) => insert('refused', 1)(uow),
-    );
+      work: (uow) => insert('refused', 1)(uow),
+    });
     const results = await Promise.allSettled([ok('a1'), refused, ok('a2')]);
     expect(results[0]).toEqual({ status: 'fulfilled', value: 'A1' });
     expect(results[1]).toMatchObject({
@@ -57,11 +55,11 @@ describe('CommitBatcher (group commit)', () => {
   });
 
   it('a unit whose work fails is rolled back alone: the others run again and commit', async () => {
-    const batcher = new CommitBatcher(t.server.ctx, 1);
-    const first = batcher.run([], insert('b1', 1));
+    const batcher = new CommitBatcher(transactionDriver(t.server.ctx));
+    const first = batcher.run([], { work: insert('b1', 1) });
     // 'b1' again violates the key: the shared transaction rolls back and each unit runs alone.
-    const clash = batcher.run([], insert('b1', 2));
-    const third = batcher.run([], insert('b3', 1));
+    const clash = batcher.run([], { work: insert('b1', 2) });
+    const third = batcher.run([], { work: insert('b3', 1) });
     const results = await Promise.allSettled([first, clash, third]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((await rows()).filter((r) => r.k.startsWith('b'))).toEqual([

@@ -207,4 +207,21 @@ describe('group send', () => {
     const last = newIn(sl, gid(g)).at(-1)!;
     expect((last.payload as { operationType: string }).operationType).toBe('kick');
   });
+
+  it('typing in a group chat is answered and reaches no member', async () => {
+    const owner = await newUser(t, 'gtO', '群主');
+    const a = await newUser(t, 'gtA', '小李');
+    const g = await createGroup(t, owner, [a]);
+    const [so, sa] = [await ready(t, owner), await ready(t, a)];
+    sockets.push(so, sa);
+    so.send({ id: 'gt1', type: 'typing', data: { conversationID: gid(g) } });
+    expect(await so.waitFor((f) => f.type === 'ack' && f.id === 'gt1')).toMatchObject({
+      code: 200,
+      data: null,
+    });
+    // A message sent after it reaches the member; a typing frame would have come first.
+    const after = await sentGroup(t, owner, g, 'after typing');
+    await sa.waitFor((f) => f.type === 'message.new' && (f.data as Message).ID === after.ID);
+    expect(sa.frames.filter((f) => f.type === 'typing')).toEqual([]);
+  });
 });

@@ -36,11 +36,6 @@ export const ErrorDetails = {
     en: 'Too many friend requests. Please try again later.',
     ja: '友達申請が多すぎます。しばらくしてからもう一度お試しください。',
   },
-  groupConversationUnsupported: {
-    'zh-CN': '暂不支持群聊会话',
-    en: 'Group conversations are not supported here.',
-    ja: 'グループ会話はここでは使えません。',
-  },
   uploadIncomplete: {
     'zh-CN': '上传数据不完整，请重试',
     en: 'The upload was incomplete. Please try again.',

@@ -1,4 +1,4 @@
-import { prepared } from '../../db/compiled.js';
+import { prepared, preparedIn } from '../../db/compiled.js';
 import { first, type Steps } from '../../db/steps.js';
 import { Repo } from '../../db/repo.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
@@ -55,7 +55,23 @@ export interface FriendRow extends FriendshipRow {
 }
 
 /** SQL for the two directed rows of each friendship. */
+// Every conversation list and sync page asks (db/compiled.ts).
+const remarksOf = preparedIn<{ ownerId: number }, number, { friend_id: number; remark: string }>(
+  (db, p, ids) =>
+    db
+      .selectFrom('friendships')
+      .select(['friend_id', 'remark'])
+      .where('owner_id', '=', p('ownerId'))
+      .where('friend_id', 'in', ids),
+);
+
 export class FriendshipRepo extends Repo {
+  /** The owner's remarks of those of `friendIds` who are their friends, by friend id. */
+  async remarksOf(ownerId: number, friendIds: number[]): Promise<Map<number, string>> {
+    const rows = await remarksOf.all(this.db, { ownerId }, friendIds);
+    return new Map(rows.map((r) => [Number(r.friend_id), r.remark]));
+  }
+
   get(ownerId: number, friendId: number): Promise<FriendshipRow | undefined> {
     return friendshipOf.first(this.db, { ownerId, friendId });
   }

@@ -1,13 +1,15 @@
+import { c2cConversationId } from './core/conversation-id.js';
 import type { AppContext } from '../../lib/context.js';
 import type { Gateway } from '../../realtime/gateway.js';
 import type { FriendsModule } from '../friends/friends.module.js';
 import type { UsersModule } from '../users/users.module.js';
-import { ContactSearch } from './core/contact-search.js';
+import { ContactSearch } from './core/contact-search.repo.js';
 import { ConversationRepo } from './core/conversation.repo.js';
 import { ConversationService } from './core/conversation.service.js';
 import { MessageService } from './core/message.service.js';
 import { conversationHandlers, messageHandlers } from './messaging.routes.js';
 import { PeerResolver } from './core/peer.js';
+import { Chats } from './core/chats.js';
 import { SearchIndexer } from './core/search-indexer.js';
 import { SendService, storeFriendNotice, type BannedFiles } from './send/send.service.js';
 import { SyncRepo } from './core/sync.repo.js';
@@ -28,13 +30,14 @@ export function createMessagingModule(
   const peers = new PeerResolver(users.repo);
   const send = new SendService(ctx, peers, friends.blacklist, files);
   const indexer = new SearchIndexer(ctx, ctx.config.searchIndexEveryMs);
-  const messages = new MessageService(ctx, peers, indexer);
+  const chats = new Chats(ctx, peers);
+  const messages = new MessageService(ctx, chats, indexer);
   const syncs = new SyncPaging(ctx, messages);
-  const conversations = new ConversationService(ctx, peers, users.counters);
+  const conversations = new ConversationService(ctx, chats, users.counters);
   const convRepo = new ConversationRepo(ctx.db);
 
   const groupConvs = new GroupConvRepo(ctx.db);
-  // One-to-one unread is stored per member; a group's is counted from its cursors (group-views.ts).
+  // One-to-one unread is stored per member; a group's is counted from its cursors (group-conv.repo.ts).
   users.counters.register(async (userId) => ({
     unread: (await convRepo.totalUnread(userId)) + (await groupConvs.totalUnread(userId)),
   }));
@@ -61,12 +64,14 @@ export function createMessagingModule(
     gateway.on('message.sync', (c, data) => syncs.changes(c.userId, data.since, data.groups));
     gateway.on('message.read', (c, data) => conversations.read(c.userId, data.conversationID, data.seq));
     gateway.on('typing', async (c, data) => {
-      const peer = await peers.open(c.userId, data.conversationID);
+      // Typing is a one-to-one signal: nobody is told in a group.
+      const { peer } = await chats.open(c.userId, data.conversationID);
+      if (!peer) return null;
       // Nobody sees typing from someone they blocked (or who blocked them); the sender is not told.
       if (!(await friends.blacklist.canMessage(c.userId, peer.id))) return null;
       const me = await users.repo.byId(c.userId);
       await ctx.realtime.emit([peer.id], 'typing', {
-        conversationID: `C2C${me?.wt_id ?? ''}`,
+        conversationID: c2cConversationId(me?.wt_id ?? ''),
         fromID: me?.wt_id ?? '',
       });
       return null;
@@ -89,6 +94,7 @@ export function createMessagingModule(
 
   return {
     send,
+    chats,
     pruneSyncLog,
     indexer,
     /** Background upkeep: sync log pruning and (SQLite) search indexing. */

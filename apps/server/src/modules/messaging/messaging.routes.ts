@@ -1,5 +1,5 @@
 import type { DomainHandlers } from '../../lib/route.js';
-import type { ContactSearch } from './core/contact-search.js';
+import type { ContactSearch } from './core/contact-search.repo.js';
 import type { ConversationService } from './core/conversation.service.js';
 import type { MessageService } from './core/message.service.js';
 import type { SendService } from './send/send.service.js';

@@ -5,7 +5,7 @@ import { sql, type Selectable, type Updateable } from 'kysely';
 import type { ConversationMembersTable, ConversationsTable } from '../../../db/schema.js';
 import { Repo, type Executor } from '../../../db/repo.js';
 import type { KeptCounters } from '../send/kept-counters.js';
-import { seenBy } from './message.repo.js';
+import { seenBy, type ReaderScope } from './message.repo.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MemberRow = Selectable<ConversationMembersTable>;
@@ -159,10 +159,43 @@ export function* nextC2cSeqSteps(
   return { id: conv.id, seq };
 }
 
+// Every history page, sync and conversation list asks (db/compiled.ts).
+const otherMembers = preparedIn<
+  { readerId: number },
+  number,
+  { conversation_id: number; user_id: number; read_seq: number }
+>((db, p, ids) =>
+  db
+    .selectFrom('conversation_members')
+    .select(['conversation_id', 'user_id', 'read_seq'])
+    .where('conversation_id', 'in', ids)
+    .where('user_id', '<>', p('readerId')),
+);
+
 /** Conversations and their members' state (docs/architecture.md "Data model"). */
 export class ConversationRepo extends Repo {
+  /** The other members' rows (user and read cursor) of the one-to-one conversations `ids`. */
+  othersIn(readerId: number, ids: number[]) {
+    return otherMembers.all(this.db, { readerId }, ids);
+  }
+
   byC2cKey(key: string): Promise<ConversationRow | undefined> {
     return conversationByC2cKey.first(this.db, { key });
+  }
+
+  /** What `userId` may search in each of their conversations (a left group: up to where they left). */
+  async scopesOf(userId: number): Promise<ReaderScope[]> {
+    const members = await this.db
+      .selectFrom('conversation_members')
+      .select(['conversation_id', 'cleared_seq', 'state', 'until_seq'])
+      .where('user_id', '=', userId)
+      .execute();
+    return members.map((m) => ({
+      userId,
+      conversationId: m.conversation_id,
+      clearedSeq: m.cleared_seq,
+      untilSeq: Number(m.state) === 0 ? null : Number(m.until_seq),
+    }));
   }
 
   byId(id: number): Promise<ConversationRow | undefined> {
@@ -323,7 +356,7 @@ export class ConversationRepo extends Repo {
       }))
       .where('m.conversation_id', '=', conversationId)
       .where('m.user_id', 'in', userIds)
-      // Group rows keep no stored count (group-views.ts groupUnread).
+      // Group rows keep no stored count (message.presenter.ts groupUnread).
       .where('m.peer_id', 'is not', null)
       .execute();
   }

@@ -1,15 +1,16 @@
+import { c2cConversationId } from './conversation-id.js';
 import type { Updateable } from 'kysely';
 import { ConversationMark, type Conversation, type Draft } from '@parley/protocol';
 import type { ConversationMembersTable } from '../../../db/schema.js';
 import type { UnitOfWork } from '../../../db/unit-of-work.js';
 import type { AppContext } from '../../../lib/context.js';
 import type { CountersService } from '../../users/counters.service.js';
+import { UserRepo } from '../../users/user.repo.js';
 import { foldPatch, mutePatch, readClearsUnread, unreadPatch } from './conversation-marks.js';
 import { ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessagingViews } from './messaging.views.js';
-import type { PeerResolver } from './peer.js';
 import { SyncRepo } from './sync.repo.js';
-import { isGroupId, type GroupPort } from '../group/group-port.js';
+import type { Chat, Chats } from './chats.js';
 
 const ARCHIVED = ConversationMark.archived;
 
@@ -20,26 +21,12 @@ const ARCHIVED = ConversationMark.archived;
  */
 export class ConversationService {
   private readonly convs: ConversationRepo;
-  /** Group conversations (group-receipts.ts), installed by the group messaging module. */
-  group: GroupPort | null = null;
-
   constructor(
     private readonly ctx: AppContext,
-    private readonly peers: PeerResolver,
+    private readonly chats: Chats,
     private readonly counters: CountersService,
   ) {
     this.convs = new ConversationRepo(ctx.db);
-  }
-
-  /**
-   * The caller's member row of the conversation with `peerId` (created when missing). The peer is
-   * resolved before the transaction: nothing inside a unit of work may use the root connection
-   * (SQLite has one, held by the transaction).
-   */
-  private async open(uow: UnitOfWork, userId: number, peerId: number): Promise<MemberView> {
-    const convs = this.convs.in(uow);
-    const conv = await convs.ensureC2c(userId, peerId, this.ctx.clock.now());
-    return (await convs.member(conv.id, userId))!;
   }
 
   async list(userId: number, body: { cursor: number; count: number; markType?: 4 }) {
@@ -57,17 +44,8 @@ export class ConversationService {
   }
 
   async get(userId: number, conversationID: string): Promise<Conversation> {
-    if (this.group && isGroupId(conversationID)) {
-      return new MessagingViews(this.ctx.db).conversation(
-        userId,
-        await this.group.member(userId, conversationID),
-      );
-    }
-    const peer = await this.peers.open(userId, conversationID);
-    return this.ctx.uow.run(async (uow) => {
-      const m = await this.open(uow, userId, peer.id);
-      return new MessagingViews(uow.db).conversation(userId, m);
-    });
+    const chat = await this.chats.open(userId, conversationID);
+    return new MessagingViews(this.ctx.db).conversation(userId, await chat.member());
   }
 
   /**
@@ -76,11 +54,13 @@ export class ConversationService {
    */
   private async change(
     userId: number,
-    conversationID: string,
+    /** The conversation ID, or the chat when the caller resolved it already. */
+    target: string | Chat,
     patch: (m: MemberView) => Updateable<ConversationMembersTable> | null,
-    after?: (uow: UnitOfWork, m: MemberView) => Promise<void>,
+    after?: (uow: UnitOfWork, m: MemberView, chat: Chat) => Promise<void>,
   ): Promise<Conversation> {
-    const opened = await this.target(userId, conversationID);
+    const chat = typeof target === 'string' ? await this.chats.open(userId, target) : target;
+    const opened = await chat.memberIn();
     return this.ctx.uow.run(async (uow) => {
       const m = await opened(uow);
       const convs = this.convs.in(uow);
@@ -90,7 +70,7 @@ export class ConversationService {
         if (p.read_seq !== undefined || p.cleared_seq !== undefined) {
           await convs.refreshUnread(m.conversation_id, [userId]);
         }
-        if (after) await after(uow, m);
+        if (after) await after(uow, m, chat);
         else
           await new SyncRepo(uow.db).record([{ userId, conversationId: m.conversation_id, messageId: null }]);
       }
@@ -104,29 +84,15 @@ export class ConversationService {
     });
   }
 
-  /**
-   * The caller's member row of `conversationID`, resolved before the unit of work and read inside
-   * it (one-to-one: created when missing; groups: group-access.ts).
-   */
-  private async target(
-    userId: number,
-    conversationID: string,
-  ): Promise<(uow: UnitOfWork) => Promise<MemberView>> {
-    if (this.group && isGroupId(conversationID)) {
-      const row = await this.group.member(userId, conversationID);
-      return async (uow) => (await this.convs.in(uow).member(row.conversation_id, userId))!;
-    }
-    const peer = await this.peers.open(userId, conversationID);
-    return (uow) => this.open(uow, userId, peer.id);
-  }
-
   /** Read up to `seq` (default: everything). The peer sees `message.read` (isPeerRead). */
-  read(userId: number, conversationID: string, seq?: number): Promise<Conversation> {
-    if (this.group && isGroupId(conversationID)) return this.group.read(userId, conversationID, seq);
+  async read(userId: number, conversationID: string, seq?: number): Promise<Conversation> {
+    const chat = await this.chats.open(userId, conversationID);
+    // A group chat keeps its own cursor rules (group-receipts.ts).
+    if (chat.read) return chat.read(seq);
     let target = 0;
     return this.change(
       userId,
-      conversationID,
+      chat,
       (m) => {
         target = Math.min(seq ?? m.last_seq, m.last_seq);
         const mark = readClearsUnread(m);
@@ -140,15 +106,17 @@ export class ConversationService {
           { userId, conversationId: m.conversation_id, messageId: null },
           { userId: peerId, conversationId: m.conversation_id, messageId: null },
         ]);
-        const people = await uow.db
-          .selectFrom('users')
-          .select(['id', 'wt_id'])
-          .where('id', 'in', [userId, peerId])
-          .execute();
+        const people = await new UserRepo(uow.db).byIds([userId, peerId]);
         const wt = new Map(people.map((p) => [p.id, p.wt_id]));
         const data = { readerID: wt.get(userId) ?? '', seq: target };
-        uow.emit([userId], 'message.read', { ...data, conversationID: `C2C${wt.get(peerId) ?? ''}` });
-        uow.emit([peerId], 'message.read', { ...data, conversationID: `C2C${wt.get(userId) ?? ''}` });
+        uow.emit([userId], 'message.read', {
+          ...data,
+          conversationID: c2cConversationId(wt.get(peerId) ?? ''),
+        });
+        uow.emit([peerId], 'message.read', {
+          ...data,
+          conversationID: c2cConversationId(wt.get(userId) ?? ''),
+        });
       },
     );
   }
@@ -163,11 +131,10 @@ export class ConversationService {
           ? null
           : // A pinned conversation is listed even before its first message.
             { pinned: isPinned ? 1 : 0, pinned_at: isPinned ? now : 0, ...(isPinned ? { visible: 1 } : {}) },
-      async (uow, m) => {
+      async (uow, m, chat) => {
         await new SyncRepo(uow.db).record([{ userId, conversationId: m.conversation_id, messageId: null }]);
         // A group's conversation and the group itself (its setTop) share one pin.
-        if (this.group && isGroupId(conversationID))
-          await this.group.pinned(uow, m.conversation_id, userId, isPinned);
+        await chat.pinned(uow, m.conversation_id, isPinned);
       },
     );
   }
@@ -197,7 +164,7 @@ export class ConversationService {
       );
     }
     // Every ID is checked before anything changes: one unknown ID changes nothing.
-    for (const id of list) await this.target(userId, id);
+    for (const id of list) await (await this.chats.open(userId, id)).memberIn();
     const out: Conversation[] = [];
     for (const id of list) {
       out.push(
@@ -229,9 +196,9 @@ export class ConversationService {
 
   /** Removes the conversation from the caller's list (it returns with the next message). */
   async remove(userId: number, conversationID: string, clearHistory: boolean) {
-    const group = this.group && isGroupId(conversationID);
-    const opened = await this.target(userId, conversationID);
-    const id = group ? conversationID : `C2C${(await this.peers.open(userId, conversationID)).wt_id}`;
+    const chat = await this.chats.open(userId, conversationID);
+    const opened = await chat.memberIn();
+    const id = chat.id;
     await this.ctx.uow.run(async (uow) => {
       const m = await opened(uow);
       await this.hide(uow, m, clearHistory);
@@ -266,11 +233,7 @@ export class ConversationService {
     const m = conv && (await convs.member(conv.id, deleterId));
     if (!m) return;
     await this.hide(uow, m, true);
-    const friend = await uow.db
-      .selectFrom('users')
-      .select('wt_id')
-      .where('id', '=', friendId)
-      .executeTakeFirst();
-    uow.emit([deleterId], 'conversation.deleted', { conversationID: `C2C${friend?.wt_id ?? ''}` });
+    const friend = await new UserRepo(uow.db).byId(friendId);
+    uow.emit([deleterId], 'conversation.deleted', { conversationID: c2cConversationId(friend?.wt_id ?? '') });
   }
 }

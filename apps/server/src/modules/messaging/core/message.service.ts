@@ -4,14 +4,15 @@ import type { AppContext } from '../../../lib/context.js';
 import { fail } from '../../../lib/errors.js';
 import { messagesPolicy, type MessageFacts } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
-import { c2cKey, ConversationRepo } from './conversation.repo.js';
+import { ConversationRepo } from './conversation.repo.js';
 import { MessageRepo, type MessageRow, type ReaderScope } from './message.repo.js';
 import { MessagingViews } from './messaging.views.js';
-import type { PeerResolver } from './peer.js';
+import type { Chats } from './chats.js';
 import type { SearchIndexer } from './search-indexer.js';
 import { SyncRepo } from './sync.repo.js';
-import { isGroupId, type GroupPort } from '../group/group-port.js';
+import type { GroupPort } from '../group/group-port.js';
 import { MessageHooks } from './message-hooks.js';
+import { UserRepo } from '../../users/user.repo.js';
 
 /** History, sync, revoke, delete-for-me and search (docs/api.md "Messages and conversations"). */
 export class MessageService {
@@ -25,7 +26,7 @@ export class MessageService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly peers: PeerResolver,
+    private readonly chats: Chats,
     private readonly indexer: SearchIndexer,
   ) {
     this.convs = new ConversationRepo(ctx.db);
@@ -39,17 +40,7 @@ export class MessageService {
   }
 
   async history(userId: number, body: HistoryBody): Promise<{ messages: Message[]; isCompleted: boolean }> {
-    if (this.group && isGroupId(body.conversationID)) return this.group.history(userId, body);
-    const peer = await this.peers.open(userId, body.conversationID);
-    const conv = await this.convs.byC2cKey(c2cKey(userId, peer.id));
-    const member = conv && (await this.convs.member(conv.id, userId));
-    if (!conv || !member) return { messages: [], isCompleted: true };
-    const { rows, more } = await this.msgs.history(
-      { userId, conversationId: conv.id, clearedSeq: member.cleared_seq },
-      body.beforeSeq,
-      body.count,
-    );
-    return { messages: await this.views().messages(userId, rows), isCompleted: !more };
+    return (await this.chats.open(userId, body.conversationID)).history(body);
   }
 
   /**
@@ -154,11 +145,7 @@ export class MessageService {
       if (row.revoked === 0) {
         const now = this.ctx.clock.now();
         const msgs = this.msgs.in(uow);
-        const me = await uow.db
-          .selectFrom('users')
-          .select('wt_id')
-          .where('id', '=', userId)
-          .executeTakeFirst();
+        const me = await new UserRepo(uow.db).byId(userId);
         if (!(await msgs.revoke(row.id, me?.wt_id ?? '', now))) return (await msgs.byMsgId(msgId))!;
         const audience = await this.audience(uow, row);
         await this.convs.in(uow).refreshUnread(row.conversation_id, audience);
@@ -231,25 +218,11 @@ export class MessageService {
     body: { keyword: string; conversationID?: string; cursor?: number },
   ): Promise<{ messages: Message[]; nextCursor: number | null }> {
     let scopes: ReaderScope[];
-    if (this.group && isGroupId(body.conversationID)) {
-      scopes = [await this.group.scope(userId, body.conversationID!)];
-    } else if (body.conversationID) {
-      const peer = await this.peers.open(userId, body.conversationID);
-      const conv = await this.convs.byC2cKey(c2cKey(userId, peer.id));
-      const member = conv && (await this.convs.member(conv.id, userId));
-      scopes = member ? [{ userId, conversationId: conv.id, clearedSeq: member.cleared_seq }] : [];
+    if (body.conversationID) {
+      const scope = await (await this.chats.open(userId, body.conversationID)).scope();
+      scopes = scope ? [scope] : [];
     } else {
-      const members = await this.ctx.db
-        .selectFrom('conversation_members')
-        .select(['conversation_id', 'cleared_seq', 'state', 'until_seq'])
-        .where('user_id', '=', userId)
-        .execute();
-      scopes = members.map((m) => ({
-        userId,
-        conversationId: m.conversation_id,
-        clearedSeq: m.cleared_seq,
-        untilSeq: Number(m.state) === 0 ? null : Number(m.until_seq),
-      }));
+      scopes = await this.convs.scopesOf(userId);
     }
     const limit = MessageLimits.searchPage;
     // The search index is filled in batches: bring it up to date first.

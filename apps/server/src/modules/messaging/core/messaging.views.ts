@@ -1,47 +1,24 @@
 import type { Conversation, Message } from '@parley/protocol';
 import type { Executor } from '../../../db/repo.js';
-import { Repo } from '../../../db/repo.js';
-import { preparedIn } from '../../../db/compiled.js';
 import { UserRepo } from '../../users/user.repo.js';
+import { FriendshipRepo } from '../../friends/friendship.repo.js';
 import { ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessageRepo, type MessageRow } from './message.repo.js';
-import { toConversation, toMessage, type ViewFacts } from './message.presenter.js';
+import { chatIn, messageIn, toConversation, type ViewFacts } from './message.presenter.js';
 import { ReactionSummaryRepo } from './reaction-summary.repo.js';
-import { loadGroupFacts } from '../group/group-views.js';
-
-// Every history page, sync and conversation list runs these (db/compiled.ts).
-const otherMembers = preparedIn<
-  { readerId: number },
-  number,
-  { conversation_id: number; user_id: number; read_seq: number }
->((db, p, ids) =>
-  db
-    .selectFrom('conversation_members')
-    .select(['conversation_id', 'user_id', 'read_seq'])
-    .where('conversation_id', 'in', ids)
-    .where('user_id', '<>', p('readerId')),
-);
-const remarksOf = preparedIn<{ readerId: number }, number, { friend_id: number; remark: string }>(
-  (db, p, ids) =>
-    db
-      .selectFrom('friendships')
-      .select(['friend_id', 'remark'])
-      .where('owner_id', '=', p('readerId'))
-      .where('friend_id', 'in', ids),
-);
+import { loadGroupFacts } from '../group/group-conv.repo.js';
 
 /**
  * Loads what the presenters need (people, the other side's read cursor, hides, unread counts,
  * remarks) in a few batched queries, for one reader.
  */
-export class MessagingViews extends Repo {
+export class MessagingViews {
   private readonly users: UserRepo;
   private readonly convs: ConversationRepo;
   private readonly msgs: MessageRepo;
   private readonly reactions: ReactionSummaryRepo;
 
-  constructor(db: Executor) {
-    super(db);
+  constructor(private readonly db: Executor) {
     this.reactions = new ReactionSummaryRepo(db);
     this.users = new UserRepo(db);
     this.convs = new ConversationRepo(db);
@@ -50,7 +27,7 @@ export class MessagingViews extends Repo {
 
   /**
    * Facts about the conversations `conversationIds` for `readerId`; `groupIds` are the group ones
-   * (their members are never loaded: see group-views.ts).
+   * (their members are never loaded: docs/architecture.md "Group messaging").
    */
   private async facts(
     readerId: number,
@@ -61,7 +38,7 @@ export class MessagingViews extends Repo {
   ) {
     const groupSet = new Set(groupIds);
     const ids = [...new Set(conversationIds)].filter((id) => !groupSet.has(id));
-    const members = await otherMembers.all(this.db, { readerId }, ids);
+    const members = await this.convs.othersIn(readerId, ids);
     const peerRead = new Map<number, number>();
     const peerOf = new Map<number, number>();
     for (const m of members) {
@@ -132,25 +109,28 @@ export class MessagingViews extends Repo {
       this.reactions.summaries(rowIds, readerId),
     ]);
     const messages = rows.map((r) => {
-      const m = toMessage(r, { ...facts, hidden });
+      const m = messageIn({ ...facts, hidden }, r);
       // One grouped query for the page; a revoked message's reactions went with it.
       m.reactionList = m.isRevoked ? [] : (reactions.get(r.id) ?? []);
       return m;
     });
     if (members.length === 0) return { conversations: [], messages };
     const peerIds = members.map((m) => m.peer_id).filter((x): x is number => x !== null);
-    const remarks = await remarksOf.all(this.db, { readerId }, peerIds);
-    const remarkOf = new Map(remarks.map((r) => [Number(r.friend_id), r.remark]));
+    const remarkOf = await new FriendshipRepo(this.db).remarksOf(readerId, peerIds);
     const lastById = new Map(lasts.map((l) => [l.id, l]));
-    const conversations = members.map((m) =>
-      toConversation(m, {
-        ...facts,
-        // The stored count (kept by the engine: see ConversationRepo.refreshUnread).
-        unread: Number(m.unread),
-        remark: remarkOf.get(m.peer_id ?? -1) ?? '',
-        last: m.last_message_id === null ? undefined : lastById.get(m.last_message_id),
-      }),
-    );
+    const conversations = members.map((m) => {
+      const chat = chatIn(facts, m.conversation_id);
+      const last = m.last_message_id === null ? undefined : lastById.get(m.last_message_id);
+      return toConversation(
+        m,
+        chat.kind === 'group'
+          ? { ...chat, mentions: facts.groups!.mentions.get(m.conversation_id) ?? [] }
+          : // The stored count (kept by the engine: see ConversationRepo.refreshUnread).
+            { ...chat, unread: Number(m.unread), remark: remarkOf.get(m.peer_id ?? -1) ?? '' },
+        last,
+        last && facts.people.get(last.sender_id),
+      );
+    });
     return { conversations, messages };
   }
 

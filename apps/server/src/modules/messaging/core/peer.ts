@@ -1,4 +1,3 @@
-import { ErrorDetails } from '@parley/protocol';
 import { fail } from '../../../lib/errors.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
@@ -7,8 +6,9 @@ import type { Steps } from '../../../db/steps.js';
 import { partiesSteps, UserRepo, type Party, type UserRow } from '../../users/user.repo.js';
 
 /**
- * Resolves a conversation ID as its reader names it (`C2C<wtId of the other side>`) to the other
- * user. Group conversation IDs are refused until groups exist.
+ * Resolves a one-to-one conversation ID as its reader names it (`C2C<wtId of the other side>`) to
+ * the other user. Group conversation IDs never come here: `Chats` (chats.ts) and `SendService` hand
+ * them to the group side.
  */
 export class PeerResolver {
   constructor(private readonly users: UserRepo) {}
@@ -33,9 +33,6 @@ export class PeerResolver {
   }
 
   private wtIdOf(conversationID: string): string {
-    if (!conversationID.startsWith('C2C')) {
-      throw fail('badRequest', ErrorDetails.groupConversationUnsupported, { field: 'conversationID' });
-    }
-    return conversationID.slice(3);
+    return conversationID.slice('C2C'.length);
   }
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { isPostgres } from '../../../db/dialect.js';
 import type { AppContext } from '../../../lib/context.js';
+import { SearchIndexRepo } from './search-index.repo.js';
 
 /**
  * Messages added to the index per transaction. Small: the send thread runs the indexer between its
@@ -69,19 +69,8 @@ export class SearchIndexer {
 
   /** Indexes up to INDEX_CHUNK messages after the watermark; true when there may be more. */
   private chunk(): Promise<boolean> {
-    return this.ctx.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ last: number | null; n: number }>`
-        SELECT max(id) AS last, count(*) AS n FROM (
-          SELECT id FROM messages WHERE id > (SELECT last_id FROM search_index_state) ORDER BY id LIMIT ${INDEX_CHUNK}
-        )`.execute(trx);
-      const last = rows[0]?.last;
-      if (last === null || last === undefined) return false;
-      // Every row, the empty ones too: FTS5 keeps a size record per row of its content table.
-      await sql`INSERT INTO messages_fts(rowid, search_text)
-        SELECT id, search_text FROM messages
-        WHERE id > (SELECT last_id FROM search_index_state) AND id <= ${last}`.execute(trx);
-      await sql`UPDATE search_index_state SET last_id = ${last}`.execute(trx);
-      return Number(rows[0]!.n) === INDEX_CHUNK;
-    });
+    return this.ctx.db
+      .transaction()
+      .execute(async (trx) => (await new SearchIndexRepo(trx).indexNext(INDEX_CHUNK)) === INDEX_CHUNK);
   }
 }

@@ -3,7 +3,7 @@ import { fail } from '../../../lib/errors.js';
 import type { GroupAccess, Loaded } from '../../groups/group.access.js';
 import type { ConversationRow, MemberView } from '../core/conversation.repo.js';
 import { GroupConvRepo } from './group-conv.repo.js';
-import { groupConversationId, type GroupOf } from './group-views.js';
+import { groupConversationId, parseConversationId, type GroupOf } from '../core/conversation-id.js';
 
 /** A caller's view of one group conversation. */
 export interface GroupChat {
@@ -32,7 +32,8 @@ export class GroupChatAccess {
   }
 
   async open(userId: number, conversationID: string): Promise<GroupChat> {
-    const number = conversationID.slice('GROUP'.length);
+    const ref = parseConversationId(conversationID);
+    const number = ref.kind === 'group' ? ref.number : '';
     const loaded = await this.access.load(userId, number);
     if (!loaded.group) throw fail('groupNotFound');
     const l = loaded as Loaded;

@@ -7,8 +7,18 @@ import {
   type ConversationRow,
   type MemberView,
 } from '../core/conversation.repo.js';
+import type { Executor } from '../../../db/repo.js';
 import { MessageRepo, type MessageRow, type NewMessageRow } from '../core/message.repo.js';
-import { groupUnreadSql } from './group-views.js';
+import type { GroupFacts } from '../core/message.presenter.js';
+import { groupConversationId } from '../core/conversation-id.js';
+
+/** SQL of the unread rule (message.presenter.ts `groupUnread`) over `conversation_members as m` joined with `conversations as c`. */
+const groupUnreadSql = sql<number>`case
+  when (case when m.state = 0 then c.last_seq else m.until_seq end)
+     > (case when m.read_seq > m.cleared_seq then m.read_seq else m.cleared_seq end)
+  then (case when m.state = 0 then c.last_seq else m.until_seq end)
+     - (case when m.read_seq > m.cleared_seq then m.read_seq else m.cleared_seq end)
+  else 0 end`;
 
 // The group send path's statements, built once (db/compiled.ts).
 // Every socket that connects asks for its groups' topics; every sync for its group conversations.
@@ -203,7 +213,7 @@ export class GroupConvRepo extends Repo {
   /** The topics (group conversation IDs) of the active groups the user belongs to. */
   async topicsOf(userId: number): Promise<string[]> {
     const rows = await topicsOfUser.all(this.db, { userId });
-    return rows.map((r) => `GROUP${r.group_number}`);
+    return rows.map((r) => groupConversationId(r.group_number));
   }
 
   /** The total unread of the user's visible, unmuted group conversations. */
@@ -249,4 +259,79 @@ export class GroupConvRepo extends Repo {
     if (untilSeq !== null) q = q.where('seq', '<=', untilSeq);
     return q.orderBy('version').limit(limit);
   }
+}
+
+/**
+ * Loads the group facts of `conversationIds` (all group conversations) in a few queries: the groups,
+ * the nicknames of `people` in them, and (with `mentionsOf`) the reader's unread mentions.
+ */
+export async function loadGroupFacts(
+  db: Executor,
+  conversationIds: number[],
+  people: number[],
+  mentionsOf?: number,
+): Promise<GroupFacts> {
+  const ids = [...new Set(conversationIds)];
+  const facts: GroupFacts = { byConversation: new Map(), nameCards: new Map(), mentions: new Map() };
+  if (ids.length === 0) return facts;
+  const groups = await db
+    .selectFrom('conversations as c')
+    .innerJoin('groups as g', 'g.id', 'c.group_id')
+    .select(['c.id', 'g.id as group_id', 'g.group_number', 'g.name', 'g.avatar'])
+    .where('c.id', 'in', ids)
+    .execute();
+  const convOfGroup = new Map<number, number>();
+  for (const g of groups) {
+    facts.byConversation.set(Number(g.id), { number: g.group_number, name: g.name, avatar: g.avatar });
+    convOfGroup.set(Number(g.group_id), Number(g.id));
+  }
+  const who = [...new Set(people)];
+  if (who.length && convOfGroup.size) {
+    const cards = await db
+      .selectFrom('group_members')
+      .select(['group_id', 'user_id', 'group_nickname'])
+      .where('group_id', 'in', [...convOfGroup.keys()])
+      .where('user_id', 'in', who)
+      .where('group_nickname', '<>', '')
+      .execute();
+    for (const c of cards) {
+      facts.nameCards.set(`${convOfGroup.get(Number(c.group_id))}:${Number(c.user_id)}`, c.group_nickname);
+    }
+  }
+  if (mentionsOf !== undefined) {
+    const rows = await db
+      .selectFrom('message_mentions as mm')
+      .innerJoin('conversation_members as cm', (j) =>
+        j.onRef('cm.conversation_id', '=', 'mm.conversation_id').on('cm.user_id', '=', mentionsOf),
+      )
+      .innerJoin('messages as msg', 'msg.id', 'mm.message_id')
+      .select(['mm.conversation_id', 'mm.user_id', 'mm.seq', 'msg.msg_id'])
+      .where('mm.conversation_id', 'in', ids)
+      .where('mm.user_id', 'in', [mentionsOf, 0])
+      .whereRef('mm.seq', '>', 'cm.read_seq')
+      .whereRef('mm.seq', '>', 'cm.cleared_seq')
+      .where('msg.sender_id', '<>', mentionsOf)
+      .where('msg.revoked', '=', 0)
+      .where((eb) => eb.or([eb('cm.state', '=', 0), eb('mm.seq', '<=', eb.ref('cm.until_seq'))]))
+      .orderBy('mm.seq')
+      .execute();
+    const byMessage = new Map<string, { conv: number; seq: number; me: boolean; all: boolean }>();
+    for (const r of rows) {
+      const e = byMessage.get(r.msg_id) ?? {
+        conv: Number(r.conversation_id),
+        seq: Number(r.seq),
+        me: false,
+        all: false,
+      };
+      if (Number(r.user_id) === 0) e.all = true;
+      else e.me = true;
+      byMessage.set(r.msg_id, e);
+    }
+    for (const [messageID, e] of byMessage) {
+      const list = facts.mentions.get(e.conv) ?? [];
+      list.push({ messageID, sequence: e.seq, atType: e.me && e.all ? 3 : e.all ? 2 : 1 });
+      facts.mentions.set(e.conv, list);
+    }
+  }
+  return facts;
 }

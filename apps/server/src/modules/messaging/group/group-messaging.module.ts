@@ -46,7 +46,7 @@ export function createGroupMessagingModule(
   };
   messaging.send.group = port;
   messaging.messages.group = port;
-  messaging.conversations.group = port;
+  messaging.chats.group = port;
 
   const handlers: DomainHandlers<'groupMessages'> = {
     readReceipts: (r) => receipts.counts(r.userId, r.body.conversationID, r.body.messageIDs),

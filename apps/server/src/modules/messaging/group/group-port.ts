@@ -5,9 +5,9 @@ import type { GroupChanges } from './group-sync.js';
 import type { MessageRow, ReaderScope } from '../core/message.repo.js';
 
 /**
- * What the one-to-one services hand over for `GROUP…` conversation IDs (installed by
- * group-messaging.module.ts once the groups module exists). They dispatch on the prefix first, so
- * the one-to-one paths stay as they are.
+ * The group side of the messaging engine as the shared services reach it (installed by
+ * group-messaging.module.ts once the groups module exists): a group `Chat` (core/chats.ts) is made
+ * of these, sends to a group go to `send`, and sync and revoke ask `changes` and `revoke`.
  */
 export interface GroupPort {
   send(userId: number, body: SendMessageBody): Promise<Message>;
@@ -21,5 +21,3 @@ export interface GroupPort {
   /** The conversation was pinned or unpinned: the group's own pin (`setTop`) follows, in `uow`. */
   pinned(uow: UnitOfWork, conversationId: number, userId: number, pinned: boolean): Promise<void>;
 }
-
-export const isGroupId = (conversationID: string | undefined) => conversationID?.startsWith('GROUP') === true;

@@ -4,7 +4,10 @@ import { fail } from '../../../lib/errors.js';
 import type { CountersService } from '../../users/counters.service.js';
 import type { GroupChatAccess } from './group-access.js';
 import { GroupConvRepo } from './group-conv.repo.js';
-import { lastVisibleSeq } from './group-views.js';
+import { GroupReceiptsRepo } from './group-receipts.repo.js';
+import { groupConversationId } from '../core/conversation-id.js';
+import { UserRepo } from '../../users/user.repo.js';
+import { lastVisibleSeq } from '../core/message.presenter.js';
 import { MessageRepo, type MessageRow } from '../core/message.repo.js';
 import { MessagingViews } from '../core/messaging.views.js';
 import { SyncRepo } from '../core/sync.repo.js';
@@ -28,28 +31,19 @@ export class GroupReceipts {
     const target = Math.min(seq ?? last, last);
     return this.ctx.uow.run(async (uow) => {
       const now = this.ctx.clock.now();
-      const moved = await uow.db
-        .updateTable('conversation_members')
-        .set({ read_seq: target, visible: 1, updated_at: now })
-        .where('conversation_id', '=', member.conversation_id)
-        .where('user_id', '=', userId)
-        .where('read_seq', '<', target)
-        .executeTakeFirst();
+      const moved = await new GroupReceiptsRepo(uow.db).moveRead(member.conversation_id, userId, target, now);
       const fresh = (await new GroupConvRepo(uow.db).member(member.conversation_id, userId))!;
       const view = await new MessagingViews(uow.db).conversation(userId, fresh);
-      if (Number(moved.numUpdatedRows) > 0) {
+      if (moved) {
         await new SyncRepo(uow.db).record([
           { userId, conversationId: member.conversation_id, messageId: null },
         ]);
         uow.emit([userId], 'conversation.updated', view);
         if (Number(member.state) === 0) {
-          const me = await uow.db
-            .selectFrom('users')
-            .select('wt_id')
-            .where('id', '=', userId)
-            .executeTakeFirst();
-          uow.emit({ topic: `GROUP${group.number}` }, 'group.read', {
-            conversationID: `GROUP${group.number}`,
+          const me = await new UserRepo(uow.db).byId(userId);
+          const conversationID = groupConversationId(group.number);
+          uow.emit({ topic: conversationID }, 'group.read', {
+            conversationID,
             readerID: me?.wt_id ?? '',
             seq: target,
           });
@@ -74,29 +68,12 @@ export class GroupReceipts {
     return rows;
   }
 
-  /** Members (not the sender) present when the message was sent, as a query on the member rows. */
-  private members(row: MessageRow) {
-    return this.ctx.db
-      .selectFrom('conversation_members as m')
-      .where('m.conversation_id', '=', row.conversation_id)
-      .where('m.state', '=', 0)
-      .where('m.user_id', '<>', row.sender_id)
-      .where('m.joined_seq', '<', row.seq);
-  }
-
   async counts(userId: number, conversationID: string, messageIDs: string[]) {
     const rows = await this.own(userId, conversationID, messageIDs);
     const out = [];
     for (const row of rows) {
-      const r = await this.members(row)
-        .select((eb) => [
-          eb.fn.countAll<number>().as('total'),
-          eb.fn.sum<number>(eb.case().when('m.read_seq', '>=', row.seq).then(1).else(0).end()).as('read'),
-        ])
-        .executeTakeFirst();
-      const total = Number(r?.total ?? 0);
-      const read = Number(r?.read ?? 0);
-      out.push({ messageID: row.msg_id, readCount: read, unreadCount: total - read });
+      const { read, unread } = await new GroupReceiptsRepo(this.ctx.db).count(row);
+      out.push({ messageID: row.msg_id, readCount: read, unreadCount: unread });
     }
     const order = new Map(messageIDs.map((id, i) => [id, i]));
     return out.sort((a, b) => (order.get(a.messageID) ?? 0) - (order.get(b.messageID) ?? 0));
@@ -109,22 +86,12 @@ export class GroupReceipts {
   ) {
     const [row] = await this.own(userId, body.conversationID, [body.messageID]);
     const offset = Number(body.cursor || 0);
-    const groupId = await this.ctx.db
-      .selectFrom('conversations')
-      .select('group_id')
-      .where('id', '=', row!.conversation_id)
-      .executeTakeFirst();
-    const list = await this.members(row!)
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .leftJoin('group_members as gm', (j) =>
-        j.onRef('gm.user_id', '=', 'm.user_id').on('gm.group_id', '=', Number(groupId?.group_id ?? 0)),
-      )
-      .select(['u.wt_id', 'u.nick_name', 'u.avatar', 'gm.group_nickname'])
-      .where('m.read_seq', body.filter === 0 ? '>=' : '<', row!.seq)
-      .orderBy('m.user_id')
-      .offset(offset)
-      .limit(body.count + 1)
-      .execute();
+    const list = await new GroupReceiptsRepo(this.ctx.db).membersWho(
+      body.filter === 0,
+      row!,
+      offset,
+      body.count + 1,
+    );
     const page = list.slice(0, body.count);
     const more = list.length > body.count;
     return {

@@ -8,7 +8,8 @@ import type { UserRepo } from '../../users/user.repo.js';
 import type { GroupChatAccess } from './group-access.js';
 import { GroupConvRepo } from './group-conv.repo.js';
 import { GroupRevokeRepo } from './group-revoke.repo.js';
-import { groupConversationId, toGroupMessage } from './group-views.js';
+import { groupConversationId } from '../core/conversation-id.js';
+import { TOPIC_READER, toMessage } from '../core/message.presenter.js';
 import { MessageRepo, type MessageRow } from '../core/message.repo.js';
 import { MessagingViews } from '../core/messaging.views.js';
 
@@ -64,7 +65,7 @@ export class GroupRevokes {
         if (!(await messages.revoke(row.id, revoker, this.ctx.clock.now(), version))) return;
         const [fresh] = await messages.byIds([row.id]);
         const sender = await this.users.in(uow).byId(row.sender_id);
-        const frame = toGroupMessage(fresh!, chat.group, sender, { readerId: 0, nameCard: '' });
+        const frame = toMessage(fresh!, sender, TOPIC_READER, { kind: 'group', group: chat.group });
         uow.emit({ topic: groupConversationId(chat.group.number) }, 'message.updated', frame);
       });
     }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../lib/context.js';
 import { ConversationRepo } from '../core/conversation.repo.js';
 import type { GroupChatAccess } from './group-access.js';
 import { GroupConvRepo } from './group-conv.repo.js';
-import { groupConversationId } from './group-views.js';
+import { groupConversationId } from '../core/conversation-id.js';
 import { MessageRepo, type MessageRow, type ReaderScope } from '../core/message.repo.js';
 import { MessagingViews } from '../core/messaging.views.js';
 

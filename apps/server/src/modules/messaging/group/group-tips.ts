@@ -4,7 +4,9 @@ import type { AppContext } from '../../../lib/context.js';
 import { SyncRepo } from '../core/sync.repo.js';
 import { GroupConvRepo } from './group-conv.repo.js';
 import { appendGroupMessage } from '../send/group-store.js';
-import { groupConversationId } from './group-views.js';
+import { groupConversationId } from '../core/conversation-id.js';
+import { GroupRepo } from '../../groups/group.repo.js';
+import { UserRepo } from '../../users/user.repo.js';
 
 type Person = { userID: string; nick: string };
 
@@ -72,19 +74,12 @@ export class GroupTipStore {
   constructor(private readonly ctx: AppContext) {}
 
   async store(uow: UnitOfWork, groupId: number, tip: GroupTip, at: number): Promise<void> {
-    const group = await uow.db
-      .selectFrom('groups')
-      .select(['id', 'group_number', 'name', 'avatar', 'welcome', 'owner_id'])
-      .where('id', '=', groupId)
-      .executeTakeFirstOrThrow();
+    const group = await new GroupRepo(uow.db).byId(groupId);
+    if (!group) throw new Error(`group ${groupId} not found for its tip`);
     const convs = new GroupConvRepo(uow.db);
     const { conv, created } = await convs.ensure(groupId, at);
     const wtIds = [tip.operatorInfo.userID, ...tip.memberList.map((m) => m.userID)];
-    const people = await uow.db
-      .selectFrom('users')
-      .select(['id', 'wt_id', 'nick_name', 'avatar'])
-      .where('wt_id', 'in', wtIds)
-      .execute();
+    const people = await new UserRepo(uow.db).byWtIds(wtIds);
     const byWt = new Map(people.map((p) => [p.wt_id, { ...p, id: Number(p.id) }]));
     const operator = byWt.get(tip.operatorInfo.userID);
     if (!operator) return;

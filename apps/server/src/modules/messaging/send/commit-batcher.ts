@@ -1,76 +1,73 @@
-import { runsOn } from '../../../db/compiled.js';
-import type { UnitOfWork } from '../../../db/unit-of-work.js';
 import type { AppContext } from '../../../lib/context.js';
 import { isAppError } from '../../../lib/errors.js';
-
-type Work<T> = (uow: UnitOfWork) => Promise<T>;
-
-interface Job<T = unknown> {
-  /** The users whose rows the work locks (a one-to-one send: sender and peer). */
-  keys: number[];
-  /** Read-only checks run first in the batch's transaction: a refusal they throw fails only this unit. */
-  check?: Work<unknown>;
-  work: Work<T>;
-  resolve: (value: T) => void;
-  reject: (err: unknown) => void;
-}
+import { runsOn } from '../../../db/compiled.js';
+import type { UnitOfWork } from '../../../db/unit-of-work.js';
 
 /** Most units of work one commit carries. */
 export const MAX_BATCH = 256;
 
+/** What one unit came to inside a batch's transaction. */
+export type Outcome =
+  /** Its read-only checks refused it: nothing of it was written. */
+  | { refused: unknown }
+  /** Its value, and what publishes its queued events once the batch committed. */
+  | { value: unknown; publish: () => void | Promise<void> };
+
 /**
- * Group commit for sends (docs/performance.md "Messaging"). Units of work handed to `run` while a
- * commit is under way (or in the same event-loop turn) are run one after the other in ONE transaction,
- * each with its own queue of events and after-commit jobs. Each caller's promise settles only after
- * that transaction committed, and its events are published then, in the order of the batch: the same
- * promise `ctx.uow.run` makes, at one commit (one WAL write, one round trip) per batch.
- *
- * Failure isolation: if any unit of the batch throws, the whole transaction rolls back and every unit
- * is run again in a transaction of its own, so only the failing one fails (and a retry of a rolled
- * back unit allocates its sequence again: no gap). `concurrency` batches may be in flight at once
- * (1 for SQLite, whose single connection runs one transaction at a time anyway); batches in flight
- * never share a key (a user), so they never wait on each other's row locks, and one user's units
- * keep their order.
+ * How a batch's transaction runs: awaited on a Kysely executor (`transactionDriver` below), or
+ * synchronously on a SQLite connection the caller owns (now-driver.ts, the send thread's). A driver
+ * runs its jobs one after the other in ONE transaction and answers each one's outcome, or rolls
+ * back and throws when any of them (or the commit) failed. A refusal by a job's checks is an
+ * outcome, not a failure.
  */
-export class CommitBatcher {
-  private queue: Job[] = [];
+export interface CommitDriver<J> {
+  transaction(jobs: J[]): Outcome[] | Promise<Outcome[]>;
+  /** False while the connection is busy with another use case's transaction: the batch waits a turn. */
+  ready?(): boolean;
+}
+
+interface Queued<J> {
+  /** The users (and, negative, conversations) whose rows the job locks. */
+  keys: number[];
+  job: J;
+  resolve: (value: never) => void;
+  reject: (err: unknown) => void;
+}
+
+type Maybe = void | Promise<void>;
+/** `next` after `prev`: at once when `prev` was synchronous, else when it settles. */
+const then = (prev: Maybe, next: () => Maybe): Maybe => (prev instanceof Promise ? prev.then(next) : next());
+
+/**
+ * Group commit (docs/decisions/003-group-commit.md), the one mechanism for every send. Jobs handed to
+ * `run` in the same event-loop turn (or while a batch is under way) are committed together by the
+ * driver, in the order they came; only then is each one's events published and its promise settled,
+ * in the batch's order: the promise of one unit of work, at one commit per batch.
+ *
+ * Failure isolation: a job's refused checks fail that job alone. Any other failure rolls the whole
+ * batch back and each job runs again in a transaction of its own, one after the other in order (a
+ * retried job allocates its sequence again: no gap). `concurrency` batches may be in flight at once
+ * (PostgreSQL; 1 on SQLite, whose connection runs one transaction at a time anyway); batches in
+ * flight never share a key, so they never wait on each other's row locks, and one key's jobs keep
+ * their order. A synchronous driver commits and settles a batch within the turn, with no promise of
+ * its own between its jobs.
+ */
+export class CommitBatcher<J> {
+  private queue: Array<Queued<J>> = [];
   private inFlight = 0;
   private scheduled = false;
-  /** Keys of the batches in flight. */
+  /** Keys of the batches in flight (only kept when several can be). */
   private readonly busy = new Set<number>();
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'>,
-    private readonly concurrency: number,
+    private readonly driver: CommitDriver<J>,
+    private readonly concurrency = 1,
   ) {}
 
-  run<T>(keys: number[], work: Work<T>): Promise<T> {
+  /** `T`: the value the job's work answers. */
+  run<T>(keys: number[], job: J): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ keys, work, resolve, reject } as Job);
-      this.schedule();
-    });
-  }
-
-  /**
-   * `run` with read-only checks first, inside the batch's transaction (on SQLite they run directly on
-   * the database, like the writes). `check` must not write: an application error it throws (a
-   * refusal) rejects this unit alone and the batch goes on; its value is handed to `work`.
-   */
-  runChecked<C, T>(
-    keys: number[],
-    check: Work<C>,
-    work: (uow: UnitOfWork, checked: C) => Promise<T>,
-  ): Promise<T> {
-    let checked: C;
-    return new Promise<T>((resolve, reject) => {
-      const job: Job<T> = {
-        keys,
-        check: async (uow) => (checked = await check(uow)),
-        work: (uow) => work(uow, checked),
-        resolve,
-        reject,
-      };
-      this.queue.push(job as Job);
+      this.queue.push({ keys, job, resolve: resolve as (value: never) => void, reject });
       this.schedule();
     });
   }
@@ -78,99 +75,147 @@ export class CommitBatcher {
   private schedule(): void {
     if (this.scheduled || this.inFlight >= this.concurrency || this.queue.length === 0) return;
     this.scheduled = true;
-    // Sends decoded in this turn join the batch.
-    setImmediate(() => {
-      this.scheduled = false;
-      if (this.inFlight >= this.concurrency || this.queue.length === 0) return;
-      const batch = this.take();
-      if (batch.length === 0) return; // everything queued waits for a batch in flight
-      const keys = new Set(batch.flatMap((job) => job.keys));
-      for (const k of keys) this.busy.add(k);
-      this.inFlight += 1;
-      void this.commit(batch).finally(() => {
-        for (const k of keys) this.busy.delete(k);
-        this.inFlight -= 1;
-        this.schedule();
-      });
-      this.schedule();
-    });
+    // Jobs queued in this turn join the batch.
+    setImmediate(this.flush);
   }
 
-  /** The next batch: queued units in order whose keys no batch in flight holds (nor a unit left behind). */
-  private take(): Job[] {
-    const batch: Job[] = [];
-    const rest: Job[] = [];
+  private readonly flush = (): void => {
+    this.scheduled = false;
+    if (this.inFlight >= this.concurrency || this.queue.length === 0) return;
+    if (this.driver.ready?.() === false) return this.schedule();
+    const batch = this.take();
+    if (batch.length === 0) return; // everything queued waits for a batch in flight
+    const keys = this.concurrency > 1 ? new Set(batch.flatMap((q) => q.keys)) : null;
+    if (keys) for (const k of keys) this.busy.add(k);
+    this.inFlight += 1;
+    const done = (): void => {
+      if (keys) for (const k of keys) this.busy.delete(k);
+      this.inFlight -= 1;
+      this.schedule();
+    };
+    const committed = this.commit(batch);
+    if (committed instanceof Promise) {
+      void committed.then(done);
+      this.schedule();
+    } else done();
+  };
+
+  /** The next batch: queued jobs in order whose keys no batch in flight holds (nor a job left behind). */
+  private take(): Array<Queued<J>> {
+    if (this.concurrency === 1) return this.queue.splice(0, MAX_BATCH);
+    const batch: Array<Queued<J>> = [];
+    const rest: Array<Queued<J>> = [];
     const blocked = new Set(this.busy);
-    for (const job of this.queue) {
-      if (batch.length < MAX_BATCH && !job.keys.some((k) => blocked.has(k))) batch.push(job);
+    for (const q of this.queue) {
+      if (batch.length < MAX_BATCH && !q.keys.some((k) => blocked.has(k))) batch.push(q);
       else {
-        rest.push(job);
-        for (const k of job.keys) blocked.add(k);
+        rest.push(q);
+        for (const k of q.keys) blocked.add(k);
       }
     }
     this.queue = rest;
     return batch;
   }
 
-  private async commit(batch: Job[]): Promise<void> {
-    if (batch.length === 1) return this.alone(batch[0]!);
-    let outcomes: Array<{ value: unknown; jobs: Array<() => Promise<void> | void>; refused?: unknown }>;
+  private commit(batch: Array<Queued<J>>): Maybe {
+    let outcomes: Outcome[] | Promise<Outcome[]>;
     try {
-      outcomes = await this.ctx.db.transaction().execute(async (trx) => {
-        runsOn(trx, this.ctx.db);
-        const out: typeof outcomes = [];
-        for (const job of batch) {
-          const jobs: Array<() => Promise<void> | void> = [];
+      outcomes = this.driver.transaction(batch.map((q) => q.job));
+    } catch (err) {
+      return this.eachAlone(batch, err);
+    }
+    if (outcomes instanceof Promise) {
+      return outcomes.then(
+        (o) => this.settle(batch, o),
+        (err: unknown) => this.eachAlone(batch, err),
+      );
+    }
+    return this.settle(batch, outcomes);
+  }
+
+  /** After a failed batch: nothing of it is stored; each job runs alone, in the batch's order. */
+  private eachAlone(batch: Array<Queued<J>>, err: unknown): Maybe {
+    if (batch.length === 1) return batch[0]!.reject(err);
+    let chain: Maybe = undefined;
+    for (const q of batch) chain = then(chain, () => this.alone(q));
+    return chain;
+  }
+
+  private alone(q: Queued<J>): Maybe {
+    let outcomes: Outcome[] | Promise<Outcome[]>;
+    try {
+      outcomes = this.driver.transaction([q.job]);
+    } catch (err) {
+      return q.reject(err);
+    }
+    if (outcomes instanceof Promise) return outcomes.then((o) => this.settle([q], o), q.reject);
+    return this.settle([q], outcomes);
+  }
+
+  private settle(batch: Array<Queued<J>>, outcomes: Outcome[]): Maybe {
+    let chain: Maybe = undefined;
+    for (let i = 0; i < batch.length; i++) {
+      const q = batch[i]!;
+      const outcome = outcomes[i]!;
+      if ('refused' in outcome) chain = then(chain, () => q.reject(outcome.refused));
+      else chain = then(chain, () => then(outcome.publish(), () => q.resolve(outcome.value as never)));
+    }
+    return chain;
+  }
+}
+
+/** A job of `transactionDriver`: optional read-only checks, then the work, each awaited on the transaction. */
+export interface TxJob {
+  check?(uow: UnitOfWork): Promise<unknown>;
+  work(uow: UnitOfWork, checked: unknown): Promise<unknown>;
+}
+
+/**
+ * The awaited driver: one Kysely transaction on the application's database (PostgreSQL's pool, or
+ * the main thread's SQLite connection), each job with its own queue of events and after-commit jobs,
+ * run in order once the batch committed (a failing one is logged: the change stays).
+ */
+export function transactionDriver(ctx: Pick<AppContext, 'db' | 'realtime' | 'log'>): CommitDriver<TxJob> {
+  return {
+    transaction: (jobs) =>
+      ctx.db.transaction().execute(async (trx) => {
+        runsOn(trx, ctx.db);
+        const out: Outcome[] = [];
+        for (const job of jobs) {
+          const queued: Array<() => Promise<void> | void> = [];
           const uow: UnitOfWork = {
             db: trx,
-            emit: (to, type, data, opts) => jobs.push(() => this.ctx.realtime.emit(to, type, data, opts)),
-            afterCommit: (fn) => jobs.push(fn),
+            emit: (to, type, data, opts) => queued.push(() => ctx.realtime.emit(to, type, data, opts)),
+            afterCommit: (fn) => queued.push(fn),
           };
+          let checked: unknown;
           if (job.check) {
             try {
-              await job.check(uow);
+              checked = await job.check(uow);
             } catch (err) {
-              // A refusal by a read-only check: nothing of this unit was written.
+              // A refusal by a read-only check: nothing of this job was written.
               if (!isAppError(err)) throw err;
-              out.push({ value: undefined, jobs: [], refused: err });
+              out.push({ refused: err });
               continue;
             }
           }
-          const value = await job.work(uow);
-          out.push({ value, jobs });
+          const value = await job.work(uow, checked);
+          out.push({ value, publish: () => runInOrder(queued, ctx.log) });
         }
         return out;
-      });
-    } catch {
-      // One unit failed (or the transaction did): nothing of the batch is stored; each runs alone,
-      // one after the other in the batch's order (on PostgreSQL, concurrent retries could commit out
-      // of order, and the first of two clashing units could lose to the second).
-      for (const job of batch) await this.alone(job);
-      return;
-    }
-    for (let i = 0; i < batch.length; i++) {
-      const outcome = outcomes[i]!;
-      if (outcome.refused !== undefined) {
-        batch[i]!.reject(outcome.refused);
-        continue;
-      }
-      for (const fn of outcome.jobs) {
-        try {
-          await fn();
-        } catch (err) {
-          this.ctx.log.error({ err }, 'after-commit job failed');
-        }
-      }
-      batch[i]!.resolve(outcome.value);
-    }
-  }
+      }),
+  };
+}
 
-  private alone(job: Job): Promise<void> {
-    return this.ctx.uow
-      .run(async (uow) => {
-        if (job.check) await job.check(uow);
-        return job.work(uow);
-      })
-      .then(job.resolve, job.reject);
+async function runInOrder(
+  jobs: Array<() => Promise<void> | void>,
+  log: Pick<AppContext['log'], 'error'>,
+): Promise<void> {
+  for (const fn of jobs) {
+    try {
+      await fn();
+    } catch (err) {
+      log.error({ err }, 'after-commit job failed');
+    }
   }
 }

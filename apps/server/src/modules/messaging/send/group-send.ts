@@ -8,7 +8,7 @@ import { groupsPolicy, Identity } from '../../../policies/groups.policy.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
 import type { UserRepo } from '../../users/user.repo.js';
-import { CommitBatcher } from './commit-batcher.js';
+import { CommitBatcher, transactionDriver, type TxJob } from './commit-batcher.js';
 import { checkContent } from '../core/content.js';
 import type { GroupChatAccess } from '../group/group-access.js';
 import { appendGroupMessage } from './group-store.js';
@@ -24,7 +24,7 @@ import { MessagingViews } from '../core/messaging.views.js';
  */
 export class GroupSendService {
   private readonly limiter: Limiter;
-  private readonly batcher: CommitBatcher;
+  private readonly batcher: CommitBatcher<TxJob>;
 
   constructor(
     private readonly ctx: AppContext,
@@ -32,7 +32,7 @@ export class GroupSendService {
     private readonly users: UserRepo,
   ) {
     this.limiter = ctx.limiters('message.send', ctx.config.messageSendPerMinute, 60_000);
-    this.batcher = new CommitBatcher(ctx, isPostgres(ctx.db) ? 8 : 1);
+    this.batcher = new CommitBatcher(transactionDriver(ctx), isPostgres(ctx.db) ? 8 : 1);
   }
 
   async send(userId: number, body: SendMessageBody): Promise<Message> {
@@ -56,22 +56,24 @@ export class GroupSendService {
     const payload = atUserList.length ? Object.assign({}, content.payload, { atUserList }) : content.payload;
     try {
       // Keys: the sender (their member row) and the conversation (its row), negative to stay apart.
-      return await this.batcher.run([userId, -chat.conv.id], async (uow) => {
-        const { view } = await appendGroupMessage(uow, {
-          conversationId: chat.conv.id,
-          group: chat.group,
-          sender: me,
-          nameCard: chat.loaded.me?.group_nickname ?? '',
-          clientMsgId: body.clientMsgId,
-          type: body.type,
-          payload,
-          cloudCustomData: body.cloudCustomData ?? null,
-          needReadReceipt: body.needReadReceipt ?? false,
-          searchText: content.searchText,
-          mentions,
-          now: this.ctx.clock.now(),
-        });
-        return view;
+      return await this.batcher.run<Message>([userId, -chat.conv.id], {
+        work: async (uow) => {
+          const { view } = await appendGroupMessage(uow, {
+            conversationId: chat.conv.id,
+            group: chat.group,
+            sender: me,
+            nameCard: chat.loaded.me?.group_nickname ?? '',
+            clientMsgId: body.clientMsgId,
+            type: body.type,
+            payload,
+            cloudCustomData: body.cloudCustomData ?? null,
+            needReadReceipt: body.needReadReceipt ?? false,
+            searchText: content.searchText,
+            mentions,
+            now: this.ctx.clock.now(),
+          });
+          return view;
+        },
       });
     } catch (err) {
       if (isUniqueViolation(err)) {

@@ -3,7 +3,8 @@ import type { UnitOfWork } from '../../../db/unit-of-work.js';
 import type { MessageRow } from '../core/message.repo.js';
 import { newMessageRow } from './message.store.js';
 import { GroupConvRepo } from '../group/group-conv.repo.js';
-import { groupConversationId, toGroupMessage, type GroupOf } from '../group/group-views.js';
+import { groupConversationId, type GroupOf } from '../core/conversation-id.js';
+import { TOPIC_READER, toMessage } from '../core/message.presenter.js';
 
 export interface GroupAppendInput {
   conversationId: number;
@@ -53,11 +54,10 @@ export async function appendGroupMessage(
   );
   await convs.mentions(row.id, input.conversationId, seq, input.mentions);
   // The topic frame is the same for every member (reader 0: flow 'in'); the sender's ack is its own view.
-  const frame = toGroupMessage(row, input.group, input.sender, { readerId: 0, nameCard: input.nameCard });
+  const chat = { kind: 'group', group: input.group } as const;
+  const more = { nameCard: input.nameCard };
+  const frame = toMessage(row, input.sender, TOPIC_READER, chat, more);
   uow.emit({ topic: groupConversationId(input.group.number) }, 'message.new', frame);
-  const view = toGroupMessage(row, input.group, input.sender, {
-    readerId: input.sender.id,
-    nameCard: input.nameCard,
-  });
+  const view = toMessage(row, input.sender, { id: input.sender.id, wtId: input.sender.wt_id }, chat, more);
   return { row, view };
 }

@@ -6,14 +6,14 @@ import { openTwoConnections, type TwoConnections } from '../../../../test/two-co
 import { blocksBetweenSteps } from '../../friends/blacklist.repo.js';
 import { KEPT_COUNTERS_MAX, KeptCounters } from './kept-counters.js';
 import { appendMessage, appendSteps, type AppendInput } from './message.store.js';
-import { NowBatcher } from './now-batcher.js';
+import { nowBatcher } from './now-driver.js';
 
-// Two connections to one file, as in a running server: `thread` sends through a NowBatcher (the send
+// Two connections to one file, as in a running server: `thread` sends through the synchronous driver (the send
 // thread), `main` writes the same counters now and then (the main thread, another process).
 let db: TwoConnections;
 let main: TwoConnections['main'];
 let thread: TwoConnections['thread'];
-let batcher: NowBatcher;
+let batcher: ReturnType<typeof nowBatcher>;
 let ids: { a: number; b: number };
 const quiet = { emit: () => Promise.resolve() };
 const log = { error: () => undefined };
@@ -33,15 +33,12 @@ const input = (clientMsgId: string, senderId = ids.a, peerId = ids.b): AppendInp
 });
 /** A send on the thread's connection: its sequence and the two members' new sync versions. */
 const send = (clientMsgId: string) =>
-  batcher.run(
-    function* () {
-      yield* [] as Step[];
-    },
-    function* (uow) {
+  batcher.run<{ seq: number; versions: number[] }>([], {
+    *work(uow) {
       const { row } = yield* appendSteps(uow, input(clientMsgId));
       return { seq: row.seq, versions: [row.sender_version, row.receiver_version] };
     },
-  );
+  });
 /** How many times the thread's connection read a sequence or a version. */
 const counterReads = (reads: { mock: { calls: unknown[][] } }) =>
   reads.mock.calls.filter(
@@ -52,7 +49,7 @@ const counterReads = (reads: { mock: { calls: unknown[][] } }) =>
 beforeEach(async () => {
   db = await openTwoConnections('kept');
   ({ main, thread, ids } = db);
-  batcher = new NowBatcher(thread.db, sqliteFileOf(thread.db)!, quiet, log);
+  batcher = nowBatcher(thread.db, sqliteFileOf(thread.db)!, quiet, log);
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -80,15 +77,12 @@ describe('KeptCounters (the send thread does not read back what it wrote)', () =
 
   it('forgets what a batch that rolled back had set', async () => {
     expect(await send('ok1')).toEqual({ seq: 1, versions: [1, 1] });
-    const failing = batcher.run(
-      function* () {
-        yield* [] as Step[];
-      },
-      function* (uow) {
+    const failing = batcher.run([], {
+      *work(uow) {
         yield* appendSteps(uow, input('rolled-back'));
         throw new Error('disk on fire');
       },
-    );
+    });
     await expect(failing).rejects.toThrow('disk on fire');
     // Sequence 2 and versions 2 were never stored: the next send takes them, with no gap.
     expect(await send('ok2')).toEqual({ seq: 2, versions: [2, 2] });
@@ -107,16 +101,16 @@ describe('KeptCounters (the send thread does not read back what it wrote)', () =
   });
 });
 
-describe("NowBatcher's kept reads (db/stable-reads.ts) between batches", () => {
+describe("the synchronous driver's kept reads (db/stable-reads.ts) between batches", () => {
   /** A batch whose checks read the blocks between alice and bob (a kept read). */
   const blocks = () =>
-    batcher.run(
-      () => blocksBetweenSteps(ids.a, ids.b),
-      function* (_uow, checked) {
+    batcher.run([], {
+      check: () => blocksBetweenSteps(ids.a, ids.b),
+      *work(_uow, checked) {
         yield* [] as Step[];
         return checked;
       },
-    );
+    });
 
   it('keeps them while nobody else commits, and sees a block committed on another connection', async () => {
     const reads = vi.spyOn(PreparedQuery.prototype, 'allNow');

@@ -5,7 +5,7 @@ export const KEPT_COUNTERS_MAX = 20_000;
  * The counters every one-to-one send reads and then writes on the send thread (docs/architecture.md
  * "The send thread"): each conversation's last sequence (by its pair key) and each user's sync
  * version. The send thread wrote them last, so it keeps what it wrote and skips reading them back.
- * What it keeps is right only while nobody else wrote them, so its batcher (`NowBatcher`) calls
+ * What it keeps is right only while nobody else wrote them, so its driver (now-driver.ts) calls
  * `forget` when another connection has committed since its last batch (db/other-commits.ts) and when
  * a batch rolls back (what it set was never stored). On its own connection, only the send thread's
  * batches write these counters; a new writer of them there would have to update or forget what is

@@ -1,8 +1,6 @@
-import { sql, type ExpressionBuilder, type UpdateObject } from 'kysely';
-import { prepared, type ParamOf } from '../../../db/compiled.js';
-import { first, run, runSteps, type Steps } from '../../../db/steps.js';
+import { c2cConversationId } from '../core/conversation-id.js';
+import { runSteps, type Steps } from '../../../db/steps.js';
 import { timeOrderedId } from '../../../lib/ids.js';
-import type { Database } from '../../../db/schema.js';
 import type { Message } from '@parley/protocol';
 import type { UnitOfWork } from '../../../db/unit-of-work.js';
 import type { Origin } from '../../../realtime/types.js';
@@ -11,7 +9,8 @@ import { nextC2cSeqSteps } from '../core/conversation.repo.js';
 import { insertMessageSteps, type MessageRow, type NewMessageRow } from '../core/message.repo.js';
 import { toMessage } from '../core/message.presenter.js';
 import { bumpVersionsSteps } from '../core/sync.repo.js';
-import type { StepUnit } from './now-batcher.js';
+import type { StepUnit } from './now-driver.js';
+import { bothSeeSteps, moveMemberSteps, readCursorSteps, type MemberMove } from './send-members.repo.js';
 
 export interface AppendInput {
   senderId: number;
@@ -32,80 +31,6 @@ export interface AppendInput {
   /** The sender's `message.send` frame: that socket gets the message in its ack (types.ts `Origin`). */
   origin?: Origin;
 }
-
-type MemberParams = { conversationId: number; userId: number; seq: number; now: number };
-type MemberUpdate = (
-  eb: ExpressionBuilder<Database, 'conversation_members'>,
-  p: ParamOf<MemberParams>,
-) => UpdateObject<Database, 'conversation_members'>;
-
-/** A member row's update for a new message, built once per case (db/compiled.ts). */
-const memberUpdate = (set: MemberUpdate) =>
-  prepared<MemberParams, { read_seq: number }>((db, p) =>
-    db
-      .updateTable('conversation_members')
-      .set((eb) => ({ updated_at: p('now'), ...set(eb, p) }))
-      .where('conversation_id', '=', p('conversationId'))
-      .where('user_id', '=', p('userId'))
-      .returning('read_seq'),
-  );
-const shown = (p: ParamOf<MemberParams>) => ({ visible: 1, activity_at: p('now') });
-const senderSees = memberUpdate((_, p) => ({ read_seq: p('seq'), unread: 0, ...shown(p) }));
-const senderHidden = memberUpdate((_, p) => ({ read_seq: p('seq'), unread: 0 }));
-const receiverSees = memberUpdate((_, p) => ({ unread: sql<number>`unread + 1`, ...shown(p) }));
-const receiverHidden = memberUpdate(() => ({}));
-const receiverNotice = memberUpdate((eb, p) => {
-  const caughtUp = eb.ref('read_seq');
-  const prev = sql<number>`${p('seq')} - 1`;
-  return {
-    read_seq: eb.case().when(caughtUp, '=', prev).then(p('seq')).else(eb.ref('read_seq')).end(),
-    unread: eb
-      .case()
-      .when(caughtUp, '=', prev)
-      .then(eb.ref('unread'))
-      .else(sql<number>`unread + 1`)
-      .end(),
-    ...shown(p),
-  };
-});
-
-/**
- * The usual case in one statement: both members see a new message; the sender has read up to it, the
- * receiver has one more unread. No RETURNING (on SQLite a multi-row UPDATE … RETURNING builds a
- * temporary table): the receiver's read cursor is below a new sequence anyway (reads stop at the
- * conversation's last sequence), so the sender's view of it is unread.
- */
-const bothSee = prepared<MemberParams & { peerId: number }, never>((db, p) =>
-  db
-    .updateTable('conversation_members')
-    .set((eb) => {
-      // PostgreSQL types a bare parameter in CASE as text: cast it.
-      const seq = sql<number>`cast(${p('seq')} as bigint)`;
-      const isSender = eb('user_id', '=', p('userId'));
-      return {
-        read_seq: eb.case().when(isSender).then(seq).else(eb.ref('read_seq')).end(),
-        unread: eb
-          .case()
-          .when(isSender)
-          .then(sql<number>`0`)
-          .else(sql<number>`unread + 1`)
-          .end(),
-        updated_at: p('now'),
-        ...shown(p),
-      };
-    })
-    .where('conversation_id', '=', p('conversationId'))
-    .where('user_id', 'in', [p('userId'), p('peerId')]),
-);
-
-/** A member's read cursor before a send moves it. */
-const readCursor = prepared<{ conversationId: number; reader: number }, { read_seq: number }>((db, p) =>
-  db
-    .selectFrom('conversation_members')
-    .select('read_seq')
-    .where('conversation_id', '=', p('conversationId'))
-    .where('user_id', '=', p('reader')),
-);
 
 /** A public message ID: 16 URL-safe characters, ordered by time (lib/ids.ts `timeOrderedId`). */
 export const newMessageId = (now: number) => timeOrderedId(now);
@@ -189,32 +114,32 @@ export function* appendSteps(
   // The sender reads everything up to their own message: when that passes messages they had not read,
   // the peer is told (`message.read`), as after an explicit read, so its 未读 labels turn to read.
   const peerSees = audience.includes(input.peerId);
-  const before = peerSees
-    ? Number((yield* first(readCursor, { conversationId: convId, reader: input.senderId }))?.read_seq ?? 0)
-    : seq - 1;
+  const before = peerSees ? yield* readCursorSteps(convId, input.senderId) : seq - 1;
   // Each member's read cursor after this message (the sender's view shows whether the peer read it).
   const readSeq = new Map<number, number>();
   if (input.visibleTo === null && !input.notice) {
     const at = { conversationId: convId, userId: input.senderId, peerId: input.peerId, seq, now: input.now };
-    yield* run(bothSee, at);
+    yield* bothSeeSteps(at);
     readSeq.set(input.senderId, seq);
   } else {
     for (const userId of [input.senderId, input.peerId]) {
       const sees = audience.includes(userId);
       // The sender has read everything up to their own message; a notice moves its receiver's cursor
       // past it when nothing else is unread; anyone else who sees it has one more unread.
-      const update =
+      const move: MemberMove =
         userId === input.senderId
           ? sees
-            ? senderSees
-            : senderHidden
+            ? 'senderSees'
+            : 'senderHidden'
           : !sees
-            ? receiverHidden
+            ? 'receiverHidden'
             : input.notice
-              ? receiverNotice
-              : receiverSees;
-      const r = yield* first(update, { conversationId: convId, userId, seq, now: input.now });
-      readSeq.set(userId, Number(r?.read_seq ?? 0));
+              ? 'receiverNotice'
+              : 'receiverSees';
+      readSeq.set(
+        userId,
+        yield* moveMemberSteps(move, { conversationId: convId, userId, seq, now: input.now }),
+      );
     }
   }
   // The members' new sync versions go on the message itself, not in the change log: sync finds new
@@ -249,14 +174,10 @@ export function* appendSteps(
     const other = userId === input.senderId ? input.peerId : input.senderId;
     const view = toMessage(
       row,
-      {
-        readerId: userId,
-        people,
-        // Built with `set`: a Map from a list of pairs walks it through the iterator protocol.
-        peerRead: new Map<number, number>().set(convId, readSeq.get(other) ?? 0),
-        peerOf: new Map<number, number>().set(convId, other),
-      },
-      known,
+      people.get(input.senderId),
+      { id: userId, wtId: people.get(userId)?.wt_id ?? '' },
+      { kind: 'c2c', peer: people.get(other), peerRead: readSeq.get(other) ?? 0 },
+      { known },
     );
     views.set(userId, view);
     const origin = userId === input.senderId ? input.origin : undefined;
@@ -264,7 +185,11 @@ export function* appendSteps(
   }
   if (before < seq - 1) {
     const sender = people.get(input.senderId)?.wt_id ?? '';
-    uow.emit([input.peerId], 'message.read', { conversationID: `C2C${sender}`, readerID: sender, seq });
+    uow.emit([input.peerId], 'message.read', {
+      conversationID: c2cConversationId(sender),
+      readerID: sender,
+      seq,
+    });
   }
   return { row, views };
 }

@@ -9,13 +9,13 @@ import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
 import type { Party, UserRow } from '../../users/user.repo.js';
-import { CommitBatcher } from './commit-batcher.js';
+import { CommitBatcher, transactionDriver, type TxJob } from './commit-batcher.js';
 import { checkContent } from '../core/content.js';
 import { MessageRepo, messageByClientIdSteps, type MessageRow } from '../core/message.repo.js';
 import { appendSteps } from './message.store.js';
 import { sameConversation } from './retry-check.js';
 import { MessagingViews } from '../core/messaging.views.js';
-import { NowBatcher, type StepUnit } from './now-batcher.js';
+import { nowBatcher, type StepJob, type StepUnit } from './now-driver.js';
 import type { PeerResolver } from '../core/peer.js';
 
 /** The friends module's answer to "may X message Y" (20007, 21005, 20003, 10010), as a step function. */
@@ -41,14 +41,15 @@ export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & 
  * queues `message.new` to both users (no `counters.updated`: the receiver's clients count a new message
  * into their badge themselves, docs/api.md "Counters"). The answer comes after the commit. Sends that
  * arrive together share one commit (group commit). The checks and the store are step functions
- * (db/steps.ts), run by one of three drivers: on the SQLite send thread (`runsNow`), synchronously in
- * a `NowBatcher`; on the main thread's SQLite connection, awaited inside a `CommitBatcher` batch; on
- * PostgreSQL, the checks first, concurrently on the pool, then the store in a `CommitBatcher` batch.
+ * (db/steps.ts), committed by one `CommitBatcher` with one of its two drivers: on the SQLite send
+ * thread (`runsNow`), synchronously (now-driver.ts); elsewhere awaited in a Kysely transaction, the
+ * checks inside it on SQLite and, on PostgreSQL, before it, concurrently on the pool.
  */
 export class SendCore {
-  /** The main thread's group commit (none on the send thread, whose `NowBatcher` commits). */
-  private readonly batcher: CommitBatcher | null;
-  private readonly now: NowBatcher | null;
+  /** The send thread's group commit (its connection alone: synchronous). */
+  private readonly now: CommitBatcher<StepJob> | null;
+  /** Elsewhere's: awaited transactions. */
+  private readonly batcher: CommitBatcher<TxJob> | null;
   private readonly checksInBatch: boolean;
 
   constructor(
@@ -59,9 +60,9 @@ export class SendCore {
     runsNow = false,
   ) {
     const file = runsNow ? sqliteFileOf(ctx.db) : undefined;
-    this.now = file ? new NowBatcher(ctx.db, file, ctx.realtime, ctx.log) : null;
+    this.now = file ? nowBatcher(ctx.db, file, ctx.realtime, ctx.log) : null;
     // PostgreSQL overlaps a few batches' round trips; SQLite runs one transaction at a time anyway.
-    this.batcher = this.now ? null : new CommitBatcher(ctx, isPostgres(ctx.db) ? 8 : 1);
+    this.batcher = this.now ? null : new CommitBatcher(transactionDriver(ctx), isPostgres(ctx.db) ? 8 : 1);
     this.checksInBatch = !isPostgres(ctx.db);
   }
 
@@ -86,23 +87,22 @@ export class SendCore {
     check: () => Steps<Checked>,
     store: (uow: StepUnit, checked: Checked) => Steps<Stored>,
   ): Promise<Stored> {
-    if (this.now) return this.now.run(check, store);
+    if (this.now) return this.now.run<Stored>([userId], { check, work: store });
     const batcher = this.batcher!;
     // SQLite: the checks run inside the batch's transaction, like the writes. PostgreSQL: they run
     // before, concurrently, on the pool (inside, each would be one more round trip while the batch
     // holds its locks), and the peer's id is the batch's lock key.
     if (this.checksInBatch) {
-      return batcher.runChecked(
-        [userId],
-        (uow) => runSteps(uow.db, check()),
-        (uow, checked) => runSteps(uow.db, store(uow, checked)),
-      );
+      return batcher.run<Stored>([userId], {
+        check: (uow) => runSteps(uow.db, check()),
+        work: (uow, checked: Checked) => runSteps(uow.db, store(uow, checked)),
+      });
     }
     const checked = await runSteps(this.ctx.db, check());
     try {
-      return await batcher.run([userId, ...('peer' in checked ? [checked.peer.id] : [])], (uow) =>
-        runSteps(uow.db, store(uow, checked)),
-      );
+      return await batcher.run<Stored>([userId, ...('peer' in checked ? [checked.peer.id] : [])], {
+        work: (uow) => runSteps(uow.db, store(uow, checked)),
+      });
     } catch (err) {
       // The same clientMsgId sent twice at once: the loser answers the winner's message.
       if (isUniqueViolation(err)) {

@@ -7,7 +7,8 @@ import { fail } from '../../../lib/errors.js';
 import type { Limiter } from '../../../lib/rate-limiter.js';
 import { decoded, type MaybeEncoded } from '../../../realtime/encoded.js';
 import type { Origin } from '../../../realtime/types.js';
-import { isGroupId, type GroupPort } from '../group/group-port.js';
+import type { GroupPort } from '../group/group-port.js';
+import { parseConversationId } from '../core/conversation-id.js';
 import { fileUrlsOf } from '../core/content.js';
 import { appendMessage } from './message.store.js';
 import type { PeerResolver } from '../core/peer.js';
@@ -68,7 +69,8 @@ export class SendService {
     origin?: Origin,
   ): Promise<MaybeEncoded<Message>> {
     await this.refuseBannedFiles(body);
-    if (this.group && isGroupId(body.conversationID)) return this.group.send(userId, body);
+    if (this.group && parseConversationId(body.conversationID).kind === 'group')
+      return this.group.send(userId, body);
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const now = this.ctx.clock.now();
     // The send thread checks and stores it, its checks' reads on its own warm page cache

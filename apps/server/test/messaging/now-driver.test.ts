@@ -5,10 +5,10 @@ import { prepared, sqliteFileOf } from '../../src/db/compiled.js';
 import { first, run, runSteps, runStepsNow, type Step, type Steps } from '../../src/db/steps.js';
 import { fail } from '../../src/lib/errors.js';
 import { sqlitePath } from '../../src/db/index.js';
-import { NowBatcher } from '../../src/modules/messaging/send/now-batcher.js';
+import { nowBatcher } from '../../src/modules/messaging/send/now-driver.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 
-// Step functions (db/steps.ts) and the send thread's synchronous group commit (now-batcher.ts), on a
+// Step functions (db/steps.ts) and the send thread's synchronous group commit (now-driver.ts), on a
 // second connection to the test server's SQLite file, as the send thread has.
 const sqlite = !process.env.DATABASE_URL;
 
@@ -36,7 +36,7 @@ function* checked<T>(value: T, refuse = false): Steps<T> {
   return value;
 }
 
-describe.skipIf(!sqlite)('step functions and NowBatcher', () => {
+describe.skipIf(!sqlite)('step functions and the synchronous driver of CommitBatcher', () => {
   let t: TestServer;
   let conn: ReturnType<typeof openSqliteFile>;
   const events: Array<{ to: unknown; type: string; data: unknown }> = [];
@@ -65,7 +65,7 @@ describe.skipIf(!sqlite)('step functions and NowBatcher', () => {
     await new Promise((r) => setImmediate(r));
     return (await get.first(t.server.ctx.db, { k }))?.v;
   };
-  const batcher = () => new NowBatcher(conn.db, file(), realtime, { error: (e: unknown) => errors.push(e) });
+  const batcher = () => nowBatcher(conn.db, file(), realtime, { error: (e: unknown) => errors.push(e) });
 
   it('one step function, both drivers: awaited on any executor, or synchronously on the connection', async () => {
     expect(await runSteps(t.server.ctx.db, putAndRead('async', 21))).toBe(42);
@@ -81,16 +81,16 @@ describe.skipIf(!sqlite)('step functions and NowBatcher', () => {
     const b = batcher();
     events.length = 0;
     const unit = (k: string, refuse = false) =>
-      b.run(
-        () => checked(k.toUpperCase(), refuse),
-        function* (uow, checked: string) {
+      b.run([], {
+        check: () => checked(k.toUpperCase(), refuse),
+        *work(uow, checked) {
           yield* run(put, { k, v: 1 });
           uow.emit([1], 'typing', { fromID: k } as never);
           // Nothing is published before the batch commits.
           expect(events).toEqual([]);
           return checked;
         },
-      );
+      });
     const results = await Promise.allSettled([unit('n1'), unit('n2', true), unit('n3')]);
     expect(results[0]).toEqual({ status: 'fulfilled', value: 'N1' });
     expect(results[1]).toMatchObject({
@@ -105,13 +105,13 @@ describe.skipIf(!sqlite)('step functions and NowBatcher', () => {
   it('a unit whose work fails rolls the batch back; the others run again alone and commit', async () => {
     const b = batcher();
     const insert = (k: string) =>
-      b.run(
-        () => checked(null),
-        function* () {
+      b.run([], {
+        check: () => checked(null),
+        *work() {
           yield* run(put, { k, v: 7 });
           return k;
         },
-      );
+      });
     // 'm1' twice violates the key: the shared transaction rolls back and each unit runs alone.
     const results = await Promise.allSettled([insert('m1'), insert('m1'), insert('m2')]);
     expect(results[0]).toEqual({ status: 'fulfilled', value: 'm1' });
@@ -135,13 +135,13 @@ describe.skipIf(!sqlite)('step functions and NowBatcher', () => {
     await expect.poll(() => file().inTransaction).toBe(true);
     let done = false;
     const unit = b
-      .run(
-        () => checked(null),
-        function* () {
+      .run([], {
+        check: () => checked(null),
+        *work() {
           yield* run(put, { k: 'after-held', v: 2 });
           return 'ok';
         },
-      )
+      })
       .then((v) => {
         done = true;
         return v;

@@ -1,3 +1,4 @@
+import { c2cConversationId } from './conversation-id.js';
 import { sql } from 'kysely';
 import { Repo } from '../../../db/repo.js';
 
@@ -45,7 +46,7 @@ export class ContactSearch extends Repo {
         nick: f.nick_name,
         avatar: f.avatar,
         remark: f.remark,
-        conversationID: `C2C${f.wt_id}`,
+        conversationID: c2cConversationId(f.wt_id),
       });
     }
     for (const p of peers) {
@@ -55,7 +56,7 @@ export class ContactSearch extends Repo {
           nick: p.nick_name,
           avatar: p.avatar,
           remark: '',
-          conversationID: `C2C${p.wt_id}`,
+          conversationID: c2cConversationId(p.wt_id),
         });
       }
     }
