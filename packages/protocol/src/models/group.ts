@@ -7,6 +7,13 @@ import { bit } from './common.js';
  */
 export const groupIdentity = z.literal([1, 2, 3]);
 
+/**
+ * What the caller may do to one member, decided by the server's group rules: remove, mute or
+ * blacklist them and revoke their messages. Clients show exactly these actions.
+ */
+export const memberCanSchema = z.object({ manage: z.boolean() });
+export type MemberCan = z.infer<typeof memberCanSchema>;
+
 /** One member of a group as another member sees it. */
 export const groupMemberSchema = z.object({
   userID: z.string(),
@@ -23,6 +30,7 @@ export const groupMemberSchema = z.object({
   inviterUserName: z.string(),
   createTime: z.number(),
   lastSendMsgTime: z.number(),
+  can: memberCanSchema,
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
@@ -35,6 +43,21 @@ export const selfMemberSchema = z.object({
   topStatus: bit,
   muteUntil: z.number(),
 });
+
+/**
+ * What the caller may do in the group, decided by the server's group rules (clients never derive
+ * it from identities): `manage` edit the profile and switches, handle applications, see the
+ * blacklist and mutes; `own` dissolve, transfer, set admins; `invite`; `quit` (everyone but the
+ * owner); `mentionAll` @all.
+ */
+export const groupCanSchema = z.object({
+  manage: z.boolean(),
+  own: z.boolean(),
+  invite: z.boolean(),
+  quit: z.boolean(),
+  mentionAll: z.boolean(),
+});
+export type GroupCan = z.infer<typeof groupCanSchema>;
 
 /** A group as a member sees it (getInfoById, add, list rows). */
 export const groupInfoSchema = z.object({
@@ -63,6 +86,7 @@ export const groupInfoSchema = z.object({
   groupchatMemberList: z.array(groupMemberSchema),
   selfMember: selfMemberSchema,
   createTime: z.number(),
+  can: groupCanSchema,
 });
 export type GroupInfo = z.infer<typeof groupInfoSchema>;
 
