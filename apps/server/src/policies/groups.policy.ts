@@ -141,7 +141,11 @@ export function groupCan(actorId: number, f: GroupFacts): GroupCan {
 }
 
 /** The `can` flags a member row is answered with (remove, mute, blacklist, revoke their messages). */
-export function memberCan(actorId: number, f: GroupFacts, target: { userId: number; identity: number }): MemberCan {
+export function memberCan(
+  actorId: number,
+  f: GroupFacts,
+  target: { userId: number; identity: number },
+): MemberCan {
   return { manage: groupsPolicy['member.manage']({ userId: actorId }, { ...f, target }) === true };
 }
 
