@@ -1,11 +1,12 @@
-import type { GroupCan, MemberCan } from '@parley/protocol';
+import { GroupIdentity, type GroupCan, type MemberCan } from '@parley/protocol';
 import { definePolicy, type Decision } from './policy.js';
 
 /**
  * Who may do what in a group (docs/api.md "Groups", roles). Identity: 1 member, 2 admin, 3 owner.
- * Services load the facts (modules/groups/group.facts.ts) and ask; no rule is re-derived inline.
+ * Services load the facts (modules/groups/group.access.ts) and ask; no rule is re-derived inline.
  */
-export const Identity = { member: 1, admin: 2, owner: 3 } as const;
+/** The protocol's `GroupIdentity`, under the name the group services use. */
+export const Identity = GroupIdentity;
 export const GroupStatus = { active: 0, dissolved: 1 } as const;
 
 export interface GroupFacts {

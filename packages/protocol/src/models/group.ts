@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bit } from './common.js';
+import { tipPersonSchema } from './custom-payloads.js';
 
 /**
  * Groups as the API answers them (docs/api.md "Groups"). A group is named by its public
@@ -187,8 +188,8 @@ export const groupChangedSchema = z.object({
 export const groupTipSchema = z.object({
   operationType: z.literal([1, 2, 3, 4, 5, 6, 7, 8]),
   groupNumber: z.string(),
-  operatorInfo: z.object({ userID: z.string(), nick: z.string() }),
-  memberList: z.array(z.object({ userID: z.string(), nick: z.string() })),
+  operatorInfo: tipPersonSchema,
+  memberList: z.array(tipPersonSchema),
   /** Mute length in seconds for 7 (0 = unmuted). */
   muteTime: z.number().optional(),
   /** The changed profile fields for 6 (name, notice, avatar, switches, ownerID). */

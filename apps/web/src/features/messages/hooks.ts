@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Message } from '@parley/protocol';
+import { Chat, type Message } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { socket, useSocketEvent, useSocketStatus } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
@@ -20,7 +20,6 @@ import { PAGE } from './paging';
  * A peer's typing shows this long unless renewed (docs/api.md "Messages and conversations"). The
  * protocol's MessageLimits sits next to zod schemas, which stay out of the browser bundle.
  */
-export const TYPING_TTL_MS = 5000;
 
 const visible = () => typeof document === 'undefined' || !document.hidden;
 
@@ -93,7 +92,7 @@ export function useMessagesRealtime(openID: string | null): void {
     useChatStore.getState().forget(conversationID);
   });
   useSocketEvent('typing', ({ conversationID }) => {
-    useChatStore.getState().setTyping(conversationID, Date.now() + TYPING_TTL_MS);
+    useChatStore.getState().setTyping(conversationID, Date.now() + Chat.typingShowMs);
   });
 
   // The socket may have said hello before this screen mounted (its code loads on demand): that
