@@ -16,11 +16,6 @@ import { useCountsNewMessages } from '../../lib/useCounters';
 import { countNewMessage } from './unread-badge';
 import { PAGE } from './paging';
 
-/**
- * A peer's typing shows this long unless renewed (docs/api.md "Messages and conversations"). The
- * protocol's MessageLimits sits next to zod schemas, which stay out of the browser bundle.
- */
-
 const visible = () => typeof document === 'undefined' || !document.hidden;
 
 /**
