@@ -67,6 +67,15 @@ describe('a user who blacklisted the caller', () => {
     expect(seen).toMatchObject({ status: 200, data: { wtId: blocker.wtId, source: 2 } });
   });
 
+  it('is still found by searchById when they are friends (the same rule as friendInfo)', async () => {
+    const me = await newUser(t, 'seeker2');
+    const friendBlocker = await newUser(t, 'frenemy2');
+    await befriend(t, me, friendBlocker);
+    expect((await post(t, friendBlocker, '/user/friendBlack/add', { friendWtId: me.wtId })).code).toBe(200);
+    const found = await post<UserSearchResult>(t, me, '/user/searchById', { searchId: friendBlocker.wtId });
+    expect(found).toMatchObject({ status: 200, data: { wtId: friendBlocker.wtId, source: 1 } });
+  });
+
   it('gets the unknown-user profile from friendInfo, unless they are friends', async () => {
     const me = await newUser(t, 'viewer');
     const blocker = await newUser(t, 'hider');

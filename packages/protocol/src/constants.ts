@@ -49,6 +49,10 @@ export const Ui = {
 } as const;
 
 export const Chat = {
+  /** A composer sends `typing` at most this often while its text changes. */
+  typingEveryMs: 3000,
+  /** A reader shows 正在输入 this long after the last `typing` (longer than typingEveryMs). */
+  typingShowMs: 5000,
   revokeWindowSeconds: 5 * 60,
   timeGapSeconds: 600,
   readReceiptPage: 100,

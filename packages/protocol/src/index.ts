@@ -13,6 +13,7 @@ export * from './phone.js';
 export * from './fields.js';
 export * from './friend-constants.js';
 export * from './call-constants.js';
+export * from './custom-constants.js';
 export * from './rest/friends.js';
 export * from './rest/tags.js';
 export * from './tools-constants.js';

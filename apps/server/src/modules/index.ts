@@ -48,9 +48,9 @@ export async function registerModules(
   );
   const groupMessaging = createGroupMessagingModule(ctx, users, messaging, groups);
   const reports = createReportsModule(ctx, users, {
-    isOwnImageOf: async (userId, url, mimes) => {
+    uploadOf: async (url) => {
       const row = await uploads.service.byUrl(url);
-      return !!row && Number(row.owner_id) === userId && row.kind === 'image' && mimes.includes(row.mime);
+      return row && { ownerId: Number(row.owner_id), kind: row.kind, mime: row.mime };
     },
   });
   const calls = createCallsModule(ctx, users, friends);

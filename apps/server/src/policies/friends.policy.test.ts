@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CustomMsgType } from '@parley/protocol';
 import { friendsPolicy, type Relation } from './friends.policy.js';
 import { authorize, can, decide } from './policy.js';
 
@@ -102,18 +101,6 @@ describe('friends policy', () => {
       expect(got).toEqual(expected[who]);
     });
   }
-
-  it('lets a notice through only when it matches the relation', () => {
-    const cell = (r: Relation, type: (typeof CustomMsgType)['addFriend' | 'addBlack' | 'deleteFriend']) =>
-      decide(friendsPolicy, 'notice.send', ME, { relation: r, type });
-    expect(cell(relations.friend!, CustomMsgType.addFriend)).toBe(true);
-    expect(cell(relations.stranger!, CustomMsgType.addFriend)).toBe('customMessageNotAllowed');
-    expect(cell(relations.iBlock!, CustomMsgType.addBlack)).toBe(true);
-    expect(cell(relations.friend!, CustomMsgType.addBlack)).toBe('customMessageNotAllowed');
-    expect(cell(relations.stranger!, CustomMsgType.deleteFriend)).toBe(true);
-    expect(cell(relations.friend!, CustomMsgType.deleteFriend)).toBe('customMessageNotAllowed');
-    expect(cell(relations.myself!, CustomMsgType.deleteFriend)).toBe('userNotFound');
-  });
 
   it('hides other users’ tags and applications as missing', () => {
     expect(decide(friendsPolicy, 'tag.use', ME, { ownerId: 1 })).toBe(true);

@@ -1,4 +1,3 @@
-import { CustomMsgType, type FriendCustomType } from '@parley/protocol';
 import { definePolicy, type Decision } from './policy.js';
 
 /** Account status of a user row: 0 active, 1 cancelled, anything else disabled. */
@@ -62,16 +61,6 @@ export const friendsPolicy = definePolicy({
       () => (r.blocksMe ? 'blacklisted' : true),
       () => (r.iBlock ? 'targetInMyBlacklist' : true),
     ),
-  /** A friend notice must match the relation it announces, so nobody can forge one. */
-  'notice.send': (actor, n: { relation: Relation; type: FriendCustomType }) => {
-    const r = n.relation;
-    if (r.targetId === undefined || r.targetId === actor.userId) return 'userNotFound';
-    const fits =
-      (n.type === CustomMsgType.addFriend && r.friend) ||
-      (n.type === CustomMsgType.addBlack && r.iBlock) ||
-      (n.type === CustomMsgType.deleteFriend && !r.friend);
-    return fits ? true : 'customMessageNotAllowed';
-  },
   /** Tags are private: another user's tag reads as missing. */
   'tag.use': (actor, tag: { ownerId: number } | undefined) =>
     tag && tag.ownerId === actor.userId ? true : 'tagNotFound',

@@ -1,10 +1,12 @@
+import { GroupIdentity, type GroupCan, type MemberCan } from '@parley/protocol';
 import { definePolicy, type Decision } from './policy.js';
 
 /**
  * Who may do what in a group (docs/api.md "Groups", roles). Identity: 1 member, 2 admin, 3 owner.
- * Services load the facts (modules/groups/group.facts.ts) and ask; no rule is re-derived inline.
+ * Services load the facts (modules/groups/group.access.ts) and ask; no rule is re-derived inline.
  */
-export const Identity = { member: 1, admin: 2, owner: 3 } as const;
+/** The protocol's `GroupIdentity`, under the name the group services use. */
+export const Identity = GroupIdentity;
 export const GroupStatus = { active: 0, dissolved: 1 } as const;
 
 export interface GroupFacts {
@@ -123,7 +125,30 @@ export const groupsPolicy = definePolicy({
   'friend.apply': (_a, f: { protectedPair: boolean }) => (f.protectedPair ? 'memberProtected' : true),
   /** Revoke another member's messages: managers over those they outrank. */
   'message.revokeOthers': (actor, f: TargetFacts) => outranks(actor.userId, f, false),
+  /** Mention everyone (@all): the owner and admins. */
+  'message.mentionAll': (_a, f: GroupFacts) => atLeast(f, Identity.admin),
 });
+
+/** The `can` flags a group is answered with: the rules above, decided for the caller. */
+export function groupCan(actorId: number, f: GroupFacts): GroupCan {
+  const actor = { userId: actorId };
+  return {
+    manage: groupsPolicy['group.manage'](actor, f) === true,
+    own: groupsPolicy['group.own'](actor, f) === true,
+    invite: groupsPolicy['member.invite'](actor, f) === true,
+    quit: groupsPolicy['group.quit'](actor, f) === true,
+    mentionAll: groupsPolicy['message.mentionAll'](actor, f) === true,
+  };
+}
+
+/** The `can` flags a member row is answered with (remove, mute, blacklist, revoke their messages). */
+export function memberCan(
+  actorId: number,
+  f: GroupFacts,
+  target: { userId: number; identity: number },
+): MemberCan {
+  return { manage: groupsPolicy['member.manage']({ userId: actorId }, { ...f, target }) === true };
+}
 
 /** An ordinary member's invitation waits for a manager while the group's inviteSwitch is 1. */
 export function invitationNeedsApproval(inviterIdentity: number, inviteSwitch: number): boolean {

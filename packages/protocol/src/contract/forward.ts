@@ -32,6 +32,8 @@ export const forwardBody = z.object({
   title: textField('title', { max: 64 }).optional(),
 });
 
+export type ForwardBody = z.infer<typeof forwardBody>;
+
 export const forwardResultSchema = z.object({
   /** The new messages as the caller sees them, by target then original order. */
   messages: z.array(messageSchema),

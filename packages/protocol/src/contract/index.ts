@@ -51,6 +51,7 @@ export * from './events.js';
 export { FAVORITES_PAGE, favoriteTypes } from './favorites.routes.js';
 export type { Favorite, FavoriteAddBody } from './favorites.js';
 export { ForwardLimits } from './forward.routes.js';
+export type { ForwardBody } from './forward.js';
 export {
   MOMENTS_PAGE,
   MomentLimits,

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { bit } from './common.js';
+import { tipPersonSchema } from './custom-payloads.js';
 
 /**
  * Groups as the API answers them (docs/api.md "Groups"). A group is named by its public
  * `groupNumber`; members by wtId. Identity: 1 member, 2 admin, 3 owner.
  */
 export const groupIdentity = z.literal([1, 2, 3]);
+
+/**
+ * What the caller may do to one member, decided by the server's group rules: remove, mute or
+ * blacklist them and revoke their messages. Clients show exactly these actions.
+ */
+export const memberCanSchema = z.object({ manage: z.boolean() });
+export type MemberCan = z.infer<typeof memberCanSchema>;
 
 /** One member of a group as another member sees it. */
 export const groupMemberSchema = z.object({
@@ -23,6 +31,7 @@ export const groupMemberSchema = z.object({
   inviterUserName: z.string(),
   createTime: z.number(),
   lastSendMsgTime: z.number(),
+  can: memberCanSchema,
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
@@ -35,6 +44,21 @@ export const selfMemberSchema = z.object({
   topStatus: bit,
   muteUntil: z.number(),
 });
+
+/**
+ * What the caller may do in the group, decided by the server's group rules (clients never derive
+ * it from identities): `manage` edit the profile and switches, handle applications, see the
+ * blacklist and mutes; `own` dissolve, transfer, set admins; `invite`; `quit` (everyone but the
+ * owner); `mentionAll` @all.
+ */
+export const groupCanSchema = z.object({
+  manage: z.boolean(),
+  own: z.boolean(),
+  invite: z.boolean(),
+  quit: z.boolean(),
+  mentionAll: z.boolean(),
+});
+export type GroupCan = z.infer<typeof groupCanSchema>;
 
 /** A group as a member sees it (getInfoById, add, list rows). */
 export const groupInfoSchema = z.object({
@@ -63,6 +87,7 @@ export const groupInfoSchema = z.object({
   groupchatMemberList: z.array(groupMemberSchema),
   selfMember: selfMemberSchema,
   createTime: z.number(),
+  can: groupCanSchema,
 });
 export type GroupInfo = z.infer<typeof groupInfoSchema>;
 
@@ -163,8 +188,8 @@ export const groupChangedSchema = z.object({
 export const groupTipSchema = z.object({
   operationType: z.literal([1, 2, 3, 4, 5, 6, 7, 8]),
   groupNumber: z.string(),
-  operatorInfo: z.object({ userID: z.string(), nick: z.string() }),
-  memberList: z.array(z.object({ userID: z.string(), nick: z.string() })),
+  operatorInfo: tipPersonSchema,
+  memberList: z.array(tipPersonSchema),
   /** Mute length in seconds for 7 (0 = unmuted). */
   muteTime: z.number().optional(),
   /** The changed profile fields for 6 (name, notice, avatar, switches, ownerID). */

@@ -4,7 +4,7 @@ import type { QrLoginsTable } from '../../db/schema.js';
 
 export type QrRow = Selectable<QrLoginsTable>;
 
-export const QrStatus = { waiting: 0, scanned: 1, confirmed: 2, consumed: 3 } as const;
+export { QrStatus } from '../../policies/qr.policy.js';
 
 /** SQL for QR login codes (stored by hash). */
 export class QrRepo extends Repo {

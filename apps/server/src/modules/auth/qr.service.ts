@@ -1,9 +1,10 @@
-import { ErrorDetails } from '@parley/protocol';
 import type { QrCodeIssued, QrPollResult } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/ids.js';
 import type { Session } from '../../lib/session.js';
+import { qrPolicy } from '../../policies/qr.policy.js';
+import { authorize } from '../../policies/policy.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { AuthService, Caller } from './auth.service.js';
 import { QrStatus, type QrRepo, type QrRow } from './qr.repo.js';
@@ -37,16 +38,24 @@ export class QrService {
     return { qrCode, expiresAt };
   }
 
-  private async live(qrCode: string): Promise<QrRow> {
+  /** Loads the code and asks the QR rules whether `userId` (0: no session) may do `action` with it. */
+  private async load(
+    action: 'qr.poll' | 'qr.scan' | 'qr.confirm',
+    qrCode: string,
+    userId: number,
+  ): Promise<QrRow> {
     const row = await this.qr.get(sha256(qrCode));
-    if (!row) throw fail('qrUnknown');
-    if (row.status === QrStatus.consumed) throw fail('qrUsed');
-    if (row.expires_at <= this.ctx.clock.now()) throw fail('qrExpired');
-    return row;
+    const code = row && {
+      status: Number(row.status),
+      expiresAt: Number(row.expires_at),
+      scannedBy: row.user_id === null ? null : Number(row.user_id),
+    };
+    authorize(qrPolicy, action, { userId }, { code, now: this.ctx.clock.now() });
+    return row!;
   }
 
   async poll(qrCode: string, caller: Caller): Promise<QrPollResult> {
-    const row = await this.live(qrCode);
+    const row = await this.load('qr.poll', qrCode, 0);
     if (row.status !== QrStatus.confirmed || row.user_id === null) {
       return { status: row.status === QrStatus.scanned ? 1 : 0, expiresAt: row.expires_at };
     }
@@ -58,18 +67,14 @@ export class QrService {
   }
 
   async scan(session: Session, qrCode: string): Promise<{ status: 0 | 1 | 2 }> {
-    const row = await this.live(qrCode);
-    if (row.status === QrStatus.confirmed) throw fail('qrUsed');
+    const row = await this.load('qr.scan', qrCode, session.userId);
     await this.qr.transition(row.code, [QrStatus.waiting], QrStatus.scanned, session.userId);
     return { status: QrStatus.scanned };
   }
 
   /** Only the session that scanned the code may confirm it (a code nobody scanned: 26002). */
   async confirm(session: Session, qrCode: string): Promise<{ status: 0 | 1 | 2 }> {
-    const row = await this.live(qrCode);
-    if (row.status === QrStatus.waiting) throw fail('qrNotScanned');
-    if (row.user_id !== null && Number(row.user_id) !== session.userId)
-      throw fail('forbidden', ErrorDetails.qrScannedByOther);
+    const row = await this.load('qr.confirm', qrCode, session.userId);
     if (!(await this.qr.transition(row.code, [QrStatus.scanned], QrStatus.confirmed, session.userId))) {
       throw fail('qrUsed');
     }

@@ -1,10 +1,8 @@
+import type { CallCardData, CallCardResult } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { appendMessage } from '../messaging/send/message.store.js';
 import type { UserRow } from '../users/user.repo.js';
 import type { CallRow } from './call.repo.js';
-
-/** What the card says happened; the client words it per side (docs/api.md "Call cards"). */
-export type CallCardResult = 'canceled' | 'declined' | 'missed' | 'busy' | 'answered';
 
 const RESULT: Record<string, CallCardResult> = {
   cancel: 'canceled',
@@ -17,7 +15,7 @@ const RESULT: Record<string, CallCardResult> = {
 };
 
 /** The custom payload's `data` of a call card. */
-export function callCardData(row: CallRow, callee: UserRow | undefined) {
+export function callCardData(row: CallRow, callee: UserRow | undefined): CallCardData {
   const result = RESULT[row.end_reason ?? ''] ?? 'canceled';
   const duration =
     result === 'answered' && row.connected_at !== null && row.ended_at !== null

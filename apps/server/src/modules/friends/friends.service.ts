@@ -16,7 +16,8 @@ import type { Updateable } from 'kysely';
 import type { FriendshipsTable } from '../../db/schema.js';
 import type { AppContext } from '../../lib/context.js';
 import { friendsPolicy } from '../../policies/friends.policy.js';
-import { authorize } from '../../policies/policy.js';
+import { authorize, can } from '../../policies/policy.js';
+import { usersPolicy } from '../../policies/users.policy.js';
 import { fail } from '../../lib/errors.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
 import type { UserRepo, UserRow } from '../users/user.repo.js';
@@ -138,13 +139,17 @@ export class FriendsService {
       source = 2;
     }
     if (!user) return notFoundInfo(searchId);
-    // Someone who blacklisted the caller and is not their friend is answered as unknown.
-    if (
-      user.id !== userId &&
-      (await this.blacklist.has(user.id, userId)) &&
-      !(await this.friendships.get(userId, user.id))
-    )
-      return notFoundInfo(searchId);
+    const seen = can(
+      usersPolicy,
+      'user.see',
+      { userId },
+      {
+        userId: user.id,
+        blocksActor: user.id !== userId && (await this.blacklist.has(user.id, userId)),
+        friend: user.id !== userId && !!(await this.friendships.get(userId, user.id)),
+      },
+    );
+    if (!seen) return notFoundInfo(searchId);
     const gone = user.status !== ACTIVE;
 
     const now = this.ctx.clock.now();

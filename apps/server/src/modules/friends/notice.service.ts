@@ -4,13 +4,11 @@ import {
   type CustomNotice,
   type FriendCustomType,
   type SendCustomMessageBody,
-  ErrorDetails,
 } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
-import { fail } from '../../lib/errors.js';
 import { authorize } from '../../policies/policy.js';
-import { friendsPolicy } from '../../policies/friends.policy.js';
+import { noticesPolicy } from '../../policies/notices.policy.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { BlacklistRepo } from './blacklist.repo.js';
 import type { FriendshipRepo } from './friendship.repo.js';
@@ -67,13 +65,13 @@ export class NoticeService {
   async send(userId: number, body: SendCustomMessageBody): Promise<CustomNotice> {
     const me = await this.users.byId(userId);
     // wtIds are case-insensitive (stored in lower case).
-    if (!me || me.wt_id !== body.fromWtId.toLowerCase())
-      throw fail('forbidden', ErrorDetails.senderNotSelf, { field: 'fromWtId' });
+    const fromSelf = !!me && me.wt_id === body.fromWtId.toLowerCase();
     const to = await this.users.byWtId(body.toWtId);
-    const relation = await loadRelation(this, me.id, to);
-    authorize(friendsPolicy, 'notice.send', { userId }, { relation, type: body.type });
+    const relation = await loadRelation(this, userId, to);
+    const field = fromSelf ? undefined : 'fromWtId';
+    authorize(noticesPolicy, 'notice.send', { userId }, { fromSelf, relation, type: body.type }, field);
     return this.ctx.uow.run((uow) =>
-      announceFriendNotice(uow, this.hooks, me, to!, body.type, this.ctx.clock.now()),
+      announceFriendNotice(uow, this.hooks, me!, to!, body.type, this.ctx.clock.now()),
     );
   }
 }

@@ -14,6 +14,21 @@ export interface Loaded {
   facts: GroupFacts;
 }
 
+/** The facts the group rules read, from the group's row and the caller's member row. */
+export function groupFacts(group: GroupRow | undefined, me: MemberRow | undefined, now: number): GroupFacts {
+  return {
+    group: group && {
+      status: Number(group.status),
+      inviteSwitch: Number(group.invite_switch),
+      confirminviteSwitch: Number(group.confirm_invite_switch),
+      bannedSwitch: Number(group.banned_switch),
+      limitLevel: Number(group.limit_level),
+    },
+    me: me && { identity: Number(me.identity), muteUntil: Number(me.mute_until) },
+    now,
+  };
+}
+
 /** Group facts for the policy: the group by number and the caller's member row. */
 export class GroupAccess {
   constructor(
@@ -23,17 +38,7 @@ export class GroupAccess {
   ) {}
 
   facts(group: GroupRow | undefined, me: MemberRow | undefined): GroupFacts {
-    return {
-      group: group && {
-        status: Number(group.status),
-        inviteSwitch: Number(group.invite_switch),
-        confirminviteSwitch: Number(group.confirm_invite_switch),
-        bannedSwitch: Number(group.banned_switch),
-        limitLevel: Number(group.limit_level),
-      },
-      me: me && { identity: Number(me.identity), muteUntil: Number(me.mute_until) },
-      now: this.ctx.clock.now(),
-    };
+    return groupFacts(group, me, this.ctx.clock.now());
   }
 
   /** Loads the group and the caller's row (inside `uow` when given, locking the group row there). */

@@ -7,6 +7,8 @@ import type {
   GroupMember,
   GroupNotice,
 } from '@parley/protocol';
+import { groupCan, memberCan, type GroupFacts } from '../../policies/groups.policy.js';
+import { groupFacts } from './group.access.js';
 import type { ApplicationView, NoticeView } from './group-extra.repo.js';
 import type { InvitationView } from './invitation.repo.js';
 import type { GroupRow, MemberRow, MemberView } from './group.repo.js';
@@ -19,7 +21,13 @@ const bit = (n: number) => (n === 1 ? 1 : 0) as 0 | 1;
 const muteSeconds = (until: number, now: number) =>
   Number(until) > now ? Math.ceil(Number(until) / 1000) : 0;
 
-export function toMember(m: MemberView, now: number): GroupMember {
+/** Who a member row is shown to: the caller and the group facts its `can` flags are decided on. */
+export interface Viewer {
+  userId: number;
+  facts: GroupFacts;
+}
+
+export function toMember(m: MemberView, now: number, viewer: Viewer): GroupMember {
   return {
     userID: m.wt_id,
     userId: m.wt_id,
@@ -33,6 +41,7 @@ export function toMember(m: MemberView, now: number): GroupMember {
     inviterUserName: m.inviter_name ?? '',
     createTime: Number(m.created_at),
     lastSendMsgTime: Number(m.last_send_at),
+    can: memberCan(viewer.userId, viewer.facts, { userId: Number(m.user_id), identity: Number(m.identity) }),
   };
 }
 
@@ -46,6 +55,7 @@ export function toGroupInfo(
   preview: MemberView[],
   now: number,
 ): GroupInfo {
+  const viewer: Viewer = { userId: Number(self.user_id), facts: groupFacts(g, self, now) };
   return {
     groupID: g.group_number,
     groupNumber: g.group_number,
@@ -63,7 +73,7 @@ export function toGroupInfo(
     memberProtectSwitch: bit(g.member_protect_switch),
     bannedSwitch: bit(g.banned_switch),
     ownerWtId,
-    groupchatMemberList: preview.map((m) => toMember(m, now)),
+    groupchatMemberList: preview.map((m) => toMember(m, now, viewer)),
     selfMember: {
       userId: selfWtId,
       identity: identity(self.identity),
@@ -73,6 +83,7 @@ export function toGroupInfo(
       muteUntil: muteSeconds(self.mute_until, now),
     },
     createTime: Number(g.created_at),
+    can: groupCan(viewer.userId, viewer.facts),
   };
 }
 

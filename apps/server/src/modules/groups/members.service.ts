@@ -34,31 +34,31 @@ export class MembersService {
     userId: number,
     body: { groupNumber: string; pageNum: number; pageSize: number; keyword?: string },
   ) {
-    const { group } = await this.access.require('group.view', userId, body.groupNumber);
+    const { group, facts } = await this.access.require('group.view', userId, body.groupNumber);
     const { rows, total } = await this.groups.page(group.id, {
       offset: (body.pageNum - 1) * body.pageSize,
       limit: body.pageSize,
       keyword: body.keyword || undefined,
     });
-    return { rows: rows.map((m) => toMember(m, this.now())), total };
+    return { rows: rows.map((m) => toMember(m, this.now(), { userId, facts })), total };
   }
 
   async one(userId: number, groupNumber: string, wtId: string): Promise<GroupMember> {
-    const { group } = await this.access.require('group.view', userId, groupNumber);
+    const { group, facts } = await this.access.require('group.view', userId, groupNumber);
     const user = await this.access.users.byWtId(wtId);
     const [view] = user ? await this.groups.viewsOf(group.id, [user.id]) : [];
     if (!view) throw fail('groupMemberNotFound');
-    return toMember(view, this.now());
+    return toMember(view, this.now(), { userId, facts });
   }
 
   async managers(userId: number, groupNumber: string) {
-    const { group } = await this.access.require('group.view', userId, groupNumber);
-    return (await this.groups.managers(group.id)).map((m) => toMember(m, this.now()));
+    const { group, facts } = await this.access.require('group.view', userId, groupNumber);
+    return (await this.groups.managers(group.id)).map((m) => toMember(m, this.now(), { userId, facts }));
   }
 
   async muted(userId: number, groupNumber: string, action: 'group.view' | 'group.manage') {
-    const { group } = await this.access.require(action, userId, groupNumber);
-    return (await this.groups.muted(group.id, this.now())).map((m) => toMember(m, this.now()));
+    const { group, facts } = await this.access.require(action, userId, groupNumber);
+    return (await this.groups.muted(group.id, this.now())).map((m) => toMember(m, this.now(), { userId, facts }));
   }
 
   /** Friends of the caller to invite (with whether each is already in). */
@@ -76,9 +76,9 @@ export class MembersService {
 
   /** Members the caller may remove (an admin: ordinary members; the owner: everyone else). */
   async candidatesRemove(userId: number, groupNumber: string) {
-    const { group, me } = await this.access.require('group.manage', userId, groupNumber);
+    const { group, facts } = await this.access.require('group.manage', userId, groupNumber);
     const { rows } = await this.groups.page(group.id, { offset: 0, limit: GroupLimits.memberPageMax * 50 });
-    return rows.filter((m) => Number(m.identity) < Number(me!.identity)).map((m) => toMember(m, this.now()));
+    return rows.map((m) => toMember(m, this.now(), { userId, facts })).filter((m) => m.can.manage);
   }
 
   /**
@@ -282,7 +282,8 @@ export class MembersService {
         await this.tips.emit(uow, loaded.group, identity === 2 ? 4 : 5, userId, changing);
         await announce(uow, loaded.group, 'roles');
       }
-      return (await groups.managers(loaded.group.id)).map((m) => toMember(m, this.now()));
+      const viewer = { userId, facts: loaded.facts };
+      return (await groups.managers(loaded.group.id)).map((m) => toMember(m, this.now(), viewer));
     });
   }
 
@@ -304,7 +305,8 @@ export class MembersService {
       this.counters.pushAfter(uow, ids);
       await this.tips.emit(uow, loaded.group, 7, userId, ids, { muteTime });
       await announce(uow, loaded.group, 'mute');
-      return (await this.groups.in(uow).viewsOf(loaded.group.id, ids)).map((m) => toMember(m, this.now()));
+      const viewer = { userId, facts: loaded.facts };
+      return (await this.groups.in(uow).viewsOf(loaded.group.id, ids)).map((m) => toMember(m, this.now(), viewer));
     });
   }
 

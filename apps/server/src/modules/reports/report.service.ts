@@ -5,6 +5,8 @@ import { fail } from '../../lib/errors.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { GroupRepo } from '../groups/group.repo.js';
+import { reportsPolicy, type ReportImageFacts } from '../../policies/reports.policy.js';
+import { authorize } from '../../policies/policy.js';
 import type { ReportRepo } from './report.repo.js';
 
 /** The report types offered by the forms (POST /dict/data/getListByDictType). */
@@ -26,12 +28,10 @@ export const DICTS: Record<'user_complaint_type' | 'group_complaint_type', DictI
   ],
 };
 
-/** Images a report may carry: png or jpeg uploaded by the reporter. */
+/** The upload an image URL names, for the reports rules (the uploads module provides it). */
 export interface ReportImages {
-  isOwnImageOf(userId: number, url: string, mimes: readonly string[]): Promise<boolean>;
+  uploadOf(url: string): Promise<ReportImageFacts['upload']>;
 }
-
-const REPORT_MIMES = ['image/png', 'image/jpeg'] as const;
 
 /** Stores reports of users and groups for an operator (npm run reports -w @parley/server). */
 export class ReportService {
@@ -68,15 +68,20 @@ export class ReportService {
     let targetId: number;
     if (body.type === 0) {
       const user = await this.users.byWtId(body.targetId);
-      if (!user || user.id === userId) throw fail('userNotFound');
-      targetId = user.id;
+      authorize(reportsPolicy, 'report.user', { userId }, { user });
+      targetId = user!.id;
     } else {
       const group = await this.groups.byNumber(body.targetId);
-      if (!group || Number(group.status) !== 0) throw fail('groupNotFound');
-      targetId = group.id;
+      authorize(
+        reportsPolicy,
+        'report.group',
+        { userId },
+        { group: group && { status: Number(group.status) } },
+      );
+      targetId = group!.id;
     }
     for (const url of body.complaintImage) {
-      if (!(await this.images.isOwnImageOf(userId, url, REPORT_MIMES))) throw fail('invalidImage');
+      authorize(reportsPolicy, 'report.image', { userId }, { upload: await this.images.uploadOf(url) });
     }
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const row = await this.reports.insert({

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { Errors } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { isAppError } from '../../lib/errors.js';
+import { decide } from '../../policies/policy.js';
+import { uploadsPolicy } from '../../policies/uploads.policy.js';
 import { HEAD_BYTES } from './file-type.js';
 import { maxUploadBytes, type UploadService } from './upload.service.js';
 
@@ -55,10 +57,12 @@ export async function registerTus(app: FastifyInstance, ctx: AppContext, uploads
     async onIncomingRequest(req, id) {
       const userId = await caller(req);
       if (req.method === 'POST' || req.method === 'OPTIONS' || !id) return;
-      // Someone else's upload answers like a missing one.
+      // Someone else's upload answers like a missing one (uploads policy `upload.resume`).
       const upload = await store.getUpload(id).catch(() => null);
-      if (!upload || upload.metadata?.[OWNER] !== String(userId))
-        throw refuse(404, Errors.fileMissing.code, Errors.fileMissing.msg);
+      const owner = upload?.metadata?.[OWNER];
+      const facts = { upload: owner ? { ownerId: Number(owner), kind: 'resumable' } : undefined };
+      const decision = decide(uploadsPolicy, 'upload.resume', { userId }, facts);
+      if (decision !== true) throw refuse(404, Errors[decision].code, Errors[decision].msg);
       if (req.method === 'PATCH') await limits.resumable.touch(id, ctx.clock.now());
     },
     async onUploadCreate(req, upload) {

@@ -14,6 +14,8 @@ import {
 } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import { uploadsPolicy } from '../../policies/uploads.policy.js';
+import { can } from '../../policies/policy.js';
 import { detectFileType, GENERIC_FILE, HEAD_BYTES, IMAGE_NAME, type FileTypeDef } from './file-type.js';
 import { LARGE_PX, readImage, resizeImage, THUMB_PX } from './images.js';
 import type { FileStorage, ByteRange } from './storage.js';
@@ -223,10 +225,11 @@ export class UploadService {
     return file ? { row, ...file } : null;
   }
 
-  /** Whether `url` is an image this server issued to `ownerId` (accepted as their avatar). */
-  async isOwnImage(ownerId: number, url: string): Promise<boolean> {
+  /** Whether `userId` may use the upload `url` names as an avatar (uploads policy `upload.avatar`). */
+  async isOwnImage(userId: number, url: string): Promise<boolean> {
     const row = await this.byUrl(url);
-    return row !== undefined && Number(row.owner_id) === ownerId && row.kind === 'image';
+    const upload = row && { ownerId: Number(row.owner_id), kind: row.kind };
+    return can(uploadsPolicy, 'upload.avatar', { userId }, { upload });
   }
 
   /**

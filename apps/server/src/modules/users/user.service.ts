@@ -2,7 +2,10 @@ import type { UserConfig, UserInfo, UserSearchResult } from '@parley/protocol';
 import { isLanguage, isPhone, normalizePhone, type Language } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import { usersPolicy } from '../../policies/users.policy.js';
+import { authorize } from '../../policies/policy.js';
 import { BlacklistRepo } from '../friends/blacklist.repo.js';
+import { FriendshipRepo } from '../friends/friendship.repo.js';
 import type { UserRepo, UserRow } from './user.repo.js';
 import { toUserConfig, toUserInfo } from './user.presenter.js';
 
@@ -27,6 +30,7 @@ export class UserService {
     private readonly ctx: AppContext,
     private readonly users: UserRepo,
     private readonly blacklist: Pick<BlacklistRepo, 'has'> = new BlacklistRepo(ctx.db),
+    private readonly friendships: Pick<FriendshipRepo, 'get'> = new FriendshipRepo(ctx.db),
   ) {
     this.lookup = lookupBudget(ctx);
   }
@@ -75,13 +79,23 @@ export class UserService {
   }
 
   /**
-   * POST /user/searchById: within the caller's lookup budget (429 beyond), and a user who
-   * blacklisted the caller is answered exactly as an unknown one (10010), so a search cannot tell.
+   * POST /user/searchById: within the caller's lookup budget (429 beyond), and someone the users
+   * policy hides from the caller (`user.see`) is answered exactly as an unknown user (10010).
    */
   async search(callerId: number, searchId: string): Promise<UserSearchResult> {
     await this.lookup(callerId);
     const { user, source } = await this.findBySearchId(searchId);
-    if (await this.blacklist.has(user.id, callerId)) throw fail('userNotFound');
+    const other = user.id !== callerId;
+    authorize(
+      usersPolicy,
+      'user.see',
+      { userId: callerId },
+      {
+        userId: user.id,
+        blocksActor: other && (await this.blacklist.has(user.id, callerId)),
+        friend: other && !!(await this.friendships.get(callerId, user.id)),
+      },
+    );
     return {
       userID: user.wt_id,
       wtId: user.wt_id,

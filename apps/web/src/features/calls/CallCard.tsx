@@ -1,3 +1,4 @@
+import { customDataOf, type CallCardData } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { useCallStore } from './store';
 import { callEngine } from './engine';
@@ -6,11 +7,8 @@ import { useRun } from './CallWindow';
 import { PhoneIcon, VideoIcon } from './icons';
 import { useFriends } from '../friends';
 
-interface CardData {
-  callMediaType?: number;
-  result?: string;
-  duration?: number;
-}
+/** A card's data as read (protocol `callCardDataSchema`; a field may be missing from an old card). */
+type CardData = Partial<CallCardData>;
 
 interface CardMessage {
   payload: Record<string, unknown>;
@@ -18,11 +16,7 @@ interface CardMessage {
 }
 
 function parse(payload: Record<string, unknown>): CardData {
-  try {
-    return JSON.parse(String(payload.data ?? '{}')) as CardData;
-  } catch {
-    return {};
-  }
+  return (customDataOf(payload) ?? {}) as CardData;
 }
 
 /**

@@ -1,11 +1,8 @@
+import type { ForwardBody } from '@parley/protocol';
 import { create } from 'zustand';
 
-export interface ForwardRequest {
-  messageIDs: string[];
-  mode: 'single' | 'merged';
-  /** The merged record's title. */
-  title?: string;
-}
+/** What the forward dialog is opened with: the request less the targets it asks for. */
+export type ForwardRequest = Pick<ForwardBody, 'messageIDs' | 'mode' | 'title'>;
 
 /** The forward dialog's request (null: closed). One host renders it (ForwardHost). */
 export const useForward = create<{ request: ForwardRequest | null }>(() => ({ request: null }));

@@ -38,7 +38,7 @@ export function GroupEditDialog() {
           key={`${edit.groupNumber}-${edit.field}`}
           groupNumber={edit.groupNumber}
           field={edit.field}
-          manager={info.data.selfMember.identity >= 2}
+          manager={info.data.can.manage}
           initial={
             edit.field === 'nickname'
               ? info.data.selfMember.groupNickname

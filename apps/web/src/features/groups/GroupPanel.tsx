@@ -88,8 +88,9 @@ function PanelBody({ group, onClose }: { group: GroupInfo; onClose(): void }) {
   const [avatarOpen, setAvatarOpen] = useState(false);
   const kw = useDebounced(keyword.trim(), Ui.searchDebounce);
   const me = group.selfMember;
-  const manager = me.identity >= 2;
-  const canInvite = manager || group.inviteSwitch !== 2;
+  // What the caller may do is the server's answer (group.can), never derived from identities here.
+  const manager = group.can.manage;
+  const canInvite = group.can.invite;
   const all = useGroupMembers(group.groupNumber, '', expanded);
   const found = useGroupMembers(group.groupNumber, kw, !!kw);
   const n = group.groupNumber;
@@ -125,7 +126,7 @@ function PanelBody({ group, onClose }: { group: GroupInfo; onClose(): void }) {
   }
 
   const handleLeave = async () => {
-    const owner = me.identity === 3;
+    const owner = group.can.own;
     const ok = await confirm({
       title: owner ? t('panel.dissolve') : t('panel.leave'),
       message: owner ? t('panel.dissolveConfirm') : t('panel.leaveConfirm'),
@@ -302,7 +303,7 @@ function PanelBody({ group, onClose }: { group: GroupInfo; onClose(): void }) {
           onClick={() => void handleLeave()}
           data-testid="group-leave"
         >
-          {me.identity === 3 ? t('panel.dissolve') : t('panel.leave')}
+          {group.can.own ? t('panel.dissolve') : t('panel.leave')}
         </button>
       </div>
       <MemberPickers group={group} which={picker} onClose={() => setPicker(null)} />

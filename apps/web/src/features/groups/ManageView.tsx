@@ -16,7 +16,7 @@ export function ManageView({ group }: { group: GroupInfo }) {
   const run = useGroupAction();
   const [picker, setPicker] = useState<ManagePicker | null>(null);
   const n = group.groupNumber;
-  const owner = group.selfMember.identity === 3;
+  const owner = group.can.own;
   const admins = group.groupchatMemberList.filter((m) => m.identity === 2).length;
   const edit = (body: Omit<Parameters<typeof call<'groups', 'edit'>>[2], 'groupNumber'>) =>
     run(n, () => call('groups', 'edit', { groupNumber: n, ...body }, { silent: true }), {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Conversation } from '@parley/protocol';
+import { Chat, type Conversation } from '@parley/protocol';
 import { socket } from '../../lib/realtime';
 import { usePendingCaret } from '../../lib/usePendingCaret';
 import { abstractOf, sendText } from './send';
@@ -19,7 +19,6 @@ import { conversationName } from './types';
 import { useMessagesUi } from './ui-store';
 
 /** A typing frame at most this often while the box is focused and not empty. */
-export const TYPING_EVERY_MS = 3000;
 const DRAFT_SAVE_MS = 800;
 /** Phones: the box grows with its text up to this height, then scrolls. */
 const PHONE_MAX_INPUT_PX = 120;
@@ -117,7 +116,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
     if (
       !value.trim() ||
       !focused.current ||
-      now - lastTyping.current < TYPING_EVERY_MS ||
+      now - lastTyping.current < Chat.typingEveryMs ||
       socket.status !== 'open'
     )
       return;

@@ -1,19 +1,14 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Conversation } from '@parley/protocol';
+import { customDataOf, type Conversation } from '@parley/protocol';
 import { useTipText } from './group/useTipText';
 
 type Last = { type: string; payload: Record<string, unknown>; isRevoked?: boolean };
 
 /** The business ID of a friend notice (`custom` with `data` = {"businessID": …}), else ''. */
 export function noticeKind(payload: Record<string, unknown>): string {
-  if (typeof payload.data !== 'string') return '';
-  try {
-    const parsed = JSON.parse(payload.data) as { businessID?: unknown };
-    return typeof parsed.businessID === 'string' ? parsed.businessID : '';
-  } catch {
-    return '';
-  }
+  const kind = customDataOf(payload)?.businessID;
+  return typeof kind === 'string' ? kind : '';
 }
 
 /** One-line text of a message in the current language: texts as they are, other types in brackets. */

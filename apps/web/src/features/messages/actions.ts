@@ -1,7 +1,7 @@
 import { call } from '../../lib/api';
 import { toast } from '../../ui/toast-store';
 import i18n from '../../lib/i18n';
-import { applyMessage } from './conversations';
+import { ingest } from './ingest';
 import { useChatStore } from './store';
 import type { ChatMessage } from './types';
 
@@ -21,8 +21,7 @@ export const messageActions = {
     const text = typeof m.payload.text === 'string' ? m.payload.text : '';
     if (m.type === 'text') useChatStore.getState().originals.set(m.ID, text);
     const fresh = await call('messages', 'revoke', { messageID: m.ID });
-    useChatStore.getState().merge(m.conversationID, [fresh]);
-    applyMessage(fresh, true);
+    ingest(m.conversationID, [fresh], { from: 'own' });
   },
   /** Hide messages for me; local-only ones (failed) are just dropped. */
   async remove(conversationID: string, messages: ChatMessage[]) {

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import type { Message } from '@parley/protocol';
+import { Chat, type Message } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { socket, useSocketEvent, useSocketStatus } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
-import { applyMessage, getConversation, patchConversations, putConversation } from './conversations';
+import { getConversation, patchConversations, putConversation } from './conversations';
+import { ingest } from './ingest';
 import { localCache } from './local';
 import { alertMessage } from './notify';
 import { abstractOf, flushOutbox } from './send';
@@ -15,12 +16,6 @@ import { noteGroupVersion } from './group/versions';
 import { useCountsNewMessages } from '../../lib/useCounters';
 import { countNewMessage } from './unread-badge';
 import { PAGE } from './paging';
-
-/**
- * A peer's typing shows this long unless renewed (docs/api.md "Messages and conversations"). The
- * protocol's MessageLimits sits next to zod schemas, which stay out of the browser bundle.
- */
-export const TYPING_TTL_MS = 5000;
 
 const visible = () => typeof document === 'undefined' || !document.hidden;
 
@@ -35,17 +30,6 @@ export function useMessagesRealtime(openID: string | null): void {
   const me = useSession((s) => s.user?.wtId ?? '');
   useCountsNewMessages();
 
-  /**
-   * A pushed message joins a chat's list when the list is held, and the open chat's even before its
-   * first page arrived: that page may have been read before the push, and `latest` keeps what is held
-   * when the page joins it (the merge keeps revokes, reads and deletes, merge.ts).
-   */
-  const mergeIfShown = (m: Message) => {
-    const store = useChatStore.getState();
-    if (store.byConv[m.conversationID] || m.conversationID === openRef.current)
-      store.merge(m.conversationID, [m]);
-  };
-
   useSocketEvent('message.new', (frame) => {
     // Group topic frames are the same for every member: flow comes from the sender.
     const m = asReader(frame, me);
@@ -54,10 +38,9 @@ export function useMessagesRealtime(openID: string | null): void {
     const group = isGroupID(m.conversationID);
     const heldLast = group ? heldLastSequence(m.conversationID) : 0;
     const held = store.byConv[m.conversationID] !== undefined;
-    mergeIfShown(m);
     if (m.flow === 'in') store.setTyping(m.conversationID, 0);
     const known = getConversation(m.conversationID);
-    applyMessage(m, onScreen);
+    ingest(m.conversationID, [m], { from: 'push', onScreen, openID: openRef.current });
     if (group) {
       noteGroupVersion(m);
       if (held) void fillGap(m.conversationID, heldLast, m.sequence);
@@ -72,8 +55,7 @@ export function useMessagesRealtime(openID: string | null): void {
   useSocketEvent('message.updated', (frame) => {
     const m = asReader(frame, me);
     noteGroupVersion(m);
-    mergeIfShown(m);
-    if (m.isRevoked) applyMessage(m, true);
+    ingest(m.conversationID, [m], { from: 'update', openID: openRef.current });
   });
   useSocketEvent('message.read', (r) => {
     if (r.readerID === me) return;
@@ -93,7 +75,7 @@ export function useMessagesRealtime(openID: string | null): void {
     useChatStore.getState().forget(conversationID);
   });
   useSocketEvent('typing', ({ conversationID }) => {
-    useChatStore.getState().setTyping(conversationID, Date.now() + TYPING_TTL_MS);
+    useChatStore.getState().setTyping(conversationID, Date.now() + Chat.typingShowMs);
   });
 
   // The socket may have said hello before this screen mounted (its code loads on demand): that
@@ -124,7 +106,7 @@ export function useMessagesRealtime(openID: string | null): void {
 /** The latest page of a conversation from the server, merged with what is held, then cached. */
 export async function loadLatest(conversationID: string): Promise<void> {
   const page = await call('messages', 'history', { conversationID, count: PAGE });
-  useChatStore.getState().latest(conversationID, page.messages, page.isCompleted);
+  ingest(conversationID, page.messages, { from: 'latest', isCompleted: page.isCompleted });
 }
 
 /** One older page ('load more'); resolves false when nothing older is left. */
@@ -133,7 +115,7 @@ export async function loadOlder(conversationID: string): Promise<boolean> {
   const first = held?.messages.find((m) => m.status === 'success');
   if (!first || held?.isCompleted) return false;
   const page = await call('messages', 'history', { conversationID, beforeSeq: first.sequence, count: PAGE });
-  useChatStore.getState().merge(conversationID, page.messages, { isCompleted: page.isCompleted });
+  ingest(conversationID, page.messages, { from: 'older', isCompleted: page.isCompleted });
   return !page.isCompleted;
 }
 
@@ -150,7 +132,7 @@ export function useHistory(conversationID: string | null): { failed: boolean } {
     failed.current = false;
     void localCache.loadMessages(owner, conversationID).then((cached) => {
       if (live && cached)
-        useChatStore.getState().fromCache(conversationID, cached.messages, cached.isCompleted);
+        ingest(conversationID, cached.messages, { from: 'cache', isCompleted: cached.isCompleted });
     });
     loadLatest(conversationID).catch(() => {
       failed.current = true;

@@ -2,7 +2,7 @@ import type { Message } from '@parley/protocol';
 import { socket } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { toast } from '../../ui/toast-store';
-import { applyMessage } from './conversations';
+import { ingest } from './ingest';
 import { refusedLocally } from './local-review';
 import { offerReAddOn } from './readd-offer';
 import { isGroupID } from './group/logic';
@@ -58,8 +58,7 @@ export async function deliver(out: OutgoingMessage): Promise<Delivery> {
     // Group messages ask for read receipts (the read/unread marker and panel).
     const body = isGroupID(out.conversationID) ? { needReadReceipt: true, ...rest } : rest;
     const msg = await withTimeout(socket.send<Message>('message.send', body), ACK_TIMEOUT_MS);
-    store.merge(out.conversationID, [msg]);
-    applyMessage(msg, true);
+    ingest(out.conversationID, [msg], { from: 'own' });
     if (msg.needReadReceipt && isGroupID(msg.conversationID)) refreshSoon(msg.conversationID, msg.ID);
     await outbox.remove(out.clientMsgId);
     return 'sent';

@@ -5,6 +5,7 @@ import { queryClient } from '../../lib/query';
 import { PAGE } from './paging';
 import { conversationsKey, patchConversations } from './conversations';
 import { upsertConversation } from './list-logic';
+import { ingest } from './ingest';
 import { useChatStore } from './store';
 import { useSession } from '../../lib/session';
 import { asReader, isGroupID } from './group/logic';
@@ -74,7 +75,7 @@ export function onHello(hello: Hello | null | undefined): Promise<void> {
         const m = asReader(raw, me);
         byConv.set(m.conversationID, [...(byConv.get(m.conversationID) ?? []), m]);
       }
-      for (const [id, messages] of byConv) if (store.byConv[id]) store.merge(id, messages);
+      for (const [id, messages] of byConv) ingest(id, messages, { from: 'sync' });
       since = r.version;
       if (!r.hasMore && groupsAsked) break;
     }
@@ -115,7 +116,7 @@ async function reloadEverything(): Promise<void> {
     Object.keys(store.byConv).map(async (id) => {
       const page = await call('messages', 'history', { conversationID: id, count: PAGE });
       store.forget(id);
-      store.latest(id, page.messages, page.isCompleted);
+      ingest(id, page.messages, { from: 'latest', isCompleted: page.isCompleted });
     }),
   );
 }

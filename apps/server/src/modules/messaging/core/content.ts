@@ -1,4 +1,5 @@
 import {
+  customDataOf,
   ErrorDetails,
   fieldText,
   ForwardLimits,
@@ -165,14 +166,9 @@ const CUSTOM_SHAPES: Record<string, Shape> = {
 /** Custom messages: friend notices cannot be forged; known business types must have their fields. */
 function checkCustom(payload: Record<string, unknown>): string {
   const description = String(payload.description ?? '');
-  if (payload.data === undefined) return description;
-  let data: Record<string, unknown>;
-  try {
-    data = JSON.parse(String(payload.data)) as Record<string, unknown>;
-  } catch {
-    return description; // free-form custom data
-  }
-  const kind = data?.businessID;
+  const data = customDataOf(payload);
+  if (!data) return description; // none, or free-form custom data
+  const kind = data.businessID;
   if ((friendCustomTypes as readonly unknown[]).includes(kind))
     throw fail('badRequest', ErrorDetails.systemNoticeNotAllowed, { field: 'payload.data' });
   const shape = typeof kind === 'string' ? CUSTOM_SHAPES[kind] : undefined;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ForwardLimits, type Message, type SendMessageBody } from '@parley/protocol';
+import { ForwardLimits, type ForwardBody, type Message, type SendMessageBody } from '@parley/protocol';
 import type { AppContext } from '../../../lib/context.js';
 import { fail } from '../../../lib/errors.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
@@ -14,13 +14,7 @@ export interface Sender {
   send(userId: number, body: SendMessageBody): Promise<Message>;
 }
 
-export interface ForwardRequest {
-  forwardId: string;
-  messageIDs: string[];
-  conversationIDs: string[];
-  mode: 'single' | 'merged';
-  title?: string;
-}
+export type ForwardRequest = ForwardBody;
 
 /** Bracketed labels of the abstract lines of a merged record (the stored text, as in zh-CN). */
 const TYPE_LABELS: Record<string, string> = {

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../../lib/context.js';
-import type { DomainHandlers } from '../../../lib/route.js';
 import type { GroupsModule } from '../../groups/groups.module.js';
 import type { UsersModule } from '../../users/users.module.js';
 import { GroupChatAccess } from './group-access.js';
 import { GroupConvRepo } from './group-conv.repo.js';
+import { groupMessageHandlers } from './group-messages.routes.js';
 import { pinConversationOf, pinGroupOf } from './group-pin.js';
 import type { GroupPort } from './group-port.js';
 import { GroupReceipts } from './group-receipts.js';
@@ -48,18 +48,13 @@ export function createGroupMessagingModule(
   messaging.messages.group = port;
   messaging.chats.group = port;
 
-  const handlers: DomainHandlers<'groupMessages'> = {
-    readReceipts: (r) => receipts.counts(r.userId, r.body.conversationID, r.body.messageIDs),
-    readMembers: (r) => receipts.readMembers(r.userId, r.body),
-    revokeAll: (r) => revokes.revokeAll(r.userId, r.body),
-    withdrawMsg: (r) => revokes.withdrawMsg(r.userId, r.body),
-    withdrawByUser: (r) =>
-      revokes.revokeAll(r.userId, {
-        groupNumber: r.body.groupNumber,
-        wtId: r.body.userWtId,
-        seq: r.body.lastMessageSequence,
-      }),
+  return {
+    send,
+    reads,
+    revokes,
+    receipts,
+    repo: new GroupConvRepo(ctx.db),
+    handlers: groupMessageHandlers(receipts, revokes),
   };
-  return { send, reads, revokes, receipts, repo: new GroupConvRepo(ctx.db), handlers };
 }
 export type GroupMessagingModule = ReturnType<typeof createGroupMessagingModule>;

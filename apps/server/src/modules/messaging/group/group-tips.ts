@@ -1,4 +1,4 @@
-import type { GroupTip } from '@parley/protocol';
+import type { GroupTip, GroupTipPayload } from '@parley/protocol';
 import type { UnitOfWork } from '../../../db/unit-of-work.js';
 import type { AppContext } from '../../../lib/context.js';
 import { SyncRepo } from '../core/sync.repo.js';
@@ -8,17 +8,8 @@ import { groupConversationId } from '../core/conversation-id.js';
 import { GroupRepo } from '../../groups/group.repo.js';
 import { UserRepo } from '../../users/user.repo.js';
 
-type Person = { userID: string; nick: string };
-
-/** The stored payload of a `groupTip` message (docs/api.md "Group tips"). */
-export interface TipPayload {
-  operationType: string;
-  opUser: Person;
-  memberList: Person[];
-  newGroupProfile?: { name?: string; notice?: string; avatar?: string };
-  muteTime?: number;
-  text?: string;
-}
+/** The stored payload of a `groupTip` message (protocol `groupTipPayloadSchema`). */
+export type TipPayload = GroupTipPayload;
 
 const PROFILE: Record<string, 'name' | 'notice' | 'avatar'> = {
   groupName: 'name',

@@ -11,20 +11,7 @@ import { useChatStore } from '../store';
 import { conversationName, peerOf, type ChatMessage } from '../types';
 import { useMessagesUi } from '../ui-store';
 import { sendPayload } from './rich-send';
-import type { Favorite } from '@parley/protocol';
-
-/** Types that cannot be forwarded or saved (notices are system lines; group tips are the server's). */
-const FORWARDABLE = new Set([
-  'text',
-  'image',
-  'video',
-  'sound',
-  'file',
-  'face',
-  'location',
-  'merger',
-  'custom',
-]);
+import { FORWARDABLE_TYPES, type Favorite } from '@parley/protocol';
 
 /**
  * The forward dialog of the chat window: every conversation except system ones, the helper
@@ -58,7 +45,10 @@ export function forwardSelected(
 ) {
   const selected = useMessagesUi.getState().selected;
   const ids = (useChatStore.getState().byConv[conversationID]?.messages ?? [])
-    .filter((m) => selected.has(m.ID) && m.status === 'success' && !m.isRevoked && FORWARDABLE.has(m.type))
+    .filter(
+      (m) =>
+        selected.has(m.ID) && m.status === 'success' && !m.isRevoked && FORWARDABLE_TYPES.includes(m.type),
+    )
     .map((m) => m.ID);
   if (!ids.length) return void toast.info(t('forward:none'));
   const me = useSession.getState().user?.nickName ?? '';
@@ -72,7 +62,7 @@ export function forwardSelected(
 /** Extra items of a message's menu: 转发 (one message) and 收藏 (types that can be saved). */
 export function richMenuItems(m: ChatMessage, t: TFunction): MenuItem[] {
   const items: MenuItem[] = [];
-  if (FORWARDABLE.has(m.type) && !m.isRevoked)
+  if (FORWARDABLE_TYPES.includes(m.type) && !m.isRevoked)
     items.push({
       key: 'forward',
       label: t('forward:title'),

@@ -5,6 +5,7 @@ import { useSocketEvent } from '../../../lib/realtime';
 import { useSession } from '../../../lib/session';
 import { getConversation, patchConversations, putConversation } from '../conversations';
 import { markRead } from '../read';
+import { ingest } from '../ingest';
 import { useChatStore } from '../store';
 import {
   atTypeFor,
@@ -51,9 +52,10 @@ export async function fillGap(conversationID: string, heldLast: number, incoming
       );
       if (!page.messages.length) break;
       const me = useSession.getState().user?.wtId ?? '';
-      useChatStore.getState().merge(
+      ingest(
         conversationID,
         page.messages.map((m) => (m.from === me ? { ...m, flow: 'out' as const } : m)),
+        { from: 'patch' },
       );
       page.messages.forEach(noteGroupVersion);
       before = Math.min(...page.messages.map((m) => m.sequence));

@@ -1,4 +1,5 @@
 import { call } from '../../../lib/api';
+import { ingest } from '../ingest';
 import { useChatStore } from '../store';
 import { revokedByAdmin } from './logic';
 
@@ -15,9 +16,10 @@ export function applyRevokeAll(conversationID: string, wtId: string, seq: number
     seq,
   );
   if (changed.length)
-    store.merge(
+    ingest(
       conversationID,
       changed.map((m) => ({ ...m, status: 'success' as const })),
+      { from: 'patch' },
     );
 }
 
@@ -46,7 +48,7 @@ export async function refreshReceipts(conversationID: string, messageIDs: string
       },
     ];
   });
-  if (changed.length) store.merge(conversationID, changed);
+  if (changed.length) ingest(conversationID, changed, { from: 'patch' });
 }
 
 /** An own group message just stored: its counts once the first readers had a moment. */

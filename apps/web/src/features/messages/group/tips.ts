@@ -1,19 +1,18 @@
+import type { GroupTipPayload, TipPerson } from '@parley/protocol';
+
 /**
  * Group tips (`groupTip` messages, docs/api.md "Group tips") as i18n keys of the `groupChat`
  * namespace with their parameters. The payload names the operation as a word; the older numeric
  * codes of the groups module (1 join … 8 dissolve) are read too.
  */
-type Person = { userID: string; nick: string };
 
-export interface TipPayload {
+/** A stored tip as read: the protocol's payload, loosely (older tips carry numbers and other names). */
+export type TipPayload = Partial<Omit<GroupTipPayload, 'operationType' | 'newGroupProfile'>> & {
   operationType?: unknown;
-  opUser?: Person;
-  operatorInfo?: Person;
-  memberList?: Person[];
+  operatorInfo?: TipPerson;
   newGroupProfile?: Record<string, unknown>;
-  muteTime?: number;
-  text?: string;
-}
+};
+type Person = TipPerson;
 
 const NUMERIC: Record<number, string> = {
   1: 'join',
@@ -25,23 +24,6 @@ const NUMERIC: Record<number, string> = {
   7: 'mute',
   8: 'dismiss',
 };
-
-export const TIP_OPERATIONS = [
-  'create',
-  'join',
-  'quit',
-  'kick',
-  'setAdmin',
-  'cancelAdmin',
-  'transfer',
-  'profile',
-  'mute',
-  'unmute',
-  'muteAll',
-  'unmuteAll',
-  'welcome',
-  'dismiss',
-] as const;
 
 export function operationOf(p: TipPayload): string {
   const op = p.operationType;

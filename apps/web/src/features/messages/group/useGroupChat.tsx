@@ -64,11 +64,10 @@ export function useGroupChat(conversationID: string): GroupChat {
     [remarks],
   );
 
-  const myIdentity = info.data?.selfMember.identity ?? 1;
   const menuItems = (m: ChatMessage): MenuItem[] => {
-    if (!group || !groupNumber || m.from === me || myIdentity < 2 || m.status !== 'success') return [];
-    // Managers act over those they outrank (the server checks it too).
-    if ((byWtId.get(m.from)?.identity ?? 1) >= myIdentity) return [];
+    if (!group || !groupNumber || m.from === me || m.status !== 'success') return [];
+    // The server answers, with each member, whether the caller may act over them (revoke included).
+    if (!byWtId.get(m.from)?.can.manage) return [];
     const name = senderName(m);
     return [
       { key: 'adminRevoke', label: t('menu.revoke'), onSelect: () => void messageActions.revoke(m) },

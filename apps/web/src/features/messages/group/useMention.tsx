@@ -52,7 +52,7 @@ export function useMention(
   const big = (info.data?.memberCount ?? 0) > MEMBER_PAGE;
   const keyword = useDebounced(big ? (at?.query ?? '') : '', 150);
   const members = useGroupMembers(groupNumber, keyword, group && !!at);
-  const canAtAll = (info.data?.selfMember.identity ?? 1) >= 2;
+  const canAtAll = info.data?.can.mentionAll ?? false;
   const [pinyin, setPinyin] = useState(pinyinMatcher);
 
   const candidates = useMemo(() => {
