@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { CommonGroupsSlot } from '../features/friends';
-import { CommonGroupsButton } from '../features/groups';
 import { setNavigator } from '../lib/nav';
 import { Toaster } from '../ui/Toaster';
 import { createRouter } from './router';
@@ -13,9 +11,9 @@ export function App() {
     return r;
   }, []);
   return (
-    <CommonGroupsSlot.Provider value={CommonGroupsButton}>
+    <>
       <RouterProvider router={router} />
       <Toaster />
-    </CommonGroupsSlot.Provider>
+    </>
   );
 }

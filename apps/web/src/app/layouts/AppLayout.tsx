@@ -11,7 +11,8 @@ import { useTabBarHidden } from '../../ui/useTabBar';
 import { ProfileDrawer } from '../../features/profile/ProfileDrawer';
 // Friends: live friend/tag updates, new-application notifications and the friend dialogs.
 import { FriendsRoot } from '../../features/friends/FriendsRoot';
-import { GroupsRoot } from '../../features/groups';
+import { CommonGroupsSlot } from '../../features/friends';
+import { CommonGroupsButton, GroupsRoot } from '../../features/groups';
 // Calls: incoming calls ring on any page; the call and float windows.
 import { CallRoot } from '../../features/calls';
 import { NetworkBanner } from '../NetworkBanner';
@@ -104,7 +105,9 @@ function Shell() {
 export default function AppLayout() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell />
+      <CommonGroupsSlot.Provider value={CommonGroupsButton}>
+        <Shell />
+      </CommonGroupsSlot.Provider>
     </QueryClientProvider>
   );
 }
