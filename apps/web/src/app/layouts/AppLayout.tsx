@@ -15,6 +15,8 @@ import { CommonGroupsSlot } from '../../features/friends';
 import { CommonGroupsButton, GroupsRoot } from '../../features/groups';
 // Calls: incoming calls ring on any page; the call and float windows.
 import { CallRoot } from '../../features/calls';
+// Messages: the sound and notification of a new message on every other screen.
+import { useMessageAlertsAway } from '../../features/messages';
 import { NetworkBanner } from '../NetworkBanner';
 import { useAppChrome } from '../useAppChrome';
 import { Sidebar } from './Sidebar';
@@ -71,6 +73,7 @@ function Shell() {
   const [profileOpen, setProfileOpen] = useState(false);
   useSocketLifecycle(token);
   useAppChrome();
+  useMessageAlertsAway(useSession((s) => s.user?.wtId ?? ''));
 
   // Refresh the stored user (nickname, avatar, member level may have changed elsewhere).
   const info = useQuery({

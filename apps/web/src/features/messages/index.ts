@@ -5,3 +5,4 @@
  */
 export { unreadTotal } from './list-logic';
 export { conversationName } from './types';
+export { useMessageAlertsAway } from './alerts-away';
