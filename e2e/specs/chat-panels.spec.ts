@@ -122,4 +122,23 @@ describe('chat info panels: the group panel and the one-to-one panel', () => {
       true,
     );
   });
+
+  it('one-to-one on a phone: the info panel is a full-screen page with a back button', async () => {
+    const A = await registerUser(h.server, { nickName: '安娜' });
+    const B = await registerUser(h.server, { nickName: '博文' });
+    await befriend(h, A, B);
+    const { page } = await h.open({ login: A.login, viewport: PHONE });
+    await page.goto(`/messages?conversationID=C2C${B.wtId}`);
+    await page.getByTestId('chat-info-open').click();
+    const info = page.getByTestId('chat-info');
+    await info.waitFor();
+    const panel = await box(page, '[data-testid="chat-info"]');
+    expect([panel.x, panel.y, panel.width, panel.height]).toEqual([0, 0, PHONE.width, PHONE.height]);
+    expect(await info.getByTestId('chat-info-person').textContent()).toContain('博文');
+    await expectAccessible(page, 'chat: one-to-one info panel on a phone');
+    await shot(page, 'info-phone');
+    await page.getByTestId('chat-info-back').click();
+    await info.waitFor({ state: 'detached' });
+    await page.locator(`[data-testid="chat"][data-id="C2C${B.wtId}"]`).waitFor();
+  });
 });

@@ -100,6 +100,7 @@ describe('keyboard: menus, the message list, focus and the skip link', () => {
     await expect.poll(async () => (await focused(page)).text).toBe('消息免打扰');
     await page.keyboard.press('Escape');
     await cmenu.waitFor({ state: 'detached' });
+    // Radix gives focus back on its next task, as it moves it.
     await expect.poll(async () => (await focused(page)).testId).toBe('conversation-row');
 
     // A right click opens it with the pointer; arrows then enter it.
@@ -109,6 +110,56 @@ describe('keyboard: menus, the message list, focus and the skip link', () => {
     await expect.poll(async () => (await focused(page)).role).toBe('menuitem');
     await page.keyboard.press('Escape');
     await cmenu.waitFor({ state: 'detached' });
+  });
+
+  it("a message's link and quote are no Tab stops: ArrowRight reaches them from the bubble, Escape goes back", async () => {
+    const { A, B } = await pair(h);
+    const first = await sendApi(h, A, B, '明天几点见');
+    await sendApi(h, B, A, '看这个 https://example.com/plan 十点', {
+      cloudCustomData: {
+        messageReply: {
+          messageID: first.ID,
+          messageType: 'text',
+          messageSender: '安娜',
+          messageAbstract: '明天几点见',
+        },
+      },
+    });
+    const { page } = await h.open({ login: A.login, viewport: DESKTOP });
+    await page.goto(`/messages?conversationID=C2C${B.wtId}`);
+    const newest = bubbles(page).filter({ hasText: '十点' });
+    await newest.waitFor();
+    await page.getByTestId('message-quote').waitFor();
+    await expect.poll(async () => (await focused(page)).testId).toBe('composer-input');
+
+    // Back from the composer: the newest bubble, passing neither its link nor its quote.
+    const passed: string[] = [];
+    for (let n = 0; n < 8 && (await focused(page)).testId !== 'bubble'; n++) {
+      await page.keyboard.press('Shift+Tab');
+      passed.push((await focused(page)).testId);
+    }
+    expect(passed.filter((id) => id === 'msg-link' || id === 'message-quote')).toEqual([]);
+    expect((await focused(page)).text).toContain('十点');
+    // Tab from the bubble leaves the list.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="message-list"]'))).toBe(
+      false,
+    );
+
+    // Arrows walk the message's own controls; Escape returns to its bubble, ArrowUp to the one above.
+    await newest.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await focused(page)).toMatchObject({ testId: 'msg-link', text: 'https://example.com/plan' });
+    await page.keyboard.press('ArrowRight');
+    expect((await focused(page)).testId).toBe('message-quote');
+    await page.keyboard.press('ArrowLeft');
+    expect((await focused(page)).testId).toBe('msg-link');
+    await page.keyboard.press('Escape');
+    expect(await focused(page)).toMatchObject({ testId: 'bubble' });
+    expect((await focused(page)).text).toContain('十点');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowUp');
+    expect((await focused(page)).text).toBe('明天几点见');
   });
 
   it('the skip link is the first Tab stop and lands in the composer (or the main region without a chat)', async () => {

@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { expectAccessible } from '../harness/a11y';
 import { SCREENSHOTS_DIR } from '../harness/paths';
 import { useHarness } from '../harness/setup';
-import { DESKTOP, pair, PHONE, row, sendApi } from './messages-helpers';
+import { api, registerUser } from '../harness/api';
+import { befriend, DESKTOP, pair, PHONE, row, sendApi } from './messages-helpers';
 
 const h = useHarness({ name: 'settings' });
 
@@ -121,6 +122,35 @@ describe('settings: notifications, previews, sound, language; the unread count i
     await hidden(false);
     await row(page, B).click();
     await expect.poll(() => page.title()).toBe('Parley');
+  });
+
+  it('a new message sounds and notifies on every screen, not only on /messages; a muted chat stays quiet', async () => {
+    const { A, B } = await pair(h);
+    const C = await registerUser(h.server, { nickName: '长风' });
+    await befriend(h, A, C);
+    const { context, page } = await h.open({ login: A.login, viewport: DESKTOP });
+    await context.addInitScript(recordAlerts);
+    // Contacts, never having opened /messages: nothing of the chat screen is loaded.
+    await page.goto('/contacts');
+    await page.getByTestId('contacts-page').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="network-banner"]') === null);
+    await page.evaluate(() => ((window as unknown as { __hidden: boolean }).__hidden = true));
+    await sendApi(h, B, A, '在通讯录也要响');
+    // Previews are off by default: the messages screen's own text, loaded for the notification.
+    await expect.poll(() => notes(page)).toEqual(['你有新消息']);
+    const first = await tones(page);
+    expect(first).toBeGreaterThan(0);
+
+    // Muted: no sound, no notification (checked once the next, unmuted chat's message alerted).
+    await api(h.server, '/conversation/mute', {
+      token: A.token,
+      body: { conversationID: `C2C${B.wtId}`, isMuted: true },
+    });
+    await sendApi(h, B, A, '免打扰的消息');
+    await sendApi(h, C, A, '另一个人的消息');
+    await expect.poll(() => notes(page)).toEqual(['你有新消息', '你有新消息']);
+    expect(await tones(page)).toBe(first * 2);
+    expect(await page.getByTestId('contacts-page').isVisible()).toBe(true);
   });
 
   it('language from the settings screen; the phone layout', async () => {

@@ -1,8 +1,5 @@
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { CommonGroupsSlot, RecommendSlot } from '../features/friends';
-import { CommonGroupsButton } from '../features/groups';
-import { RecommendButton } from '../features/messages';
 import { setNavigator } from '../lib/nav';
 import { Toaster } from '../ui/Toaster';
 import { createRouter } from './router';
@@ -14,11 +11,9 @@ export function App() {
     return r;
   }, []);
   return (
-    <CommonGroupsSlot.Provider value={CommonGroupsButton}>
-      <RecommendSlot.Provider value={RecommendButton}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </RecommendSlot.Provider>
-    </CommonGroupsSlot.Provider>
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>
   );
 }

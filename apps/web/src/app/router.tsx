@@ -2,7 +2,10 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './guards';
 import { PageLoading } from './PageLoading';
+import { conversationRoutes } from '@parley/protocol';
+import { CONVERSATION_PAGE_SIZE, startEarly } from '../lib/early-request';
 import { preloadNamespaces } from '../lib/i18n';
+import { getToken } from '../lib/session';
 import { paths } from '../lib/paths';
 import { RouteError } from './RouteError';
 
@@ -48,8 +51,9 @@ const loadAppLayout = () => import('./layouts/AppLayout');
 const loadMessages = () => import('../features/messages/MessagesPage');
 
 /**
- * Starts what the first screen needs (its chunks, its texts) together with the entry, instead of
- * one after another as each level renders (entry → layout → page → texts). The routes' own
+ * Starts what the first screen needs (its chunks, its texts, for /messages the conversation list's
+ * first page) together with the entry, instead of one after another as each level renders
+ * (entry → layout → page → texts → data). The routes' own
  * `import()`s then find the modules loaded. Called once, before the first render.
  */
 export function preloadFirstScreen(pathname: string): void {
@@ -58,6 +62,9 @@ export function preloadFirstScreen(pathname: string): void {
     loadLogin().catch(ignore);
     preloadNamespaces(LOGIN_NS).catch(ignore);
   } else if (pathname === paths.messages) {
+    // The list's first page too: it no longer waits for the chunks and the first render.
+    const token = getToken();
+    if (token) startEarly(conversationRoutes.list.path, { cursor: 0, count: CONVERSATION_PAGE_SIZE }, token);
     loadAppLayout().catch(ignore);
     loadMessages().catch(ignore);
     preloadNamespaces(MESSAGES_NS).catch(ignore);

@@ -1,5 +1,7 @@
-import { Errors, isLanguage, type ErrorName, type Language } from '@parley/protocol';
-import i18n from './i18n';
+import { Errors, type ErrorName } from '@parley/protocol';
+import { uiLanguage } from './request-headers';
+
+export { uiLanguage };
 
 /**
  * What the user reads for a failed call, in the UI language (docs/web.md "Structure"). Requests
@@ -24,11 +26,6 @@ for (const name of Object.keys(Errors) as ErrorName[]) {
   const list = namesByCode.get(Errors[name].code) ?? [];
   list.push(name);
   namesByCode.set(Errors[name].code, list);
-}
-
-/** The language texts are shown in. */
-export function uiLanguage(): Language {
-  return isLanguage(i18n.language) ? i18n.language : 'zh-CN';
 }
 
 /** The catalogue entry a server answer is: its code, told apart by the text when needed. */

@@ -1,12 +1,12 @@
 import { Errors, OK_CODE, SESSION_CODES, Ui, type Envelope } from '@parley/protocol';
 import { toast } from '../ui/toast-store';
-import { apiErrorText, uiLanguage } from './error-text';
+import { takeEarly } from './early-request';
+import { apiErrorText } from './error-text';
 import { currentPath, go, loginNotice, loginPath } from './nav';
 import { getToken, useSession } from './session';
-import { getVisitorId } from './visitor';
+import { API_BASE, requestHeaders } from './request-headers';
 
-export const API_BASE = '/api';
-export const APP_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0';
+export { API_BASE, APP_VERSION } from './request-headers';
 
 /** A failed call: the envelope code (or HTTP status when there was no envelope) and its message. */
 export class ApiError<D = unknown> extends Error {
@@ -85,15 +85,9 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 }
 
 async function send<T>(path: string, opts: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Device-Id': getVisitorId(),
-    'App-Version': APP_VERSION,
-    // The server answers its texts in the UI language (docs/api.md "Languages").
-    'Accept-Language': uiLanguage(),
-  };
   const token = opts.token !== undefined ? opts.token : getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  // The server answers its texts in the UI language (docs/api.md "Languages").
+  const headers = requestHeaders(token);
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
@@ -111,7 +105,12 @@ async function send<T>(path: string, opts: RequestOptions): Promise<T> {
   opts.signal?.addEventListener('abort', onAbort);
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.query), { method, headers, body, signal: ctrl.signal });
+    // A first screen's request the entry already started (early-request.ts) is not sent again.
+    const early =
+      method === 'POST' && !opts.query && typeof body === 'string'
+        ? takeEarly(path, opts.body ?? {}, token)
+        : undefined;
+    res = await (early ?? fetch(buildUrl(path, opts.query), { method, headers, body, signal: ctrl.signal }));
   } catch (e) {
     if (opts.signal?.aborted) throw e;
     throw new ApiError(0, Errors.unknown.msg, 0);

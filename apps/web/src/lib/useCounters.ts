@@ -46,6 +46,9 @@ export function navBadges(c: Counters): { messages: number; contacts: number; mo
 /** Screens mounted that count new messages into the unread total themselves (the messages screen). */
 let countingScreens = 0;
 
+/** Whether a screen that handles new messages itself (the messages screen) is mounted. */
+export const countingScreenMounted = (): boolean => countingScreens > 0;
+
 /** Marks the calling screen as one that counts new messages (features/messages/unread-badge.ts). */
 export function useCountsNewMessages(): void {
   useEffect(() => {

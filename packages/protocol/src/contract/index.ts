@@ -52,6 +52,8 @@ export { FAVORITES_PAGE, favoriteTypes } from './favorites.routes.js';
 export type { Favorite, FavoriteAddBody } from './favorites.js';
 export { ForwardLimits } from './forward.routes.js';
 export type { ForwardBody } from './forward.js';
+// The web entry asks for the first conversation page itself (before the chat code loads).
+export { conversationRoutes } from './conversations.routes.js';
 export {
   MOMENTS_PAGE,
   MomentLimits,

@@ -11,11 +11,13 @@ import { useTabBarHidden } from '../../ui/useTabBar';
 import { ProfileDrawer } from '../../features/profile/ProfileDrawer';
 // Friends: live friend/tag updates, new-application notifications and the friend dialogs.
 import { FriendsRoot } from '../../features/friends/FriendsRoot';
-import { GroupsRoot } from '../../features/groups';
+import { CommonGroupsSlot, RecommendSlot } from '../../features/friends';
+import { CommonGroupsButton, GroupsRoot } from '../../features/groups';
 // Calls: incoming calls ring on any page; the call and float windows.
 import { CallRoot } from '../../features/calls';
-// 推荐 from a profile card: the name-card picker.
-import { RecommendHost } from '../../features/messages';
+// 推荐 from a profile card: the name-card picker; the sound and notification of a new message on
+// every other screen.
+import { RecommendButton, RecommendHost, useMessageAlertsAway } from '../../features/messages';
 import { NetworkBanner } from '../NetworkBanner';
 import { useAppChrome } from '../useAppChrome';
 import { Sidebar } from './Sidebar';
@@ -72,6 +74,7 @@ function Shell() {
   const [profileOpen, setProfileOpen] = useState(false);
   useSocketLifecycle(token);
   useAppChrome();
+  useMessageAlertsAway(useSession((s) => s.user?.wtId ?? ''));
 
   // Refresh the stored user (nickname, avatar, member level may have changed elsewhere).
   const info = useQuery({
@@ -107,7 +110,11 @@ function Shell() {
 export default function AppLayout() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell />
+      <CommonGroupsSlot.Provider value={CommonGroupsButton}>
+        <RecommendSlot.Provider value={RecommendButton}>
+          <Shell />
+        </RecommendSlot.Provider>
+      </CommonGroupsSlot.Provider>
     </QueryClientProvider>
   );
 }

@@ -76,9 +76,10 @@ export function MessageList({
   const anchor = useRef<{ key: string | number; delta: number } | null>(null);
   /** The rows' box inside the scroll element (below the 'load more' link, which comes and goes). */
   const rowsRef = useRef<HTMLDivElement>(null);
-  // The list is one Tab stop (the newest message until another is focused); arrows move between messages.
+  // One Tab stop (the newest message until another is focused); arrows: messages, a bubble's controls.
   const roving = useRovingFocus<HTMLDivElement>('[data-testid="bubble"]', (el) => el.dataset.bubble ?? '', {
     start: 'last',
+    row: '[data-testid="message"]',
   });
   const setRows = useCallback(
     (el: HTMLDivElement | null) => {

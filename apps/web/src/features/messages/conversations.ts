@@ -2,14 +2,15 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Conversation, Message } from '@parley/protocol';
 import { call } from '../../lib/api';
+import { CONVERSATION_PAGE_SIZE } from '../../lib/early-request';
 import { queryClient } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { upsertConversation } from './list-logic';
 import { ListOverlay } from './list-overlay';
 import { localCache } from './local';
 
-/** The largest conversation page the server gives (docs/api.md: count ≤ 100). */
-const LIST_PAGE = 100;
+/** The largest conversation page the server gives; the entry asks for the first one early. */
+const LIST_PAGE = CONVERSATION_PAGE_SIZE;
 
 export const conversationsKey = (owner: string) => ['messages', 'conversations', owner] as const;
 

@@ -6,3 +6,4 @@
 export { unreadTotal } from './list-logic';
 export { conversationName } from './types';
 export { RecommendButton, RecommendHost } from './recommend';
+export { useMessageAlertsAway } from './alerts-away';

@@ -10,7 +10,7 @@ import { refreshSoon } from './group/receipts';
 import { outbox } from './local';
 import { pendingMessage } from './merge';
 import { useChatStore } from './store';
-import type { ChatMessage, OutgoingMessage } from './types';
+import { abstractOf, type ChatMessage, type OutgoingMessage } from './types';
 
 /** How long an ack may take before the message waits in the outbox for the next connection. */
 const ACK_TIMEOUT_MS = 15_000;
@@ -157,8 +157,4 @@ export function flushOutbox(): Promise<void> {
   return flushing;
 }
 
-/** A one-line text of a message for quotes and the list (types other than text in brackets). */
-export function abstractOf(m: Pick<ChatMessage, 'type' | 'payload'>): string {
-  if (m.type === 'text') return typeof m.payload.text === 'string' ? m.payload.text : '';
-  return `[${m.type}]`;
-}
+export { abstractOf };

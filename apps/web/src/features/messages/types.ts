@@ -58,3 +58,9 @@ export function remarkOfCustomData(data: string): string {
 
 /** The peer's wtId of a one-to-one conversation. */
 export const peerOf = (conversationID: string) => conversationID.replace(/^C2C/, '');
+
+/** A one-line text of a message for quotes and the list (types other than text in brackets). */
+export function abstractOf(m: Pick<Message, 'type' | 'payload'>): string {
+  if (m.type === 'text') return typeof m.payload.text === 'string' ? m.payload.text : '';
+  return `[${m.type}]`;
+}

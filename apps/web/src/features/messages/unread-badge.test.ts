@@ -52,6 +52,17 @@ describe('the unread total on a new message (no server push per message)', () =>
     expect(invalidated()).toBe(false);
   });
 
+  it('a conversation marked unread counts 1 already: its first new message adds nothing, the next ones do', () => {
+    countNewMessage(msg(), conv('peer', { lastSequence: 4, markList: [2], unreadCount: 0 }), false);
+    expect(unread()).toBe(3);
+    countNewMessage(
+      msg({ sequence: 6 }),
+      conv('peer', { lastSequence: 5, markList: [2], unreadCount: 1 }),
+      false,
+    );
+    expect(unread()).toBe(4);
+  });
+
   it('fetches the total again for a conversation the list does not hold, once per burst', () => {
     const fetches = vi.spyOn(queryClient, 'invalidateQueries');
     countNewMessage(msg(), undefined, false);

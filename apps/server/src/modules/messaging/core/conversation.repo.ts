@@ -1,7 +1,7 @@
 import { prepared, preparedIn } from '../../../db/compiled.js';
 import { first, run, runSteps, type Steps } from '../../../db/steps.js';
 import { isPostgres } from '../../../db/dialect.js';
-import { sql, type Selectable, type Updateable } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { ConversationMembersTable, ConversationsTable } from '../../../db/schema.js';
 import { Repo, type Executor } from '../../../db/repo.js';
 import type { KeptCounters } from '../send/kept-counters.js';
@@ -52,11 +52,20 @@ const setSeq = prepared<{ id: number; seq: number; now: number }, never>((db, p)
     .set({ last_seq: p('seq'), last_time: p('now') })
     .where('id', '=', p('id')),
 );
+/**
+ * What one conversation adds to the unread badge: its count, or 1 when it is marked unread
+ * (`ConversationMark.unread`, bit 2) and has no unread message; the web list shows the same.
+ */
+export function shownUnreadSql(unread: RawBuilder<unknown>, marks: RawBuilder<unknown>) {
+  return sql<number>`case when (${marks} & 2) <> 0 and ${unread} < 1 then 1 else ${unread} end`;
+}
 const totalUnread = prepared<{ userId: number }, { n: number }>((db, p) =>
   db
     .selectFrom('conversation_members')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('unread'), eb.lit(0)).as('n'))
+    .select(sql<number>`coalesce(sum(${shownUnreadSql(sql.ref('unread'), sql.ref('marks'))}), 0)`.as('n'))
     .where('user_id', '=', p('userId'))
+    // Group rows keep no stored count (their unread is counted by group-conv.repo.ts).
+    .where('peer_id', 'is not', null)
     .where('visible', '=', 1)
     .where('muted', '=', 0),
 );
@@ -305,7 +314,7 @@ export class ConversationRepo extends Repo {
       .execute();
   }
 
-  /** The total badge: unread of the visible, unmuted conversations (a new message's push). */
+  /** The total badge: unread of the visible, unmuted conversations; a marked one counts at least 1. */
   async totalUnread(userId: number): Promise<number> {
     const row = await totalUnread.first(this.db, { userId });
     return Number(row?.n ?? 0);

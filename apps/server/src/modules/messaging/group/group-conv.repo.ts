@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { prepared } from '../../../db/compiled.js';
-import { Repo } from '../../../db/repo.js';
+import { Repo, type Executor } from '../../../db/repo.js';
 import {
   memberViews,
   NEW_MEMBER_SETTINGS,
+  shownUnreadSql,
   type ConversationRow,
   type MemberView,
 } from '../core/conversation.repo.js';
-import type { Executor } from '../../../db/repo.js';
 import { MessageRepo, type MessageRow, type NewMessageRow } from '../core/message.repo.js';
 import type { GroupFacts } from '../core/message.presenter.js';
 import { groupConversationId } from '../core/conversation-id.js';
@@ -216,12 +216,12 @@ export class GroupConvRepo extends Repo {
     return rows.map((r) => groupConversationId(r.group_number));
   }
 
-  /** The total unread of the user's visible, unmuted group conversations. */
+  /** The total unread of the user's visible, unmuted group conversations (a marked one counts at least 1). */
   async totalUnread(userId: number): Promise<number> {
     const row = await this.db
       .selectFrom('conversation_members as m')
       .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .select(sql<number>`coalesce(sum(${groupUnreadSql}), 0)`.as('n'))
+      .select(sql<number>`coalesce(sum(${shownUnreadSql(groupUnreadSql, sql.ref('m.marks'))}), 0)`.as('n'))
       .where('m.user_id', '=', userId)
       .where('c.group_id', 'is not', null)
       .where('m.muted', '=', 0)
