@@ -16,6 +16,11 @@ import type { EventEmitter } from 'node:events';
  * event (SFU → browser), naming the connection by `pc`. The browser maps a received track to a
  * person with the `tracks` event (by `mid` of the subscribing connection's transceiver).
  *
+ * The publishing offer's media sections say what each track is by their order: the first audio
+ * section is the microphone, the first video section the camera, a second video section the
+ * screen. A browser without a camera still offers the video section (direction inactive or with no
+ * track), so a screen is always the third section.
+ *
  * Callers (the socket frame handlers) check that the user may use the room before any call here;
  * the SFU trusts `roomId` and `userId`. Methods reject with an `AppError` from the calls catalogue
  * when the room or the user's connection is unknown, or the SDP cannot be used.
@@ -29,8 +34,11 @@ export interface Sfu {
   openRoom(roomId: string): Promise<void>;
   /** The browser's publishing offer → the SFU's answer. Renegotiations of the same connection too. */
   publish(roomId: string, userId: string, offerSdp: string): Promise<string>;
-  /** Creates (or restarts) the user's subscribing connection → the SFU's offer. */
-  subscribe(roomId: string, userId: string): Promise<string>;
+  /**
+   * Creates (or restarts) the user's subscribing connection → the SFU's offer, or null while nobody
+   * else publishes (the first offer then comes as `renegotiate`).
+   */
+  subscribe(roomId: string, userId: string): Promise<string | null>;
   /** The browser's answer to the last subscribing offer (from `subscribe` or `renegotiate`). */
   answer(roomId: string, userId: string, answerSdp: string): Promise<void>;
   /** A trickled ICE candidate from the browser; `candidate` null means end of candidates. */
