@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sfu, SfuLevel } from '../../src/modules/calls/sfu/sfu.js';
 import { WeriftSfu } from '../../src/modules/calls/sfu/werift-sfu.js';
-import { SPEAKING_LEVEL } from '../../src/modules/calls/sfu/werift/room.js';
+import { SPEAKING_LEVEL } from '../../src/modules/calls/sfu/sdp.js';
 import { SfuPeer } from './sfu-peer.js';
 import { sfuBackends } from './sfu-backends.js';
 

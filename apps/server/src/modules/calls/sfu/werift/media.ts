@@ -6,6 +6,7 @@ import {
   useSdesMid,
   type RTCRtpTransceiver,
 } from 'werift';
+import { levelFromDbov, sourcesInOrder } from '../sdp.js';
 import type { SfuSource } from '../sfu.js';
 
 /** What the worker needs from the configuration (plain data: it crosses the thread boundary). */
@@ -50,14 +51,6 @@ export function newPeer(opts: WeriftOptions): RTCPeerConnection {
   });
 }
 
-/**
- * Whether an SDP can be negotiated at all: at least one audio or video section, ICE credentials and
- * a DTLS fingerprint. (werift takes any text, and a description without media never gathers.)
- */
-export function usableSdp(sdp: string): boolean {
-  return /^m=(audio|video) /m.test(sdp) && /^a=ice-ufrag:/m.test(sdp) && /^a=fingerprint:/m.test(sdp);
-}
-
 /** Resolves once the peer connection has gathered its candidates, so its SDP carries them all. */
 export async function gathered(pc: RTCPeerConnection): Promise<string> {
   if (pc.iceGatheringState !== 'complete') {
@@ -73,24 +66,15 @@ export async function gathered(pc: RTCPeerConnection): Promise<string> {
   return pc.localDescription?.sdp ?? '';
 }
 
-/**
- * The source of each of a publisher's media sections, by order: the first audio section is the
- * microphone, the first video section the camera, any later video section the screen.
- */
+/** The source of each of a publisher's sections (`sourcesInOrder` on their order). */
 export function sourcesOf(transceivers: RTCRtpTransceiver[]): Map<RTCRtpTransceiver, SfuSource> {
   const sorted = [...transceivers].sort((a, b) => (a.mLineIndex ?? 0) - (b.mLineIndex ?? 0));
+  const sources = sourcesInOrder(sorted.map((t) => t.kind));
   const out = new Map<RTCRtpTransceiver, SfuSource>();
-  let audio = false;
-  let video = false;
-  for (const t of sorted) {
-    if (t.kind === 'audio') {
-      if (!audio) out.set(t, 'mic');
-      audio = true;
-    } else {
-      out.set(t, video ? 'screen' : 'camera');
-      video = true;
-    }
-  }
+  sorted.forEach((t, i) => {
+    const source = sources[i];
+    if (source) out.set(t, source);
+  });
   return out;
 }
 
@@ -103,6 +87,5 @@ export function publishes(t: RTCRtpTransceiver): boolean {
 /** RFC 6464 level (0–127 -dBov) → 0 (silence) … 1 (loudest). */
 export function levelOf(extensions: Record<string, unknown> | undefined): number | null {
   const ext = extensions?.[RTP_EXTENSION_URI.audioLevelIndication] as { level: number } | undefined;
-  if (!ext) return null;
-  return Math.max(0, Math.min(1, 1 - ext.level / 127));
+  return ext ? levelFromDbov(ext.level) : null;
 }

@@ -1,6 +1,7 @@
 import type { MediaStreamTrack, RTCPeerConnection, RTCRtpTransceiver, RtpPacket } from 'werift';
 import type { SfuCandidate, SfuLevel, SfuPc, SfuSource, SfuTrack } from '../sfu.js';
-import { gathered, levelOf, newPeer, publishes, sourcesOf, usableSdp, type WeriftOptions } from './media.js';
+import { SPEAKING_LEVEL, usableSdp } from '../sdp.js';
+import { gathered, levelOf, newPeer, publishes, sourcesOf, type WeriftOptions } from './media.js';
 
 /** What a room tells the outside (the worker posts these to the main thread). */
 export interface RoomSink {
@@ -328,6 +329,3 @@ export class Room {
     this.speaking = speaking;
   }
 }
-
-/** A level from which a publisher counts as speaking (about -50 dBov). */
-export const SPEAKING_LEVEL = 0.6;
