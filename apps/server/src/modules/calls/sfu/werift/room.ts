@@ -83,6 +83,8 @@ export class Room {
       this.publishers.set(userId, pub);
       const p = pub;
       pc.ontrack = ({ track, transceiver }) => {
+        // The track may come before `publish` has read the sections (during setRemoteDescription).
+        this.refreshSources(userId, p);
         const entry = [...p.sources.values()].find((s) => s.transceiver === transceiver);
         if (entry) this.attach(userId, entry, track);
       };
@@ -174,7 +176,11 @@ export class Room {
     const sources = sourcesOf(pub.pc.getTransceivers());
     for (const [t, source] of sources) {
       const known = pub.sources.get(source);
-      if (known?.transceiver === t) continue;
+      if (known?.transceiver === t) {
+        const track = t.receiver.tracks[0];
+        if (!known.track && track) this.attach(userId, known, track);
+        continue;
+      }
       const entry: Published = { source, kind: t.kind as 'audio' | 'video', transceiver: t, track: null };
       pub.sources.set(source, entry);
       const track = t.receiver.tracks[0];
