@@ -3,8 +3,8 @@
  * the same run. Rooms of N synthetic members (werift peer connections in this process): each
  * publishes audio (50 packets/s, 120 B) and video (30 packets/s of 1250 B: 300 kbit/s) and
  * subscribes to the others. Per step (1, 2, 3 … rooms): forwarded packets/s (received by all
- * subscribers), the SFU's CPU (werift: its worker thread's event-loop utilisation; Janus: its
- * process's CPU time from /proc), and the one-way time (send time in the payload → receive time),
+ * subscribers), the SFU's CPU time per second of wall time (werift: its worker thread's, Janus: its
+ * process's, both from /proc), and the one-way time (send time in the payload → receive time),
  * also as added to the baseline: a room of two members on an otherwise idle werift SFU, measured
  * first in this run (the clients' own stack plus one idle hop). Steps up until the added p95 passes
  * 100 ms (or MAX rooms). The members run in this process, on the same cores as the SFU. Prints a
@@ -89,6 +89,7 @@ function janusCpu(pid: number): number {
 /** The baseline: two members on an idle werift SFU. */
 async function baseline(): Promise<Measure> {
   const sfu = new WeriftSfu({ stunUrls: [], levelsIntervalMs: 250 });
+  sfu.events.setMaxListeners(0);
   try {
     await sfu.openRoom('baseline');
     const a = new SfuPeer(sfu, 'baseline', 'a', true);
@@ -108,6 +109,7 @@ async function run(
   name: string,
   sfu: Sfu,
   cpu: () => number,
+  refreshCpu: () => Promise<void>,
   base: Measure,
   rows: string[][],
 ): Promise<void> {
@@ -116,9 +118,11 @@ async function run(
     for (let count = 1; count <= MAX; count++) {
       rooms.push(await openRoom(sfu, count));
       const peers = rooms.flat();
+      await refreshCpu();
       const cpuBefore = cpu();
       const started = Date.now();
       const m = await measure(peers);
+      await refreshCpu();
       const cpuShare = (cpu() - cpuBefore) / ((Date.now() - started) / 1000);
       const added95 = m.p95 - base.p50;
       rows.push([
@@ -148,24 +152,30 @@ async function main() {
   const rows: string[][] = [];
 
   const werift = new WeriftSfu({ stunUrls: [], levelsIntervalMs: 250 });
-  let elu = werift.utilization();
-  let busy = 0;
-  const weriftCpu = () => {
-    const now = werift.utilization();
-    busy += werift.utilization(elu).active / 1000;
-    elu = now;
-    return busy;
+  werift.events.setMaxListeners(0);
+  let weriftCpuNow = 0;
+  const weriftCpu = () => weriftCpuNow;
+  const refresh = async () => {
+    weriftCpuNow = (await werift.stats()).cpuSeconds ?? NaN;
   };
   try {
-    await run('werift', werift, weriftCpu, base, rows);
+    await run('werift', werift, weriftCpu, refresh, base, rows);
   } finally {
     await werift.close();
   }
 
   const janus = await startJanus();
   const jsfu = new JanusSfu(janus.url);
+  jsfu.events.setMaxListeners(0);
   try {
-    await run('janus', jsfu, () => janusCpu(janus.pid), base, rows);
+    await run(
+      'janus',
+      jsfu,
+      () => janusCpu(janus.pid),
+      async () => undefined,
+      base,
+      rows,
+    );
   } finally {
     await jsfu.close();
     await janus.stop();
