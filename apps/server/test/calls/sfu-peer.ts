@@ -52,11 +52,12 @@ export class SfuPeer {
 
   /** Offers mic + camera (+ screen) and applies the SFU's answer. */
   async publish(screen = false): Promise<void> {
-    for (const [source, kind] of [
+    const sections: ['mic' | 'camera' | 'screen', 'audio' | 'video'][] = [
       ['mic', 'audio'],
       ['camera', 'video'],
-      ...(screen ? [['screen', 'video']] : []),
-    ] as const) {
+    ];
+    if (screen) sections.push(['screen', 'video']);
+    for (const [source, kind] of sections) {
       if (this.senders.has(source)) continue;
       const t = this.pub.addTransceiver(new MediaStreamTrack({ kind }), { direction: 'sendonly' });
       t.sender.onPictureLossIndication.subscribe(() => {
