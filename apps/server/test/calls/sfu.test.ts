@@ -17,7 +17,7 @@ describe.each(sfuBackends())('SFU: %s', (_name, start) => {
   });
   afterAll(() => stop?.());
 
-  it('forwards each publisher to the others, asks for a keyframe for a late joiner, drops a leaver, reports levels', async () => {
+  it('forwards each publisher to the others, passes a keyframe request on, asks for one for a late joiner, drops a leaver, reports levels', async () => {
     const room = `r-${Math.random().toString(36).slice(2)}`;
     await sfu.openRoom(room);
     const [a, b, c] = ['ann', 'bob', 'cat'].map((u) => new SfuPeer(sfu, room, u));
@@ -49,6 +49,11 @@ describe.each(sfuBackends())('SFU: %s', (_name, start) => {
       );
       const loud = levels.find((l) => l.some((x) => x.userId === 'ann'))!;
       expect(loud.find((x) => x.userId === 'bob')?.level ?? 0).toBeLessThan(SPEAKING_LEVEL);
+
+      // A member asks for a keyframe (a frozen tile): the publishers it receives get a PLI.
+      const asked = a!.plis;
+      await sfu.requestKeyframe(room, 'bob');
+      await a!.until(() => a!.plis > asked);
 
       // A late joiner: its subscription asks the publishers for a keyframe.
       const plisBefore = a!.plis;
