@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JanusSfu } from '../../src/modules/calls/sfu/janus/janus-sfu.js';
 import type { Sfu, SfuLevel } from '../../src/modules/calls/sfu/sfu.js';
 import { WeriftSfu } from '../../src/modules/calls/sfu/werift-sfu.js';
 import { SPEAKING_LEVEL } from '../../src/modules/calls/sfu/sdp.js';
@@ -101,7 +102,16 @@ describe.each(sfuBackends())('SFU: %s', (_name, start) => {
   });
 });
 
-describe('SFU: werift worker', () => {
+describe('SFU unavailable', () => {
+  it('answers 23033 when Janus does not answer', async () => {
+    const sfu = new JanusSfu('http://127.0.0.1:9/janus');
+    await expect(sfu.openRoom('r')).rejects.toMatchObject({
+      code: 23033,
+      message: '媒体服务器暂时不可用，请稍后再试',
+    });
+    await sfu.close();
+  });
+
   it('answers every call with 23033 once its worker has stopped', async () => {
     const sfu = new WeriftSfu({ stunUrls: [], levelsIntervalMs: 250 });
     await sfu.openRoom('r');

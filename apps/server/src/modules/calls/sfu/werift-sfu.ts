@@ -34,6 +34,8 @@ export class WeriftSfu implements Sfu {
     this.worker = new Worker(BOOT, { eval: true, workerData: data });
     this.worker.unref();
     this.worker.on('message', (reply: WorkerReply) => this.receive(reply));
+    // A crash of the media thread must not take the node down: its calls fail with 23033.
+    this.worker.on('error', () => undefined);
     this.worker.on('exit', () => {
       this.exited = true;
       for (const p of this.pending.values()) p.reject(fail('sfuUnavailable'));
