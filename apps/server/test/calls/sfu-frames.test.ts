@@ -74,20 +74,30 @@ describe('call.media.* frames', () => {
   it('publishes and subscribes through the socket; the offer and tracks reach the member', async () => {
     const [ta, tb] = await Promise.all([openTab(t, ann), openTab(t, bob)]);
     const a = new SfuPeer(overSocket(ta, ann.wtId), CALL, ann.wtId);
-    const b = new SfuPeer(overSocket(tb, bob.wtId), CALL, bob.wtId);
+    let b: SfuPeer | null = null;
     try {
-      await b.subscribe(); // nobody publishes yet: null, the offer comes later as call.media.offer
+      // Nobody publishes yet: no offer; it comes as call.media.offer once ann publishes.
+      expect(await tb.send('call.media.subscribe', { v: 1, callId: CALL })).toMatchObject({
+        code: 200,
+        data: { sdp: null },
+      });
       await a.publish();
+      const later = await tb.socket.next((f) => f.type === 'call.media.offer');
+      expect(later.data).toMatchObject({ callId: CALL, sdp: expect.stringMatching(/^v=0\r\n/) });
+      // A member that subscribes (again) gets a fresh offer in the ack and answers it.
+      b = new SfuPeer(overSocket(tb, bob.wtId), CALL, bob.wtId);
+      await b.subscribe();
       a.start(20);
-      await b.until(() => b.count(ann.wtId, 'camera') >= 5 && b.count(ann.wtId, 'mic') >= 5);
-      expect(b.tracks.map((x) => `${x.publisherId}:${x.source}`).sort()).toEqual([
+      const sub = b;
+      await sub.until(() => sub.count(ann.wtId, 'camera') >= 5 && sub.count(ann.wtId, 'mic') >= 5);
+      expect(sub.tracks.map((x) => `${x.publisherId}:${x.source}`).sort()).toEqual([
         `${ann.wtId}:camera`,
         `${ann.wtId}:mic`,
       ]);
       const levels = await tb.socket.next((f) => f.type === 'call.media.levels');
       expect(levels.data).toMatchObject({ callId: CALL, levels: [{ userId: ann.wtId }] });
     } finally {
-      await Promise.all([a.close(), b.close()]);
+      await Promise.all([a.close(), b?.close()]);
       ta.close();
       tb.close();
     }
