@@ -18,3 +18,4 @@ export * from './helper.js';
 export * from './pins.js';
 export * from './reactions.js';
 export * from './custom-payloads.js';
+export * from './call-media.js';
