@@ -53,7 +53,7 @@ export async function registerModules(
       return !!row && Number(row.owner_id) === userId && row.kind === 'image' && mimes.includes(row.mime);
     },
   });
-  const calls = createCallsModule(ctx, users, friends);
+  const calls = createCallsModule(ctx, users, friends, groups);
   const forward = new ForwardService(ctx, messaging.send);
   const favorites = createFavoritesModule(ctx, users);
   const translation = createTranslationModule(ctx, uploads.service);

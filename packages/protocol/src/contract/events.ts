@@ -27,6 +27,12 @@ import {
   callSwitchFrame,
   callUpdatedSchema,
 } from '../models/calls.js';
+import {
+  groupCallChangedSchema,
+  groupCallFrame,
+  inviteUserFrame,
+  joinInGroupCallFrame,
+} from '../models/group-calls.js';
 import { tagSchema } from '../models/tags.js';
 import { sessionGroupSchema } from '../models/session-groups.js';
 import { pinsChangedSchema } from '../models/pins.js';
@@ -121,6 +127,8 @@ export const serverEvents = {
   'call.updated': callUpdatedSchema,
   /** SDP offer/answer or ICE candidate from the other party of a call. */
   'call.signal': callSignalSchema,
+  /** A group's call started, changed who is on it, or ended (`call` null): the group's members (topic). */
+  'call.group': groupCallChangedSchema,
   /** An invitation to a group reached the invited user (or changed: accepted or declined on another tab). */
   'group.invitation': groupInvitationSchema,
   /** Events may have been lost (the message bus was down on some node): sync everything held. */
@@ -155,6 +163,10 @@ export const clientFrames = {
   'call.switchMedia': { data: callSwitchFrame, ack: callSchema },
   /** Relayed to the other party's call tab as `call.signal`, never stored. */
   'call.signal': { data: callSignalFrame, ack: z.null() },
+  /** Group calls: start one in a group, join the group's ongoing call, invite more members into it. */
+  'call.groupCall': { data: groupCallFrame, ack: callSchema },
+  'call.joinInGroupCall': { data: joinInGroupCallFrame, ack: callSchema },
+  'call.inviteUser': { data: inviteUserFrame, ack: callSchema },
 } as const satisfies Record<string, { data: z.ZodType; ack: z.ZodType }>;
 
 export type ClientFrameType = keyof typeof clientFrames;
