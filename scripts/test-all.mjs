@@ -97,8 +97,14 @@ const BROWSER_DEPS = [
   { path: '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf', packages: ['fonts-noto-color-emoji'] },
   { path: '/usr/bin/turnserver', packages: ['coturn'] },
 ];
-/** The server suites start and stop a redis-server of their own (realtime/redis-loss.test.ts). */
-const SERVER_DEPS = [{ path: '/usr/bin/redis-server', packages: ['redis-server'] }];
+/**
+ * The server suites start and stop a redis-server of their own (realtime/redis-loss.test.ts), and a
+ * Janus for the SFU tests' second back end (calls/sfu.test.ts).
+ */
+const SERVER_DEPS = [
+  { path: '/usr/bin/redis-server', packages: ['redis-server'] },
+  { path: '/usr/bin/janus', packages: ['janus'] },
+];
 
 /**
  * Debian packages of the offline voice-to-text test (apps/server/test/translation/pocketsphinx.test.ts):

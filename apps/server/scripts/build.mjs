@@ -9,6 +9,7 @@
  * Output, next to each other because the code finds them relative to itself:
  *   main.js          the entry (or the one `buildServerBundle` is given)
  *   send-thread.js   the SQLite send thread's entry (send-thread.ts looks for it beside main.js)
+ *   sfu-worker.js    the werift SFU's thread (werift-sfu.ts looks for it beside main.js)
  *   migrations/*.js  one file per migration (db/migrate.ts reads the folder beside main.js)
  */
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -53,6 +54,7 @@ export async function buildServerBundle(outdir, entry = path.join(src, 'main.ts'
       entryPoints: {
         main: entry,
         'send-thread': path.join(src, 'modules', 'messaging', 'send', 'thread', 'thread.ts'),
+        'sfu-worker': path.join(src, 'modules', 'calls', 'sfu', 'werift', 'worker.ts'),
       },
       outdir,
     }),

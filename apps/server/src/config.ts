@@ -103,6 +103,8 @@ export interface Config {
   turnTtlSeconds: number;
   /** ICE_TRANSPORT_POLICY=relay makes clients use TURN only. */
   iceTransportPolicy: 'all' | 'relay';
+  /** Group-call media: SFU=werift (embedded, default) or SFU=janus with JANUS_URL (docs/operations.md). */
+  sfu: SfuConfig;
   /** Translation provider (TRANSLATE_URL, a LibreTranslate-compatible API); unset: none (25001). */
   translate: TranslateConfig | undefined;
   /** Voice-to-text provider (ASR_URL, an OpenAI-compatible API, or ASR=pocketsphinx); unset: none. */
@@ -166,6 +168,34 @@ function passwordCost(env: Env, nodeEnv: Config['env']): PasswordCost {
     );
   }
   return cost;
+}
+
+/**
+ * The SFU of group calls. werift: SFU_PORT_RANGE (`40000-40999`, the UDP ports media uses; unset:
+ * any) and SFU_HOST_ADDRESSES (addresses to offer besides the interfaces', e.g. the public one behind
+ * NAT). janus: JANUS_URL, Janus's HTTP transport (`http://127.0.0.1:8088/janus`).
+ */
+export type SfuConfig =
+  | { kind: 'werift'; portRange: [number, number] | undefined; hostAddresses: string[] }
+  | { kind: 'janus'; url: string };
+
+function sfuConfig(env: Env): SfuConfig {
+  const kind = env.SFU || 'werift';
+  if (kind === 'janus') {
+    const url = env.JANUS_URL?.trim().replace(/\/+$/, '');
+    if (!url)
+      throw new Error('SFU=janus needs JANUS_URL (Janus HTTP transport, e.g. http://127.0.0.1:8088/janus)');
+    return { kind, url };
+  }
+  if (kind !== 'werift') throw new Error(`Invalid SFU: ${kind} (werift or janus)`);
+  let portRange: [number, number] | undefined;
+  if (env.SFU_PORT_RANGE) {
+    const m = /^(\d+)-(\d+)$/.exec(env.SFU_PORT_RANGE.trim());
+    if (!m || Number(m[1]) >= Number(m[2]))
+      throw new Error(`Invalid SFU_PORT_RANGE: ${env.SFU_PORT_RANGE} (e.g. 40000-40999)`);
+    portRange = [Number(m[1]), Number(m[2])];
+  }
+  return { kind, portRange, hostAddresses: list(env.SFU_HOST_ADDRESSES) };
 }
 
 /** The translation and voice-to-text providers (docs/operations.md "Translation and voice to text"). */
@@ -281,6 +311,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     turnSecret: env.TURN_SECRET || undefined,
     turnTtlSeconds: int(env, 'TURN_TTL_SECONDS', 3600),
     iceTransportPolicy: env.ICE_TRANSPORT_POLICY === 'relay' ? 'relay' : 'all',
+    sfu: sfuConfig(env),
     ...providers(env),
     translatePerMinute: int(env, 'TRANSLATE_PER_MINUTE', 30),
     memberSweepMs: int(env, 'MEMBER_SWEEP_MS', 60_000),

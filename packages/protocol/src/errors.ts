@@ -7,6 +7,7 @@ import { hardeningErrors } from './errors/hardening.js';
 import { messagingErrors } from './errors/messaging.js';
 import { paidErrors } from './errors/paid.js';
 import { momentErrors } from './errors/moments.js';
+import { sfuErrors } from './errors/sfu.js';
 import { socialErrors } from './errors/social.js';
 import { toolErrors } from './errors/tools.js';
 
@@ -36,6 +37,7 @@ export const Errors = {
   ...momentErrors,
   ...hardeningErrors,
   ...toolErrors,
+  ...sfuErrors,
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -28,6 +28,17 @@ import {
   callUpdatedSchema,
 } from '../models/calls.js';
 import {
+  callMediaAnswerSchema,
+  callMediaCandidateFrame,
+  callMediaCandidateSchema,
+  callMediaIdFrame,
+  callMediaLevelsSchema,
+  callMediaOfferAckSchema,
+  callMediaOfferSchema,
+  callMediaSdpFrame,
+  callMediaTracksSchema,
+} from '../models/call-media.js';
+import {
   groupCallChangedSchema,
   groupCallFrame,
   inviteUserFrame,
@@ -127,6 +138,14 @@ export const serverEvents = {
   'call.updated': callUpdatedSchema,
   /** SDP offer/answer or ICE candidate from the other party of a call. */
   'call.signal': callSignalSchema,
+  /** Group-call media (docs/api.md "Group-call media"): a new offer for the subscribing connection. */
+  'call.media.offer': callMediaOfferSchema,
+  /** Whose track each section of the subscribing connection carries. */
+  'call.media.tracks': callMediaTracksSchema,
+  /** Members' audio levels while someone speaks. */
+  'call.media.levels': callMediaLevelsSchema,
+  /** An ICE candidate of the SFU. */
+  'call.media.candidate': callMediaCandidateSchema,
   /** A group's call started, changed who is on it, or ended (`call` null): the group's members (topic). */
   'call.group': groupCallChangedSchema,
   /** An invitation to a group reached the invited user (or changed: accepted or declined on another tab). */
@@ -163,6 +182,15 @@ export const clientFrames = {
   'call.switchMedia': { data: callSwitchFrame, ack: callSchema },
   /** Relayed to the other party's call tab as `call.signal`, never stored. */
   'call.signal': { data: callSignalFrame, ack: z.null() },
+  /** Group-call media: the publishing offer → the SFU's answer. */
+  'call.media.publish': { data: callMediaSdpFrame, ack: callMediaAnswerSchema },
+  /** Opens the subscribing connection → the SFU's offer (null while nobody else publishes). */
+  'call.media.subscribe': { data: callMediaIdFrame, ack: callMediaOfferAckSchema },
+  /** The answer to the last subscribing offer. */
+  'call.media.answer': { data: callMediaSdpFrame, ack: z.null() },
+  'call.media.candidate': { data: callMediaCandidateFrame, ack: z.null() },
+  /** Asks the publishers of what this member receives for a keyframe. */
+  'call.media.keyframe': { data: callMediaIdFrame, ack: z.null() },
   /** Group calls: start one in a group, join the group's ongoing call, invite more members into it. */
   'call.groupCall': { data: groupCallFrame, ack: callSchema },
   'call.joinInGroupCall': { data: joinInGroupCallFrame, ack: callSchema },

@@ -18,3 +18,4 @@ export * from './session-groups.js';
 export * from './helper.js';
 export * from './pins.js';
 export * from './reactions.js';
+export * from './call-media.js';

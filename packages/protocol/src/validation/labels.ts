@@ -127,6 +127,7 @@ const table: Record<string, readonly [string, string, string]> = {
   pageNum: ['页码', 'Page number', 'ページ番号'],
   pageSize: ['每页条数', 'Page size', '1ページの件数'],
   payload: ['消息内容', 'Message content', 'メッセージの内容'],
+  pc: ['媒体连接', 'Media connection', 'メディア接続'],
   phone: ['手机号', 'Phone number', '電話番号'],
   pwd: ['密码', 'Password', 'パスワード'],
   qrCode: ['二维码', 'QR code', 'QRコード'],

@@ -13,7 +13,7 @@ import { answerJson, fromWire, type ThreadData, type ThreadJob, type ThreadReply
 
 // The thread runs what the main thread runs: the compiled bundle, or this repository's TypeScript
 // through tsx's loader, which it registers for itself when the runtime does not strip types.
-const BOOT = `
+export const BOOT = `
 const { workerData } = require('node:worker_threads');
 (async () => {
   if (workerData.tsx) (await import(workerData.tsx)).register();
@@ -22,7 +22,7 @@ const { workerData } = require('node:worker_threads');
 `;
 
 /** tsx's loader API, its ES module entry (a CommonJS resolve would name the .cjs one). */
-function tsxApi(): string {
+export function tsxApi(): string {
   const require = createRequire(import.meta.url);
   const pkgPath = require.resolve('tsx/package.json');
   const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8')) as {
