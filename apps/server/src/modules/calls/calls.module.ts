@@ -9,6 +9,8 @@ import { CallRepo } from './call.repo.js';
 import { CallService } from './call.service.js';
 import { iceServersFor } from './ice.js';
 import { UsageService } from './usage.service.js';
+import { LazySfu } from './group-call-media.js';
+import { registerSfuFrames } from './sfu/sfu.routes.js';
 
 /**
  * One-to-one and group calls: signalling frames (`call.*`), the call record and its sweeper (invite
@@ -57,6 +59,18 @@ export function createCallsModule(
     if (sweeper) clearInterval(sweeper);
     sweeper = null;
     service.limitTimers.clear();
+    sfu.close().catch((err: unknown) => ctx.log.warn({ err }, 'sfu close failed'));
+  };
+
+  // Group-call media: the SFU, started with the first media frame; the flows drop who leaves.
+  const sfu = LazySfu.of(ctx.config);
+  let forget: (callId: string) => void = () => {};
+  service.group.media = {
+    left: (callId, wtId) => sfu.leave(callId, wtId),
+    closed: async (callId) => {
+      forget(callId);
+      await sfu.closeRoom(callId);
+    },
   };
 
   const registerFrames = (gateway: Gateway) => {
@@ -71,6 +85,9 @@ export function createCallsModule(
     gateway.on('call.groupCall', (c, data) => service.group.start(c, data));
     gateway.on('call.joinInGroupCall', (c, data) => service.group.join(c, data));
     gateway.on('call.inviteUser', (c, data) => service.group.invite(c, data));
+    forget = registerSfuFrames(ctx, gateway, sfu, (actor, callId) =>
+      service.group.mediaAccess(actor, callId),
+    ).forget;
   };
 
   const handlers: DomainHandlers<'calls'> = {
@@ -90,6 +107,6 @@ export function createCallsModule(
     groupCallInfo: (r) => service.group.info(r.userId, r.body.groupID),
   };
 
-  return { service, usage, handlers, registerFrames, startSweeper, stopSweeper };
+  return { service, usage, sfu, handlers, registerFrames, startSweeper, stopSweeper };
 }
 export type CallsModule = ReturnType<typeof createCallsModule>;

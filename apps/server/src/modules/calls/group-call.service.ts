@@ -25,6 +25,12 @@ import type { LimitTimers } from './limit-timers.js';
 import type { CallActor } from './call.service.js';
 
 const REBIND_AFTER_MS = 8000;
+
+/** What the flows tell the media side (calls.module.ts wires it to the SFU). */
+export interface GroupCallMedia {
+  left(callId: string, wtId: string): Promise<void>;
+  closed(callId: string): Promise<void>;
+}
 const newCallId = () => randomBytes(12).toString('base64url');
 const timerKey = (callId: string, userId: number) => `${callId}:${userId}`;
 
@@ -41,6 +47,9 @@ export class GroupCallService {
   private readonly groups: GroupRepo;
   private readonly users: UserRepo;
   private readonly repos: FactRepos;
+
+  /** The SFU side of the calls: a member's media leaves with them, a room closes with its call. */
+  media: GroupCallMedia | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -225,10 +234,14 @@ export class GroupCallService {
     return viewOf(result, readerId, group);
   }
 
-  /** Limit timers on this node: set for members now metered, gone for those who stopped. */
+  /**
+   * After a step's commit, on this node: limit timers set for members now metered and gone for those
+   * who stopped; the SFU drops who left and closes the room of a call that ended.
+   */
   private async afterStep(result: StepResult): Promise<void> {
     const callId = result.call.call_id;
     for (const userId of result.stopped) this.limitTimers.cancel(timerKey(callId, userId));
+    this.mediaAfter(result);
     const now = this.now();
     for (const userId of result.started) {
       const due = await this.meter.limitAt(userId, now, now);
@@ -340,7 +353,44 @@ export class GroupCallService {
     );
     uow.afterCommit(() => {
       for (const userId of result.stopped) this.limitTimers.cancel(timerKey(row.call_id, userId));
+      this.mediaAfter(result);
     });
+  }
+
+  private mediaAfter(result: StepResult): void {
+    const media = this.media;
+    if (!media) return;
+    const callId = result.call.call_id;
+    const failed = (err: unknown) => this.ctx.log.warn({ err, callId }, 'sfu update failed');
+    if (result.call.status === 'ended') {
+      media.closed(callId).catch(failed);
+      return;
+    }
+    for (const userId of result.stopped) {
+      const wtId = result.people.get(userId)?.wt_id;
+      if (wtId) media.left(callId, wtId).catch(failed);
+    }
+  }
+
+  /**
+   * May the actor's tab use the SFU room of `callId` (the `call.media.*` frames)? Only a joined member
+   * of that group call, from the tab holding their part; answers their wtId, the SFU's name for them.
+   */
+  async mediaAccess(actor: CallActor, callId: string): Promise<{ wtId: string }> {
+    const row = await this.calls.byCallId(callId);
+    const members = row && row.group_id !== null ? await this.memberFacts(row) : undefined;
+    authorize(callsPolicy, 'call.media', actor, {
+      call: row && {
+        callerId: row.caller_id,
+        calleeId: row.callee_id,
+        callerConn: row.caller_conn,
+        calleeConn: row.callee_conn,
+      },
+      connectionId: actor.connectionId,
+      members,
+    });
+    const me = await this.users.byId(actor.userId);
+    return { wtId: me?.wt_id ?? '' };
   }
 
   /** Rings past their timeout, joined members gone silent, and members past their allowance. */
