@@ -241,6 +241,8 @@ class CallEngine {
   // ----- signalling -----
 
   private onUpdated({ action, call }: CallUpdated): void {
+    // Group calls are not drawn by this one-to-one engine yet: their rings are left alone.
+    if (call.groupID !== null) return;
     const s = get();
     if (action === CallAction.invite) {
       if (call.role === 'callee' && s.phase === 'idle') this.ring(call);
