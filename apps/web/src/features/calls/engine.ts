@@ -18,6 +18,7 @@ import { TrackEffects } from './effects';
 import { CallHeartbeat } from './heartbeat';
 import { CallEngineError, EngineError, END_TIPS } from './engine-errors';
 import { PeerLink } from './peer';
+import { next, type EngineEvent } from './call-machine';
 import { resetCall, useCallStore, type CallState, type DeviceLists } from './store';
 import { playTone, stopTone } from './tones';
 import { startLimitWatch, stopLimitWatch } from './limit';
@@ -79,14 +80,7 @@ class CallEngine {
     }
     await this.loadIce();
     const stream = await localMedia(type);
-    set({
-      phase: 'calling',
-      role: 'caller',
-      mediaType: type,
-      peer,
-      localStream: stream,
-      cameraOn: type === 2,
-    });
+    this.transition('dial', { mediaType: type, peer, localStream: stream, cameraOn: type === 2 });
     playTone('dialing', null);
     try {
       const info = await socket.send<CallInfo>('call.invite', {
@@ -99,7 +93,7 @@ class CallEngine {
       this.heartbeat.startPing(() => this.callId);
     } catch (err) {
       this.cleanup();
-      resetCall();
+      this.transition('end');
       throw err;
     }
   }
@@ -122,7 +116,7 @@ class CallEngine {
       for (const sig of this.pendingSignals.splice(0)) await this.link?.handle(sig);
     } catch (err) {
       this.cleanup();
-      resetCall({ tip: { key: 'tips.acceptFailed' } });
+      this.transition('end', { tip: { key: 'tips.acceptFailed' } });
       this.clearTipLater();
       throw err;
     }
@@ -226,9 +220,7 @@ class CallEngine {
   /** An invitation for this user: the incoming view rings (unless the bell is muted). */
   ring(call: CallInfo): void {
     const s = get();
-    set({
-      phase: 'calling',
-      role: 'callee',
+    this.transition('ring', {
       mediaType: call.mediaType as 1 | 2,
       call,
       peer: call.caller,
@@ -260,7 +252,7 @@ class CallEngine {
       } else if (call.role === 'callee' && call.connectionId !== this.connectionId && s.phase === 'calling') {
         // Another tab accepted: this one stops ringing.
         this.cleanup();
-        resetCall();
+        this.transition('end');
       }
       return;
     }
@@ -305,12 +297,10 @@ class CallEngine {
 
   private connected(call: CallInfo): void {
     stopTone();
-    set({
+    this.transition('connect', {
       call,
-      phase: 'connected',
       connectedAt: Date.now(),
       bigView: call.mediaType === 2 ? 'remote' : 'local',
-      loading: {},
     });
     this.heartbeat.startPing(() => this.callId);
     this.heartbeat.startStats(() => this.link);
@@ -358,8 +348,16 @@ class CallEngine {
     stopLimitWatch();
     this.cleanup();
     const key = action === null ? null : END_TIPS[action];
-    resetCall(key ? { tip: { key } } : {});
+    this.transition('end', key ? { tip: { key } } : {});
     if (key) this.clearTipLater();
+  }
+
+  /** The one place the call's state moves (call-machine.ts); `with` is what the new state carries. */
+  private transition(event: EngineEvent, with_: Partial<CallState> = {}): void {
+    const to = next(get().phase, event);
+    if (!to) return;
+    if (to.phase === 'idle') resetCall(with_);
+    else set({ ...with_, ...to });
   }
 
   private clearTipLater(): void {
