@@ -19,7 +19,8 @@ import { CallHeartbeat } from './heartbeat';
 import { CallEngineError, EngineError, END_TIPS } from './engine-errors';
 import { PeerLink } from './peer';
 import { next, type EngineEvent } from './call-machine';
-import { resetCall, useCallStore, type CallState, type DeviceLists } from './store';
+import { prefs, setPrefs, type DeviceLists } from './prefs';
+import { resetCall, useCallStore, type CallState } from './store';
 import { playTone, stopTone } from './tones';
 import { startLimitWatch, stopLimitWatch } from './limit';
 
@@ -207,7 +208,7 @@ class CallEngine {
 
   /** The "AI voice" switch: RNNoise on the microphone now (in a call) and for the next calls. */
   async enableAIVoice(on: boolean): Promise<void> {
-    set({ aiVoice: !!on });
+    setPrefs({ aiVoice: !!on });
     await this.effects.applyAIVoice(this.link);
   }
 
@@ -219,14 +220,13 @@ class CallEngine {
 
   /** An invitation for this user: the incoming view rings (unless the bell is muted). */
   ring(call: CallInfo): void {
-    const s = get();
     this.transition('ring', {
       mediaType: call.mediaType as 1 | 2,
       call,
       peer: call.caller,
       cameraOn: call.mediaType === 2,
     });
-    if (!s.muteBell) playTone('ringing', s.callingBell);
+    if (!prefs().muteBell) playTone('ringing', prefs().callingBell);
     notifyIncoming(call);
   }
 
