@@ -45,6 +45,7 @@ describe.runIf(sqlite)('the compiled server (npm start)', () => {
     ).toEqual(migrations.map((f) => f.replace(/\.ts$/, '.js')).sort());
     expect(fs.existsSync(path.join(outdir, 'main.js'))).toBe(true);
     expect(fs.existsSync(path.join(outdir, 'send-thread.js'))).toBe(true);
+    expect(fs.existsSync(path.join(outdir, 'sfu-worker.js'))).toBe(true);
   });
 
   it('migrates a new database and commits a send on its send thread, delivered live', async () => {

@@ -10,6 +10,8 @@ const LIB = '/usr/lib/x86_64-linux-gnu/janus';
 export interface JanusServer {
   /** The HTTP transport's base, e.g. http://127.0.0.1:41234/janus (what `JANUS_URL` takes). */
   url: string;
+  /** Janus's process id (the bench reads its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ admin: {
 
   return {
     url,
+    pid: child.pid!,
     async stop() {
       if (!dead) child.kill('SIGTERM');
       await exited;

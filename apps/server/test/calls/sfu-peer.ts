@@ -29,7 +29,8 @@ export class SfuPeer {
   plis = 0;
   tracks: SfuTrack[] = [];
   private readonly senders = new Map<string, RTCRtpTransceiver>();
-  private seq = 0;
+  /** The next RTP sequence number of each source. */
+  private readonly seqs = new Map<string, number>();
   private answering: Promise<void> = Promise.resolve();
   private offers = 0;
   private readonly waiters: (() => void)[] = [];
@@ -51,11 +52,12 @@ export class SfuPeer {
 
   /** Offers mic + camera (+ screen) and applies the SFU's answer. */
   async publish(screen = false): Promise<void> {
-    for (const [source, kind] of [
+    const sections: ['mic' | 'camera' | 'screen', 'audio' | 'video'][] = [
       ['mic', 'audio'],
       ['camera', 'video'],
-      ...(screen ? [['screen', 'video']] : []),
-    ] as const) {
+    ];
+    if (screen) sections.push(['screen', 'video']);
+    for (const [source, kind] of sections) {
       if (this.senders.has(source)) continue;
       const t = this.pub.addTransceiver(new MediaStreamTrack({ kind }), { direction: 'sendonly' });
       t.sender.onPictureLossIndication.subscribe(() => {
@@ -75,11 +77,13 @@ export class SfuPeer {
     if (offer) await this.accept(offer);
   }
 
-  /** Sends one packet on each published source; audio carries an audio level (-dBov). */
-  send(dBov = 30, size = 1000): void {
+  /** Sends one packet on each published source (or on `only`); audio carries an audio level (-dBov). */
+  send(dBov = 30, size = 1000, only?: 'mic' | 'camera'): void {
     const now = Date.now();
-    this.seq = (this.seq + 1) & 0xffff;
     for (const [source, t] of this.senders) {
+      if (only && source !== only) continue;
+      const seq = ((this.seqs.get(source) ?? 0) + 1) & 0xffff;
+      this.seqs.set(source, seq);
       const extId = t.headerExtensions.find((e) => e.uri === RTP_EXTENSION_URI.audioLevelIndication)?.id;
       const tag = Buffer.from(`${this.userId}|${now}|`);
       const payload = Buffer.concat([
@@ -87,7 +91,7 @@ export class SfuPeer {
         Buffer.alloc(Math.max(0, (source === 'mic' ? 120 : size) - tag.length)),
       ]);
       const header = new RtpHeader({
-        sequenceNumber: this.seq,
+        sequenceNumber: seq,
         timestamp: (now * 90) >>> 0,
         marker: true,
         extensions:

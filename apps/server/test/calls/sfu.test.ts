@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JanusSfu } from '../../src/modules/calls/sfu/janus/janus-sfu.js';
 import type { Sfu, SfuLevel } from '../../src/modules/calls/sfu/sfu.js';
 import { WeriftSfu } from '../../src/modules/calls/sfu/werift-sfu.js';
 import { SPEAKING_LEVEL } from '../../src/modules/calls/sfu/sdp.js';
@@ -17,7 +18,7 @@ describe.each(sfuBackends())('SFU: %s', (_name, start) => {
   });
   afterAll(() => stop?.());
 
-  it('forwards each publisher to the others, asks for a keyframe for a late joiner, drops a leaver, reports levels', async () => {
+  it('forwards each publisher to the others, passes a keyframe request on, asks for one for a late joiner, drops a leaver, reports levels', async () => {
     const room = `r-${Math.random().toString(36).slice(2)}`;
     await sfu.openRoom(room);
     const [a, b, c] = ['ann', 'bob', 'cat'].map((u) => new SfuPeer(sfu, room, u));
@@ -49,6 +50,11 @@ describe.each(sfuBackends())('SFU: %s', (_name, start) => {
       );
       const loud = levels.find((l) => l.some((x) => x.userId === 'ann'))!;
       expect(loud.find((x) => x.userId === 'bob')?.level ?? 0).toBeLessThan(SPEAKING_LEVEL);
+
+      // A member asks for a keyframe (a frozen tile): the publishers it receives get a PLI.
+      const asked = a!.plis;
+      await sfu.requestKeyframe(room, 'bob');
+      await a!.until(() => a!.plis > asked);
 
       // A late joiner: its subscription asks the publishers for a keyframe.
       const plisBefore = a!.plis;
@@ -96,7 +102,16 @@ describe.each(sfuBackends())('SFU: %s', (_name, start) => {
   });
 });
 
-describe('SFU: werift worker', () => {
+describe('SFU unavailable', () => {
+  it('answers 23033 when Janus does not answer', async () => {
+    const sfu = new JanusSfu('http://127.0.0.1:9/janus');
+    await expect(sfu.openRoom('r')).rejects.toMatchObject({
+      code: 23033,
+      message: '媒体服务器暂时不可用，请稍后再试',
+    });
+    await sfu.close();
+  });
+
   it('answers every call with 23033 once its worker has stopped', async () => {
     const sfu = new WeriftSfu({ stunUrls: [], levelsIntervalMs: 250 });
     await sfu.openRoom('r');

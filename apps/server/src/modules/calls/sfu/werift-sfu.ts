@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { ErrorName } from '@parley/protocol';
 import { fail } from '../../../lib/errors.js';
@@ -35,6 +34,8 @@ export class WeriftSfu implements Sfu {
     this.worker = new Worker(BOOT, { eval: true, workerData: data });
     this.worker.unref();
     this.worker.on('message', (reply: WorkerReply) => this.receive(reply));
+    // A crash of the media thread must not take the node down: its calls fail with 23033.
+    this.worker.on('error', () => undefined);
     this.worker.on('exit', () => {
       this.exited = true;
       for (const p of this.pending.values()) p.reject(fail('sfuUnavailable'));
@@ -67,14 +68,9 @@ export class WeriftSfu implements Sfu {
     return this.call({ op: 'closeRoom', roomId });
   }
 
-  /** Rooms, peers and forwarded packets of the worker (the bench reads them). */
+  /** Rooms, peers, forwarded packets and CPU time of the worker (the bench reads them). */
   stats(): Promise<WorkerStats> {
     return this.call({ op: 'stats' });
-  }
-
-  /** The worker thread's event-loop utilisation: how busy the media thread is. */
-  utilization(since?: EventLoopUtilization): EventLoopUtilization {
-    return this.worker.performance.eventLoopUtilization(since);
   }
 
   async close(): Promise<void> {

@@ -125,6 +125,8 @@ export class JanusSession {
         const res = await fetch(`${this.url}/${session}?maxev=10`);
         const body = (await res.json()) as JanusMessage | JanusMessage[];
         batch = Array.isArray(body) ? body : [body];
+        // The session is gone (Janus restarted, or timed it out): the same as Janus going away.
+        if (batch.some((m) => m.janus === 'error' && !m.transaction)) throw new Error('session lost');
       } catch {
         if (this.closed) return;
         // Janus went away: the session is gone with it; the next call opens a new one.

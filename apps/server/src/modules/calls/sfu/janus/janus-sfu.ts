@@ -15,7 +15,8 @@ interface Publisher {
 
 interface Subscriber {
   handle: number | null;
-  feeds: Set<number>;
+  /** The publisher streams subscribed to, as `feed:mid`. */
+  feeds: Set<string>;
   offering: boolean;
   dirty: boolean;
   /** Changes to one subscriber run one after the other (a join must finish before an update). */
@@ -111,7 +112,8 @@ export class JanusSfu implements Sfu {
       pub.sources = sources;
     }
     if (!reply.jsep) throw fail('sfuBadSdp');
-    // A new publisher's feed is offered to the others once its media is up (`webrtcup`).
+    // A new publisher's feed is offered to the others once its media is up (`webrtcup`); a
+    // renegotiation (screen on or off) at once.
     if (pub.live) await this.syncAll(roomId, room);
     return reply.jsep.sdp;
   }
@@ -161,7 +163,8 @@ export class JanusSfu implements Sfu {
     const sub = room.subscribers.get(userId);
     if (!sub) throw fail('sfuNoSubscription');
     // A publisher's `configure` with `keyframe` makes Janus send it a PLI.
-    for (const feed of sub.feeds) {
+    const feeds = new Set([...sub.feeds].map((key) => Number(key.split(':')[0])));
+    for (const feed of feeds) {
       const pub = [...room.publishers.values()].find((p) => p.feed === feed);
       if (pub)
         await this.call(() => this.janus.message(pub.handle, { request: 'configure', keyframe: true }));
@@ -248,11 +251,18 @@ export class JanusSfu implements Sfu {
       sub.dirty = true;
       return null;
     }
+    // Each published stream on its own (`feed:mid`): a screen started or stopped is one stream.
     const wanted = new Set(
-      [...room.publishers].filter(([uid, p]) => uid !== userId && p.live).map(([, p]) => p.feed),
+      [...room.publishers]
+        .filter(([uid, p]) => uid !== userId && p.live)
+        .flatMap(([, p]) => [...p.sources.keys()].map((mid) => `${p.feed}:${mid}`)),
     );
-    const add = [...wanted].filter((f) => !sub.feeds.has(f));
-    const remove = [...sub.feeds].filter((f) => !wanted.has(f));
+    const stream = (key: string) => ({
+      feed: Number(key.split(':')[0]),
+      mid: key.slice(key.indexOf(':') + 1),
+    });
+    const add = [...wanted].filter((f) => !sub.feeds.has(f)).map(stream);
+    const remove = [...sub.feeds].filter((f) => !wanted.has(f)).map(stream);
     if (add.length === 0 && remove.length === 0) return null;
     let reply: PluginReply;
     if (sub.handle === null) {
@@ -264,7 +274,7 @@ export class JanusSfu implements Sfu {
           request: 'join',
           ptype: 'subscriber',
           room: room.janusRoom,
-          streams: add.map((feed) => ({ feed })),
+          streams: add,
         }),
       );
     } else {
@@ -273,8 +283,8 @@ export class JanusSfu implements Sfu {
         this.janus.message(handle, {
           request: 'update',
           // Janus refuses an empty list.
-          ...(add.length > 0 ? { subscribe: add.map((feed) => ({ feed })) } : {}),
-          ...(remove.length > 0 ? { unsubscribe: remove.map((feed) => ({ feed })) } : {}),
+          ...(add.length > 0 ? { subscribe: add } : {}),
+          ...(remove.length > 0 ? { unsubscribe: remove } : {}),
         }),
       );
     }

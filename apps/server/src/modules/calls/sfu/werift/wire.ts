@@ -35,4 +35,6 @@ export interface WorkerStats {
   rooms: number;
   peers: number;
   forwarded: number;
+  /** CPU time the thread has used (Linux), for the bench. */
+  cpuSeconds: number | null;
 }

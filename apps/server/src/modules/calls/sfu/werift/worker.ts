@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SfuCandidate, SfuEvents } from '../sfu.js';
 import { Room, SfuFailure } from './room.js';
@@ -40,6 +41,16 @@ function roomOf(roomId: string): Room {
   return room;
 }
 
+/** CPU time of this thread (Linux: /proc/thread-self; elsewhere null). */
+function threadCpuSeconds(): number | null {
+  try {
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function run(call: WorkerCall): Promise<unknown> {
   switch (call.op) {
     case 'openRoom':
@@ -68,6 +79,7 @@ async function run(call: WorkerCall): Promise<unknown> {
         rooms: rooms.size,
         peers: [...rooms.values()].reduce((n, r) => n + r.size, 0),
         forwarded: Room.forwarded,
+        cpuSeconds: threadCpuSeconds(),
       };
       return stats;
     }

@@ -1,0 +1,1 @@
+export { SfuClient, type SfuClientOptions, type SfuRemoteTrack, type SfuSend } from './sfu-client';
