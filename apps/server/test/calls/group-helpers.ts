@@ -61,14 +61,14 @@ export async function groupWithTabs(t: TestServer, prefix: string, n: number) {
   };
 }
 
-export const groupInfo = async (t: TestServer, user: TestUser, groupID: string) =>
+export const groupInfo = async (t: TestServer | string, user: TestUser, groupID: string) =>
   api<{ call: GroupCallRecord | null }>(t, 'POST', '/call/groupCall/info', {
     token: user.token,
     body: { groupID },
   });
 
 /** The call cards in the group's chat as `user` sees them (`data` parsed). */
-export async function groupCallCards(t: TestServer, user: TestUser, groupID: string) {
+export async function groupCallCards(t: TestServer | string, user: TestUser, groupID: string) {
   const res = await api<{ messages: Message[] }>(t, 'POST', '/message/history', {
     token: user.token,
     body: { conversationID: `GROUP${groupID}`, count: 100 },
