@@ -7,6 +7,14 @@ export const CallLimits = {
   /** Largest SDP accepted in a frame (bytes). */
   maxSdp: 24 * 1024,
   maxCandidate: 1024,
+  /** People in one group call at once (the caller included). */
+  groupMax: 9,
+  /** People one group-call invitation may name. */
+  groupInviteMax: 8,
+  /** Rows per page of the group-call invite picker. */
+  invitePage: 30,
+  /** Call buttons ignore a second click within this many milliseconds. */
+  buttonDebounceMs: 500,
 } as const;
 
 export const CallAction = {

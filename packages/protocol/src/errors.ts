@@ -2,6 +2,7 @@ import { accountErrors } from './errors/account.js';
 import { callErrors } from './errors/calls.js';
 import type { ErrorDef } from './errors/define.js';
 import { generalErrors } from './errors/general.js';
+import { groupCallErrors } from './errors/group-calls.js';
 import { hardeningErrors } from './errors/hardening.js';
 import { messagingErrors } from './errors/messaging.js';
 import { paidErrors } from './errors/paid.js';
@@ -31,6 +32,7 @@ export const Errors = {
   ...socialErrors,
   ...messagingErrors,
   ...callErrors,
+  ...groupCallErrors,
   ...paidErrors,
   ...momentErrors,
   ...hardeningErrors,

@@ -296,6 +296,32 @@ export interface CallsTable {
   callee_seen_at: number;
   /** When the caller's daily allowance runs out during this connected call; null: not limited. */
   limit_at: Generated<number | null>;
+  /** A group call's group; null: one-to-one. */
+  group_id: Generated<number | null>;
+}
+
+/** One person's part in a group call (migration 20261128100000). */
+export interface CallMembersTable {
+  id: Generated<number>;
+  call_id: number;
+  user_id: number;
+  /** ringing | joined | left | rejected | timeout | busy | canceled */
+  state: string;
+  /** The socket connection holding the member's part (set when they join). */
+  conn: string | null;
+  invited_by: number | null;
+  invited_at: number;
+  invite_expires_at: number;
+  seen_at: number;
+  /** Start of the current metered span (joined while the call is connected); null otherwise. */
+  joined_at: number | null;
+  /** Start of the first metered span: the UTC day the time counts on. */
+  metered_from: number | null;
+  /** Closed metered spans, summed. */
+  metered_ms: Generated<number>;
+  /** When this member's daily allowance runs out during the call; null: not limited. */
+  limit_at: number | null;
+  updated_at: number;
 }
 
 /**
@@ -350,6 +376,7 @@ export interface Database extends MomentsDatabase {
   sync_versions: SyncVersionsTable;
   sync_log: SyncLogTable;
   calls: CallsTable;
+  call_members: CallMembersTable;
   call_usage: CallUsageTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;

@@ -53,7 +53,7 @@ export async function registerModules(
       return row && { ownerId: Number(row.owner_id), kind: row.kind, mime: row.mime };
     },
   });
-  const calls = createCallsModule(ctx, users, friends);
+  const calls = createCallsModule(ctx, users, friends, groups);
   const forward = new ForwardService(ctx, messaging.send);
   const favorites = createFavoritesModule(ctx, users);
   const translation = createTranslationModule(ctx, uploads.service);

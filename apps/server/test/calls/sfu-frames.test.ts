@@ -1,15 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@parley/protocol';
-import { fail } from '../../src/lib/errors.js';
 import type { Sfu, SfuEvents } from '../../src/modules/calls/sfu/sfu.js';
-import { registerSfuFrames } from '../../src/modules/calls/sfu/sfu.routes.js';
-import { WeriftSfu } from '../../src/modules/calls/sfu/werift-sfu.js';
+import { createGroup } from '../groups/helpers.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { newUser, openTab, type Tab } from './helpers.js';
 import { SfuPeer } from './sfu-peer.js';
 
-const CALL = 'groupcall-media-1';
 const refusal = (e: { code: number; msg: string }) => ({ code: e.code, msg: e.msg });
 
 /** The parts of `Sfu` a peer uses, spoken through a tab's `call.media.*` frames. */
@@ -48,66 +45,72 @@ function overSocket(tab: Tab, wtId: string): Sfu {
 
 describe('call.media.* frames', () => {
   let t: TestServer;
-  let sfu: WeriftSfu;
   let ann: TestUser;
   let bob: TestUser;
   let eve: TestUser;
+  let cat: TestUser;
+  let CALL = '';
+  /** The tabs holding ann's and bob's parts (the ones that started and accepted the call). */
+  let ta: Tab;
+  let tb: Tab;
   beforeAll(async () => {
-    t = await startTestServer();
-    sfu = new WeriftSfu({ stunUrls: [], levelsIntervalMs: 100 });
-    [ann, bob, eve] = await Promise.all([newUser(t, 'ann'), newUser(t, 'bob'), newUser(t, 'eve')]);
-    const joined = new Set([ann.wtId, bob.wtId]);
-    // Stands in for the group-call rule: ann and bob are joined members of CALL.
-    registerSfuFrames(t.server.ctx, t.server.gateway, sfu, async (actor, callId) => {
-      const me = await t.server.modules.users.repo.byId(actor.userId);
-      if (!me || callId !== CALL || !joined.has(me.wt_id)) throw fail('callNotFound');
-      return { wtId: me.wt_id };
+    t = await startTestServer({ callSweepMs: 0 });
+    [ann, bob, eve, cat] = await Promise.all([
+      newUser(t, 'ann'),
+      newUser(t, 'bob'),
+      newUser(t, 'eve'),
+      newUser(t, 'cat'),
+    ]);
+    // ann calls bob and cat in their group and bob accepts: ann and bob are joined, cat rings.
+    const group = await createGroup(t, ann, [bob, cat]);
+    [ta, tb] = await Promise.all([openTab(t, ann), openTab(t, bob)]);
+    const started = await ta.send('call.groupCall', {
+      v: 1,
+      groupID: group.groupID,
+      type: 2,
+      userIDList: [bob.wtId, cat.wtId],
     });
-    await sfu.openRoom(CALL);
+    CALL = started.data.callId;
+    expect((await tb.send('call.accept', { v: 1, callId: CALL })).code).toBe(200);
   });
   afterAll(async () => {
-    await sfu?.closeRoom(CALL);
-    await sfu?.close();
+    ta?.close();
+    tb?.close();
     await t?.close();
   });
 
   it('publishes and subscribes through the socket; the offer and tracks reach the member', async () => {
-    const [ta, tb] = await Promise.all([openTab(t, ann), openTab(t, bob)]);
     const a = new SfuPeer(overSocket(ta, ann.wtId), CALL, ann.wtId);
-    let b: SfuPeer | null = null;
+    const b = new SfuPeer(overSocket(tb, bob.wtId), CALL, bob.wtId);
     try {
-      // Nobody publishes yet: no offer; it comes as call.media.offer once ann publishes.
-      expect(await tb.send('call.media.subscribe', { v: 1, callId: CALL })).toMatchObject({
-        code: 200,
-        data: { sdp: null },
-      });
+      await b.subscribe(); // nobody publishes yet: null, the offer comes later as call.media.offer
       await a.publish();
-      const later = await tb.socket.next((f) => f.type === 'call.media.offer');
-      expect(later.data).toMatchObject({ callId: CALL, sdp: expect.stringMatching(/^v=0\r\n/) });
-      // A member that subscribes (again) gets a fresh offer in the ack and answers it.
-      b = new SfuPeer(overSocket(tb, bob.wtId), CALL, bob.wtId);
-      await b.subscribe();
       a.start(20);
-      const sub = b;
-      await sub.until(() => sub.count(ann.wtId, 'camera') >= 5 && sub.count(ann.wtId, 'mic') >= 5);
-      expect(sub.tracks.map((x) => `${x.publisherId}:${x.source}`).sort()).toEqual([
+      await b.until(() => b.count(ann.wtId, 'camera') >= 5 && b.count(ann.wtId, 'mic') >= 5);
+      expect(b.tracks.map((x) => `${x.publisherId}:${x.source}`).sort()).toEqual([
         `${ann.wtId}:camera`,
         `${ann.wtId}:mic`,
       ]);
       const levels = await tb.socket.next((f) => f.type === 'call.media.levels');
       expect(levels.data).toMatchObject({ callId: CALL, levels: [{ userId: ann.wtId }] });
     } finally {
-      await Promise.all([a.close(), b?.close()]);
-      ta.close();
-      tb.close();
+      await Promise.all([a.close(), b.close()]);
     }
   });
 
   it('refuses a non-member, an answer without an offer, and an SDP that is not one', async () => {
-    const [te, tb] = await Promise.all([openTab(t, eve), openTab(t, bob)]);
+    const te = await openTab(t, eve);
+    const [other, ringing] = await Promise.all([openTab(t, bob), openTab(t, cat)]);
     try {
       expect(await te.send('call.media.subscribe', { v: 1, callId: CALL })).toMatchObject(
         refusal(Errors.callNotFound),
+      );
+      // A joined member's other tab, and someone still ringing, may not use the room.
+      expect(await other.send('call.media.subscribe', { v: 1, callId: CALL })).toMatchObject(
+        refusal(Errors.forbidden),
+      );
+      expect(await ringing.send('call.media.subscribe', { v: 1, callId: CALL })).toMatchObject(
+        refusal(Errors.forbidden),
       );
       const sdp = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
       expect(await tb.send('call.media.answer', { v: 1, callId: CALL, sdp })).toMatchObject({
@@ -126,7 +129,8 @@ describe('call.media.* frames', () => {
       expect(pc.msg).toContain('媒体连接格式不正确');
     } finally {
       te.close();
-      tb.close();
+      other.close();
+      ringing.close();
     }
   });
 });

@@ -9,4 +9,5 @@ export const callRoutes = {
   uploadCall: post('/media/uploadCall'),
   exitCall: post('/media/exitCall'),
   memberInfo: get('/member/info'),
+  groupCallInfo: post('/call/groupCall/info'),
 } as const;

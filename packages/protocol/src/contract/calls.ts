@@ -7,6 +7,7 @@ import {
   mediaUploadBody,
   memberInfoSchema,
 } from '../models/calls.js';
+import { groupCallInfoBody, groupCallInfoSchema } from '../models/group-calls.js';
 import type { SchemasOf } from './define.js';
 import type { callRoutes } from './calls.routes.js';
 
@@ -21,4 +22,9 @@ export const callSchemas = {
   uploadCall: { body: mediaUploadBody, response: limitFlag, errors: ['callRecordNotFound'] },
   exitCall: { body: mediaUploadBody, response: z.null(), errors: ['callRecordNotFound'] },
   memberInfo: { response: memberInfoSchema, errors: [] },
+  groupCallInfo: {
+    body: groupCallInfoBody,
+    response: groupCallInfoSchema,
+    errors: ['groupNotFound', 'groupCallNotMember'],
+  },
 } as const satisfies SchemasOf<typeof callRoutes>;

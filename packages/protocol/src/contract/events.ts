@@ -38,6 +38,12 @@ import {
   callMediaSdpFrame,
   callMediaTracksSchema,
 } from '../models/call-media.js';
+import {
+  groupCallChangedSchema,
+  groupCallFrame,
+  inviteUserFrame,
+  joinInGroupCallFrame,
+} from '../models/group-calls.js';
 import { tagSchema } from '../models/tags.js';
 import { sessionGroupSchema } from '../models/session-groups.js';
 import { pinsChangedSchema } from '../models/pins.js';
@@ -140,6 +146,8 @@ export const serverEvents = {
   'call.media.levels': callMediaLevelsSchema,
   /** An ICE candidate of the SFU. */
   'call.media.candidate': callMediaCandidateSchema,
+  /** A group's call started, changed who is on it, or ended (`call` null): the group's members (topic). */
+  'call.group': groupCallChangedSchema,
   /** An invitation to a group reached the invited user (or changed: accepted or declined on another tab). */
   'group.invitation': groupInvitationSchema,
   /** Events may have been lost (the message bus was down on some node): sync everything held. */
@@ -183,6 +191,10 @@ export const clientFrames = {
   'call.media.candidate': { data: callMediaCandidateFrame, ack: z.null() },
   /** Asks the publishers of what this member receives for a keyframe. */
   'call.media.keyframe': { data: callMediaIdFrame, ack: z.null() },
+  /** Group calls: start one in a group, join the group's ongoing call, invite more members into it. */
+  'call.groupCall': { data: groupCallFrame, ack: callSchema },
+  'call.joinInGroupCall': { data: joinInGroupCallFrame, ack: callSchema },
+  'call.inviteUser': { data: inviteUserFrame, ack: callSchema },
 } as const satisfies Record<string, { data: z.ZodType; ack: z.ZodType }>;
 
 export type ClientFrameType = keyof typeof clientFrames;

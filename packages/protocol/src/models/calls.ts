@@ -24,6 +24,23 @@ export type CallEndReason = z.infer<typeof callEndReasonSchema>;
 export const callPartySchema = z.object({ wtId: z.string(), nickName: z.string(), avatar: z.string() });
 export type CallParty = z.infer<typeof callPartySchema>;
 
+/**
+ * A person's part in a group call: ringing (invited, not answered yet), joined, left, rejected,
+ * timeout (did not answer), busy (on another call when invited), canceled (the call ended while ringing).
+ */
+export const callMemberStateSchema = z.enum([
+  'ringing',
+  'joined',
+  'left',
+  'rejected',
+  'timeout',
+  'busy',
+  'canceled',
+]);
+export type CallMemberState = z.infer<typeof callMemberStateSchema>;
+export const callMemberSchema = callPartySchema.extend({ state: callMemberStateSchema });
+export type CallMember = z.infer<typeof callMemberSchema>;
+
 /** A call as one of its parties sees it. */
 export const callSchema = z.object({
   callId: z.string(),
@@ -41,14 +58,24 @@ export const callSchema = z.object({
   endedAt: z.number().nullable(),
   /** The reader's socket connection that holds the call (null: the callee's tabs are still ringing). */
   connectionId: z.string().nullable(),
+  /** A group call's group (its groupID); null for a one-to-one call. */
+  groupID: z.string().nullable(),
+  /** A group call's people, the caller first (empty for a one-to-one call). */
+  members: z.array(callMemberSchema),
 });
 export type CallInfo = z.infer<typeof callSchema>;
 
 /** `call.updated`: a state change of a call, to every tab of both parties. */
-export const callUpdatedSchema = z.object({ v: z.number(), action: z.number(), call: callSchema });
+export const callUpdatedSchema = z.object({
+  v: z.number(),
+  action: z.number(),
+  call: callSchema,
+  /** In a group call: whose part the action changed (a member accepted, rejected, left …). */
+  userID: z.string().optional(),
+});
 export type CallUpdated = z.infer<typeof callUpdatedSchema>;
 
-const callIdField = z
+export const callIdField = z
   .string(required('callId'))
   .max(64, { error: 'callId格式不正确', abort: true })
   .regex(/^[A-Za-z0-9_-]{8,40}$/, 'callId格式不正确');

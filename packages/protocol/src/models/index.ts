@@ -5,6 +5,7 @@ export * from './tags.js';
 export * from './uploads.js';
 export * from './messages.js';
 export * from './calls.js';
+export * from './group-calls.js';
 export * from './group.js';
 export * from './group-requests.js';
 export * from './report.js';

@@ -1,7 +1,11 @@
 import type { CallCardData, CallCardResult } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { GroupRow } from '../groups/group.repo.js';
+import { GroupConvRepo } from '../messaging/group/group-conv.repo.js';
+import { appendGroupMessage } from '../messaging/send/group-store.js';
 import { appendMessage } from '../messaging/send/message.store.js';
 import type { UserRow } from '../users/user.repo.js';
+import type { CallMemberRow } from './call-members.repo.js';
 import type { CallRow } from './call.repo.js';
 
 const RESULT: Record<string, CallCardResult> = {
@@ -50,5 +54,51 @@ export async function postCallCard(uow: UnitOfWork, row: CallRow, people: UserRo
     notice: false,
     now,
     people,
+  });
+}
+
+/**
+ * Posts the card of an ended group call into the group's conversation, as the caller's message: the
+ * outcome (answered once anyone joined the caller), the duration from connected to ended, everyone
+ * invited (`inviteeList`) and the group.
+ */
+export async function postGroupCallCard(
+  uow: UnitOfWork,
+  row: CallRow,
+  group: GroupRow,
+  members: CallMemberRow[],
+  people: Map<number, UserRow>,
+  now: number,
+) {
+  const caller = people.get(row.caller_id);
+  if (!caller) return;
+  const base = callCardData(row, undefined);
+  const card = {
+    ...base,
+    inviteeList: members
+      .filter((m) => m.user_id !== row.caller_id)
+      .map((m) => people.get(m.user_id)?.wt_id ?? '')
+      .filter((w) => w !== ''),
+    groupID: group.group_number,
+  };
+  const { conv } = await new GroupConvRepo(uow.db).ensure(Number(group.id), now);
+  await appendGroupMessage(uow, {
+    conversationId: conv.id,
+    group: { number: group.group_number, name: group.name, avatar: group.avatar },
+    sender: {
+      id: Number(caller.id),
+      wt_id: caller.wt_id,
+      nick_name: caller.nick_name,
+      avatar: caller.avatar,
+    },
+    nameCard: '',
+    clientMsgId: `call-${row.call_id}`,
+    type: 'custom',
+    payload: { data: JSON.stringify(card), description: '', extension: '' },
+    cloudCustomData: null,
+    needReadReceipt: false,
+    searchText: '',
+    mentions: [],
+    now,
   });
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../lib/context.js';
 import { isMember } from '../membership/membership-rules.js';
 import { membershipOf } from '../membership/membership.service.js';
 import type { UserRepo } from '../users/user.repo.js';
+import { CallMembersRepo } from './call-members.repo.js';
 import type { CallRepo } from './call.repo.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -15,15 +16,20 @@ const dayStart = (ms: number) => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
 /**
  * The server's own meter of the daily call time, read from the call records (`calls`): a caller's
  * connected outgoing calls count from connected to ended (a call still connected counts up to now),
- * each on the UTC day it connected. Non-members have `callDailyLimitSeconds` a day; members (until
+ * each on the UTC day it connected; in group calls, everyone's own time joined while the call was
+ * connected counts (`call_members`), on the UTC day they first joined it. Non-members have `callDailyLimitSeconds` a day; members (until
  * their membership ends) and a limit of 0 are unlimited. What a client reports (/media/uploadCall) plays no part.
  */
 export class CallMeter {
+  private readonly members: CallMembersRepo;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly users: UserRepo,
     private readonly calls: CallRepo,
-  ) {}
+  ) {
+    this.members = new CallMembersRepo(ctx.db);
+  }
 
   private get limitSeconds() {
     return this.ctx.config.callDailyLimitSeconds;
@@ -35,6 +41,9 @@ export class CallMeter {
     let ms = 0;
     for (const span of await this.calls.connectedSpans(userId, from, from + DAY_MS)) {
       ms += Math.max(0, (span.end ?? now) - span.start);
+    }
+    for (const part of await this.members.meteredSpans(userId, from, from + DAY_MS)) {
+      ms += part.closedMs + (part.openSince === null ? 0 : Math.max(0, now - part.openSince));
     }
     return Math.floor(ms / 1000);
   }
@@ -64,7 +73,7 @@ export class CallMeter {
   }
 
   /**
-   * When a call of `callerId` that connected at `connectedAt` must be looked at again, as seen at
+   * When a call of `callerId` (or a group-call part of that user) that connected at `connectedAt` must be looked at again, as seen at
    * `now`: when it uses up the allowance of that day, or when the caller's membership ends; null
    * when the caller is not limited.
    */

@@ -8,7 +8,7 @@ export type CallRow = Selectable<CallsTable>;
 export class CallRepo extends Repo {
   async insert(row: Insertable<CallsTable>): Promise<CallRow> {
     const out = await this.db.insertInto('calls').values(row).returningAll().executeTakeFirstOrThrow();
-    return normalize(out);
+    return normalizeCall(out);
   }
 
   async byCallId(callId: string): Promise<CallRow | undefined> {
@@ -17,19 +17,20 @@ export class CallRepo extends Repo {
       .selectAll()
       .where('call_id', '=', callId)
       .executeTakeFirst();
-    return row && normalize(row);
+    return row && normalizeCall(row);
   }
 
-  /** The user's call that is not over (ringing or connected), newest first. */
+  /** The user's one-to-one call that is not over (ringing or connected), newest first. */
   async activeOf(userId: number): Promise<CallRow | undefined> {
     const row = await this.db
       .selectFrom('calls')
       .selectAll()
       .where('status', 'in', ['ringing', 'connected'])
+      .where('group_id', 'is', null)
       .where((eb) => eb.or([eb('caller_id', '=', userId), eb('callee_id', '=', userId)]))
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    return row && normalize(row);
+    return row && normalizeCall(row);
   }
 
   /**
@@ -44,7 +45,7 @@ export class CallRepo extends Repo {
       .where('status', '=', from)
       .returningAll()
       .executeTakeFirst();
-    return row && normalize(row);
+    return row && normalizeCall(row);
   }
 
   async touch(callId: string, side: 'caller' | 'callee', now: number): Promise<void> {
@@ -75,12 +76,13 @@ export class CallRepo extends Repo {
     return Number(res.numUpdatedRows) > 0;
   }
 
-  /** The start and end of the caller's calls that connected in [from, to) (end null: still connected). */
+  /** The start and end of the caller's one-to-one calls that connected in [from, to) (end null: still connected). */
   async connectedSpans(callerId: number, from: number, to: number) {
     const rows = await this.db
       .selectFrom('calls')
       .select(['connected_at', 'ended_at'])
       .where('caller_id', '=', callerId)
+      .where('group_id', 'is', null)
       .where('connected_at', '>=', from)
       .where('connected_at', '<', to)
       .execute();
@@ -109,6 +111,7 @@ export class CallRepo extends Repo {
     const rows = await this.db
       .selectFrom('calls')
       .selectAll()
+      .where('group_id', 'is', null)
       .where((eb) =>
         eb.or([
           eb.and([eb('status', '=', 'ringing'), eb('invite_expires_at', '<=', now)]),
@@ -125,12 +128,12 @@ export class CallRepo extends Repo {
       )
       .limit(limit)
       .execute();
-    return rows.map(normalize);
+    return rows.map(normalizeCall);
   }
 }
 
 /** PostgreSQL returns bigint columns as strings. */
-function normalize(row: CallRow): CallRow {
+export function normalizeCall(row: CallRow): CallRow {
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
     ...row,
@@ -146,5 +149,6 @@ function normalize(row: CallRow): CallRow {
     caller_seen_at: Number(row.caller_seen_at),
     callee_seen_at: Number(row.callee_seen_at),
     limit_at: num(row.limit_at),
+    group_id: num(row.group_id),
   };
 }

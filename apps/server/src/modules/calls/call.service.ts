@@ -9,11 +9,13 @@ import { authorize } from '../../policies/policy.js';
 import type { BlacklistService } from '../friends/blacklist.service.js';
 import { UserRepo, type UserRow } from '../users/user.repo.js';
 import { postCallCard } from './call-card.js';
+import { CallMembersRepo } from './call-members.repo.js';
 import type { CallMeter } from './call-meter.js';
 import { callableTarget } from './call-target.js';
 import { transition, type CallEvent, type Role } from './call.machine.js';
 import { toCall } from './call.presenter.js';
 import { CallRepo, type CallRow } from './call.repo.js';
+import { GroupCallService } from './group-call.service.js';
 import { LimitTimers } from './limit-timers.js';
 
 /** Who acts and from which socket connection (frames carry both). */
@@ -34,12 +36,15 @@ const newCallId = () => randomBytes(12).toString('base64url');
  */
 export class CallService {
   private readonly calls: CallRepo;
+  private readonly members: CallMembersRepo;
   private readonly users: UserRepo;
   /** Prompt ends at the limit on this node (the sweeper is the backstop). */
   readonly limitTimers: LimitTimers;
   /** Rings a caller may start, and rings one callee may receive from everyone, per minute. */
   private readonly ringsOut: Limiter;
   private readonly ringsIn: Limiter;
+  /** Group calls: `act`, `ping` and `current` hand a group call's record to it. */
+  readonly group: GroupCallService;
 
   constructor(
     private readonly ctx: AppContext,
@@ -47,10 +52,12 @@ export class CallService {
     private readonly meter: CallMeter,
   ) {
     this.calls = new CallRepo(ctx.db);
+    this.members = new CallMembersRepo(ctx.db);
     this.users = new UserRepo(ctx.db);
     this.limitTimers = new LimitTimers(ctx.clock);
     this.ringsOut = ctx.limiters('call-ring-out', ctx.config.limits.callRingsPerMinute, 60_000);
     this.ringsIn = ctx.limiters('call-ring-in', ctx.config.limits.callRingsReceivedPerMinute, 60_000);
+    this.group = new GroupCallService(ctx, meter, this.limitTimers);
   }
 
   private now() {
@@ -81,8 +88,9 @@ export class CallService {
     const now = this.now();
     return this.ctx.uow.run(async (uow) => {
       const calls = this.calls.in(uow);
-      if (await calls.activeOf(actor.userId)) throw fail('alreadyOnCall');
-      const calleeBusy = (await calls.activeOf(peer.id)) !== undefined;
+      const inGroupCall = await this.members.in(uow).busyAmong([actor.userId, peer.id]);
+      if ((await calls.activeOf(actor.userId)) || inGroupCall.has(actor.userId)) throw fail('alreadyOnCall');
+      const calleeBusy = (await calls.activeOf(peer.id)) !== undefined || inGroupCall.has(peer.id);
       const row = await calls.insert({
         call_id: newCallId(),
         room_id: data.roomID ?? randomInt(1, CallLimits.maxRoomId),
@@ -115,6 +123,7 @@ export class CallService {
   /** A party's state change: cancel, accept, reject, hangup. */
   async act(actor: CallActor, callId: string, event: CallEvent): Promise<CallInfo> {
     const row = await this.load(actor, callId);
+    if (row.group_id !== null) return this.group.act(actor, row, event);
     const role: Role = row.caller_id === actor.userId ? 'caller' : 'callee';
     if (event === 'accept' && row.status === 'ringing' && row.invite_expires_at <= this.now()) {
       // Accepting after the timeout: the sweeper may not have run yet; the call is over.
@@ -190,11 +199,12 @@ export class CallService {
 
   private async load(actor: CallActor, callId: string): Promise<CallRow> {
     const row = await this.calls.byCallId(callId);
+    const members = row && row.group_id !== null ? await this.group.memberFacts(row) : undefined;
     authorize(
       callsPolicy,
       'call.act',
       { userId: actor.userId },
-      { call: row && facts(row), connectionId: actor.connectionId },
+      { call: row && facts(row), connectionId: actor.connectionId, members },
     );
     return row!;
   }
@@ -206,6 +216,7 @@ export class CallService {
    */
   async ping(actor: CallActor, callId: string): Promise<CallInfo> {
     let row = await this.load(actor, callId);
+    if (row.group_id !== null) return this.group.ping(actor, row);
     const side = row.caller_id === actor.userId ? 'caller' : 'callee';
     const holder = side === 'caller' ? row.caller_conn : row.callee_conn;
     const now = this.now();
@@ -221,7 +232,7 @@ export class CallService {
   /** Video → audio (either party, connected or ringing); announced to both. */
   async switchToAudio(actor: CallActor, callId: string): Promise<CallInfo> {
     const row = await this.load(actor, callId);
-    if (row.status === 'ended') throw fail('callStateChanged');
+    if (row.status === 'ended' || row.group_id !== null) throw fail('callStateChanged');
     return this.ctx.uow.run(async (uow) => {
       const moved = await this.calls.in(uow).move(callId, row.status, { media_type: 1 });
       if (!moved) throw fail('callStateChanged');
@@ -234,11 +245,12 @@ export class CallService {
   /** Relays SDP or an ICE candidate from the tab holding the call to the other party. */
   async signal(actor: CallActor, data: CallSignalFrame): Promise<null> {
     const row = await this.calls.byCallId(data.callId);
+    const members = row && row.group_id !== null ? await this.group.memberFacts(row) : undefined;
     authorize(
       callsPolicy,
       'call.signal',
       { userId: actor.userId },
-      { call: row && facts(row), connectionId: actor.connectionId },
+      { call: row && facts(row), connectionId: actor.connectionId, members },
     );
     if (row!.status === 'ended') throw fail('callStateChanged');
     const me = await this.users.byId(actor.userId);
@@ -257,7 +269,7 @@ export class CallService {
   /** The user's call that is not over (after a reload or reconnect), or null. */
   async current(userId: number): Promise<{ call: CallInfo | null }> {
     const row = await this.calls.activeOf(userId);
-    if (!row) return { call: null };
+    if (!row) return { call: (await this.group.current(userId)) ?? null };
     return { call: this.view(row, userId, await this.people(row)) };
   }
 
@@ -286,7 +298,7 @@ export class CallService {
         // Another node or a party moved it first.
       }
     }
-    return ended;
+    return ended + (await this.group.sweep());
   }
 }
 

@@ -18,7 +18,13 @@ export function CallRoot() {
     // After a reload the server may still hold a ringing call for us.
     void call('calls', 'current', undefined, { silent: true })
       .then(({ call: c }) => {
-        if (c && c.role === 'callee' && c.status === 'ringing' && useCallStore.getState().phase === 'idle') {
+        if (
+          c &&
+          c.groupID === null &&
+          c.role === 'callee' &&
+          c.status === 'ringing' &&
+          useCallStore.getState().phase === 'idle'
+        ) {
           callEngine.ring(c);
         }
       })

@@ -5,6 +5,7 @@ import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
 import { Btn, RemoteAudio, useRun, useTimer } from './call-ui';
 import { callEngine } from './engine';
 import { FloatWindow } from './FloatWindow';
+import { useCallPrefs } from './prefs';
 import { fineState, useCallStore } from './store';
 import { DeviceMenu } from './DeviceMenu';
 import {
@@ -32,6 +33,7 @@ import { Video } from './Video';
 export function CallWindow() {
   const { t } = useTranslation('calls');
   const s = useCallStore();
+  const p = useCallPrefs();
   const timer = useTimer(s.connectedAt);
   const run = useRun();
   const phone = useMediaQuery(PHONE_QUERY);
@@ -92,7 +94,7 @@ export function CallWindow() {
             {timer}
           </span>
         )}
-        {s.enableFloatWindow && (
+        {p.enableFloatWindow && (
           <Btn
             id="minimize"
             label={t('btn.minimize')}
@@ -114,8 +116,8 @@ export function CallWindow() {
         <Video
           stream={big}
           muted={big === local || s.speakerMuted}
-          fit={s.displayMode}
-          sinkId={s.devices.current.speaker}
+          fit={p.displayMode}
+          sinkId={p.devices.current.speaker}
           testId={big === s.remoteStream ? 'call-remote-video' : 'call-local-video'}
           className="call-big"
         />
@@ -128,8 +130,8 @@ export function CallWindow() {
         <Video
           stream={small}
           muted={small === local || s.speakerMuted}
-          fit={s.displayMode}
-          sinkId={s.devices.current.speaker}
+          fit={p.displayMode}
+          sinkId={p.devices.current.speaker}
           testId={small === s.remoteStream ? 'call-remote-video' : 'call-local-video'}
           className="call-small"
           onClick={callEngine.swapViews}
@@ -201,8 +203,8 @@ export function CallWindow() {
                 id="ai-voice"
                 label={t('btn.aiVoice')}
                 icon={<SparkleIcon />}
-                pressed={s.aiVoice}
-                onClick={() => run(() => callEngine.enableAIVoice(!s.aiVoice))}
+                pressed={p.aiVoice}
+                onClick={() => run(() => callEngine.enableAIVoice(!p.aiVoice))}
               />
             )}
             {connected && (

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useRun } from './call-ui';
 import { callEngine } from './engine';
 import { SettingsIcon } from './icons';
-import { useCallStore } from './store';
+import { useCallPrefs } from './prefs';
 
 type Kind = 'camera' | 'microphone' | 'speaker';
 
 /** The device lists of the call window (PC): pick the camera, microphone or speaker in use. */
 export function DeviceMenu() {
   const { t } = useTranslation('calls');
-  const devices = useCallStore((s) => s.devices);
+  const devices = useCallPrefs((p) => p.devices);
   const [open, setOpen] = useState(false);
   // A device that cannot be opened shows a toast; the radio stays on the device in use.
   const run = useRun();

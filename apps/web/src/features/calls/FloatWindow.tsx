@@ -4,6 +4,7 @@ import { Btn, RemoteAudio, useRun, useTimer } from './call-ui';
 import { callEngine } from './engine';
 import { HangupIcon, MicIcon, MicOffIcon, PhoneIcon, RestoreIcon } from './icons';
 import { useDraggable } from './useDraggable';
+import { useCallPrefs } from './prefs';
 import { fineState, useCallStore } from './store';
 import { Video } from './Video';
 
@@ -17,6 +18,7 @@ import { Video } from './Video';
 export function FloatWindow() {
   const { t } = useTranslation('calls');
   const s = useCallStore();
+  const speaker = useCallPrefs((p) => p.devices.current.speaker);
   const timer = useTimer(s.connectedAt);
   const run = useRun();
   const phone = useMediaQuery(PHONE_QUERY);
@@ -55,7 +57,7 @@ export function FloatWindow() {
               stream={s.remoteStream}
               muted={s.speakerMuted}
               fit="cover"
-              sinkId={s.devices.current.speaker}
+              sinkId={speaker}
               testId="call-float-video"
               className="call-float__video"
             />

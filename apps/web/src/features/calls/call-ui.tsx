@@ -4,6 +4,7 @@ import { Call } from '@parley/protocol';
 import { toast } from '../../ui/toast-store';
 import { CallEngineError } from './engine';
 import { hhmmss } from './format';
+import { useCallPrefs } from './prefs';
 import { useCallStore } from './store';
 import { Video } from './Video';
 
@@ -81,7 +82,7 @@ export function Btn({
 export function RemoteAudio() {
   const stream = useCallStore((s) => s.remoteStream);
   const muted = useCallStore((s) => s.speakerMuted);
-  const speaker = useCallStore((s) => s.devices.current.speaker);
+  const speaker = useCallPrefs((p) => p.devices.current.speaker);
   if (!stream) return null;
   return (
     <Video

@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { switchDevice } from './devices';
 import { CallEngineError, EngineError } from './engine-errors';
+import { useCallPrefs } from './prefs';
 import { useCallStore } from './store';
 
 // The browser's media devices are the outside world here: getUserMedia answers as a device would.
 const initial = useCallStore.getState();
+const initialPrefs = useCallPrefs.getState();
 afterEach(() => {
   useCallStore.setState(initial);
+  useCallPrefs.setState(initialPrefs);
   vi.unstubAllGlobals();
 });
 
@@ -21,8 +24,12 @@ function inCall(old: MediaStreamTrack) {
     addTrack: (t: MediaStreamTrack) => tracks.push(t),
     removeTrack: (t: MediaStreamTrack) => tracks.splice(tracks.indexOf(t), 1),
   } as unknown as MediaStream;
-  const devices = { ...initial.devices, current: { ...initial.devices.current, microphone: 'mic-a' } };
-  useCallStore.setState({ localStream: stream, devices });
+  const devices = {
+    ...initialPrefs.devices,
+    current: { ...initialPrefs.devices.current, microphone: 'mic-a' },
+  };
+  useCallStore.setState({ localStream: stream });
+  useCallPrefs.setState({ devices });
 }
 
 /** getUserMedia opens `fresh` (a stream that holds only it). */
@@ -51,7 +58,7 @@ describe('switchDevice', () => {
     const err = await switchDevice(null, 'microphone', 'mic-b').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CallEngineError);
     expect(err).toMatchObject({ code: EngineError.switchDevice, key: 'errors.switchDevice' });
-    expect(useCallStore.getState().devices.current.microphone).toBe('mic-a');
+    expect(useCallPrefs.getState().devices.current.microphone).toBe('mic-a');
     expect(old.stop).not.toHaveBeenCalled();
     expect(useCallStore.getState().localStream!.getTracks()).toEqual([old]);
   });
@@ -62,7 +69,7 @@ describe('switchDevice', () => {
     inCall(old);
     opensDevice(fresh);
     await switchDevice(null, 'microphone', 'mic-b');
-    expect(useCallStore.getState().devices.current.microphone).toBe('mic-b');
+    expect(useCallPrefs.getState().devices.current.microphone).toBe('mic-b');
     expect(old.stop).toHaveBeenCalled();
     expect(useCallStore.getState().localStream!.getTracks()).toEqual([fresh]);
   });

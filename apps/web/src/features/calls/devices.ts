@@ -1,6 +1,7 @@
 import { CallEngineError, EngineError } from './engine-errors';
 import { QUALITY_HEIGHT } from './settings';
-import { useCallStore, type DeviceLists } from './store';
+import { prefs, setPrefs, type DeviceLists } from './prefs';
+import { useCallStore } from './store';
 
 const set = (patch: Partial<ReturnType<typeof useCallStore.getState>>) => useCallStore.setState(patch);
 const get = () => useCallStore.getState();
@@ -10,7 +11,7 @@ export async function getDeviceList(): Promise<DeviceLists> {
   const all = await navigator.mediaDevices.enumerateDevices();
   const pick = (kind: MediaDeviceKind) =>
     all.filter((d) => d.kind === kind).map((d) => ({ deviceId: d.deviceId, label: d.label }));
-  const prev = get().devices.current;
+  const prev = prefs().devices.current;
   const lists = {
     camera: pick('videoinput'),
     microphone: pick('audioinput'),
@@ -26,7 +27,7 @@ export async function getDeviceList(): Promise<DeviceLists> {
       speaker: keep(lists.speaker, prev.speaker),
     },
   };
-  set({ devices });
+  setPrefs({ devices });
   return devices;
 }
 
@@ -49,7 +50,7 @@ export async function switchDevice(
   if (!['camera', 'microphone', 'speaker'].includes(type) || typeof deviceId !== 'string' || !deviceId) {
     throw new Error('API switchDevice: deviceType error, only be camera, microphone, speaker');
   }
-  const current = { ...get().devices.current, [type]: deviceId };
+  const current = { ...prefs().devices.current, [type]: deviceId };
   if (type !== 'speaker') {
     const kind = type === 'camera' ? 'video' : 'audio';
     const stream = get().localStream;
@@ -75,7 +76,7 @@ export async function switchDevice(
       set({ localStream: new MediaStream(stream.getTracks()) });
     }
   }
-  set({ devices: { ...get().devices, current } });
+  setPrefs({ devices: { ...prefs().devices, current } });
 }
 
 /** The next camera (front/back on phones). */
@@ -88,7 +89,7 @@ export async function switchCamera(link: TrackSender | null): Promise<void> {
 
 /** The camera and microphone for a call (type 2: video), with the kit's errors and permission tip. */
 export async function localMedia(type: 1 | 2): Promise<MediaStream> {
-  const height = QUALITY_HEIGHT[get().resolution];
+  const height = QUALITY_HEIGHT[prefs().resolution];
   try {
     return await navigator.mediaDevices.getUserMedia({
       audio: { noiseSuppression: true, echoCancellation: true },

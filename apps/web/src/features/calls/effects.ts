@@ -1,5 +1,6 @@
 import type { PeerLink } from './peer';
 import { denoise, type Denoised } from './noise';
+import { prefs } from './prefs';
 import { useCallStore } from './store';
 
 const set = (patch: Partial<ReturnType<typeof useCallStore.getState>>) => useCallStore.setState(patch);
@@ -33,7 +34,7 @@ export class TrackEffects {
   async applyAIVoice(link: PeerLink | null): Promise<void> {
     const mic = get().localStream?.getAudioTracks()[0];
     if (!link || !mic) return;
-    if (get().aiVoice && !this.denoised) {
+    if (prefs().aiVoice && !this.denoised) {
       try {
         this.denoised = await denoise(mic);
         await link.replaceTrack(this.denoised.track);
@@ -42,7 +43,7 @@ export class TrackEffects {
         this.denoised?.stop();
         this.denoised = null;
       }
-    } else if (!get().aiVoice && this.denoised) {
+    } else if (!prefs().aiVoice && this.denoised) {
       await link.replaceTrack(mic);
       this.denoised.stop();
       this.denoised = null;

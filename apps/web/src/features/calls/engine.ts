@@ -18,7 +18,9 @@ import { TrackEffects } from './effects';
 import { CallHeartbeat } from './heartbeat';
 import { CallEngineError, EngineError, END_TIPS } from './engine-errors';
 import { PeerLink } from './peer';
-import { resetCall, useCallStore, type CallState, type DeviceLists } from './store';
+import { next, type EngineEvent } from './call-machine';
+import { prefs, setPrefs, type DeviceLists } from './prefs';
+import { resetCall, useCallStore, type CallState } from './store';
 import { playTone, stopTone } from './tones';
 import { startLimitWatch, stopLimitWatch } from './limit';
 
@@ -79,14 +81,7 @@ class CallEngine {
     }
     await this.loadIce();
     const stream = await localMedia(type);
-    set({
-      phase: 'calling',
-      role: 'caller',
-      mediaType: type,
-      peer,
-      localStream: stream,
-      cameraOn: type === 2,
-    });
+    this.transition('dial', { mediaType: type, peer, localStream: stream, cameraOn: type === 2 });
     playTone('dialing', null);
     try {
       const info = await socket.send<CallInfo>('call.invite', {
@@ -99,7 +94,7 @@ class CallEngine {
       this.heartbeat.startPing(() => this.callId);
     } catch (err) {
       this.cleanup();
-      resetCall();
+      this.transition('end');
       throw err;
     }
   }
@@ -122,7 +117,7 @@ class CallEngine {
       for (const sig of this.pendingSignals.splice(0)) await this.link?.handle(sig);
     } catch (err) {
       this.cleanup();
-      resetCall({ tip: { key: 'tips.acceptFailed' } });
+      this.transition('end', { tip: { key: 'tips.acceptFailed' } });
       this.clearTipLater();
       throw err;
     }
@@ -213,7 +208,7 @@ class CallEngine {
 
   /** The "AI voice" switch: RNNoise on the microphone now (in a call) and for the next calls. */
   async enableAIVoice(on: boolean): Promise<void> {
-    set({ aiVoice: !!on });
+    setPrefs({ aiVoice: !!on });
     await this.effects.applyAIVoice(this.link);
   }
 
@@ -225,22 +220,21 @@ class CallEngine {
 
   /** An invitation for this user: the incoming view rings (unless the bell is muted). */
   ring(call: CallInfo): void {
-    const s = get();
-    set({
-      phase: 'calling',
-      role: 'callee',
+    this.transition('ring', {
       mediaType: call.mediaType as 1 | 2,
       call,
       peer: call.caller,
       cameraOn: call.mediaType === 2,
     });
-    if (!s.muteBell) playTone('ringing', s.callingBell);
+    if (!prefs().muteBell) playTone('ringing', prefs().callingBell);
     notifyIncoming(call);
   }
 
   // ----- signalling -----
 
   private onUpdated({ action, call }: CallUpdated): void {
+    // Group calls are not drawn by this one-to-one engine yet: their rings are left alone.
+    if (call.groupID !== null) return;
     const s = get();
     if (action === CallAction.invite) {
       if (call.role === 'callee' && s.phase === 'idle') this.ring(call);
@@ -258,7 +252,7 @@ class CallEngine {
       } else if (call.role === 'callee' && call.connectionId !== this.connectionId && s.phase === 'calling') {
         // Another tab accepted: this one stops ringing.
         this.cleanup();
-        resetCall();
+        this.transition('end');
       }
       return;
     }
@@ -303,12 +297,10 @@ class CallEngine {
 
   private connected(call: CallInfo): void {
     stopTone();
-    set({
+    this.transition('connect', {
       call,
-      phase: 'connected',
       connectedAt: Date.now(),
       bigView: call.mediaType === 2 ? 'remote' : 'local',
-      loading: {},
     });
     this.heartbeat.startPing(() => this.callId);
     this.heartbeat.startStats(() => this.link);
@@ -356,8 +348,16 @@ class CallEngine {
     stopLimitWatch();
     this.cleanup();
     const key = action === null ? null : END_TIPS[action];
-    resetCall(key ? { tip: { key } } : {});
+    this.transition('end', key ? { tip: { key } } : {});
     if (key) this.clearTipLater();
+  }
+
+  /** The one place the call's state moves (call-machine.ts); `with` is what the new state carries. */
+  private transition(event: EngineEvent, with_: Partial<CallState> = {}): void {
+    const to = next(get().phase, event);
+    if (!to) return;
+    if (to.phase === 'idle') resetCall(with_);
+    else set({ ...with_, ...to });
   }
 
   private clearTipLater(): void {

@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setVideoDisplayMode, setVideoQuality, setVideoResolution } from './settings';
+import { useCallPrefs } from './prefs';
 import { useCallStore } from './store';
 
-afterEach(() => useCallStore.setState({ localStream: null, resolution: '480p', displayMode: 'cover' }));
+afterEach(() => {
+  useCallStore.setState({ localStream: null });
+  useCallPrefs.setState({ resolution: '480p', displayMode: 'cover' });
+});
 
 describe('call kit setters', () => {
   it('refuse values outside their lists with the kit messages', async () => {
@@ -15,7 +19,7 @@ describe('call kit setters', () => {
     await expect(setVideoQuality('4k')).rejects.toThrow(
       'API setVideoQuality: quality error, only be 480p, 720p, 1080p',
     );
-    expect(useCallStore.getState().resolution).toBe('480p');
+    expect(useCallPrefs.getState().resolution).toBe('480p');
   });
 
   it('setVideoQuality asks the camera of the call in progress for that height, and keeps it for the next calls', async () => {
@@ -24,6 +28,6 @@ describe('call kit setters', () => {
     useCallStore.setState({ localStream: { getVideoTracks: () => [track] } as unknown as MediaStream });
     await setVideoQuality('1080p');
     expect(applyConstraints).toHaveBeenCalledWith({ height: { ideal: 1080 } });
-    expect(useCallStore.getState().resolution).toBe('1080p');
+    expect(useCallPrefs.getState().resolution).toBe('1080p');
   });
 });

@@ -1,19 +1,18 @@
-import { useCallStore, type CallState } from './store';
-
-const set = (patch: Partial<CallState>) => useCallStore.setState(patch);
+import { setPrefs as set, type DisplayMode, type Resolution } from './prefs';
+import { useCallStore } from './store';
 
 // The call kit's setters (docs/calls.md), validated with the kit's messages.
 
 export function setVideoDisplayMode(mode: string): void {
   if (!['contain', 'cover', 'fill'].includes(mode))
     throw new Error('API setVideoDisplayMode: mode error, only be contain, cover, fill');
-  set({ displayMode: mode as CallState['displayMode'] });
+  set({ displayMode: mode as DisplayMode });
 }
 
 export function setVideoResolution(resolution: string): void {
   if (!['480p', '720p', '1080p'].includes(resolution))
     throw new Error('API setVideoResolution: resolution error, only be 480p, 720p, 1080p');
-  set({ resolution: resolution as CallState['resolution'] });
+  set({ resolution: resolution as Resolution });
 }
 
 /** Camera heights of the video qualities (devices.ts asks for the same when a call starts). */

@@ -1,17 +1,10 @@
 import { create } from 'zustand';
 import type { CallInfo, CallParty } from '@parley/protocol';
 
+export type { DeviceLists, DisplayMode, Resolution } from './prefs';
+
 /** Call status (idle, calling, connected), role and media type, as the call window draws them. */
 export type CallPhase = 'idle' | 'calling' | 'connected';
-export type DisplayMode = 'contain' | 'cover' | 'fill';
-export type Resolution = '480p' | '720p' | '1080p';
-
-export interface DeviceLists {
-  camera: { deviceId: string; label: string }[];
-  microphone: { deviceId: string; label: string }[];
-  speaker: { deviceId: string; label: string }[];
-  current: { camera: string; microphone: string; speaker: string };
-}
 
 export interface CallState {
   phase: CallPhase;
@@ -46,8 +39,6 @@ export interface CallState {
   /** Local candidate type of the media path: host, srflx, relay (TURN). */
   route: string;
   limitDialog: boolean;
-  /** RNNoise on the microphone (the "AI voice" switch); `aiVoiceActive` once it carries the call's audio. */
-  aiVoice: boolean;
   /** Background blur level (3 on, 0 off); `blurActive` once the blurred track is sent. */
   blur: 0 | 3;
   blurActive: boolean;
@@ -55,14 +46,8 @@ export interface CallState {
   localPreview: MediaStream | null;
   /** The desktop permission tip card after the browser refused the microphone or camera. */
   permissionTip: 'microphone' | 'camera' | null;
+  /** The AI voice preference (prefs.ts) carries the call's audio. */
   aiVoiceActive: boolean;
-  displayMode: DisplayMode;
-  resolution: Resolution;
-  enableFloatWindow: boolean;
-  callingBell: string | null;
-  /** Devices (camera, microphone, speaker) and the current of each; refreshed when one is plugged in. */
-  devices: DeviceLists;
-  muteBell: boolean;
 }
 
 export const initialCallState: CallState = {
@@ -88,35 +73,24 @@ export const initialCallState: CallState = {
   linkState: 'new',
   route: '',
   limitDialog: false,
-  aiVoice: false,
   blur: 0,
   blurActive: false,
   localPreview: null,
   permissionTip: null,
   aiVoiceActive: false,
-  displayMode: 'cover',
-  resolution: '480p',
-  enableFloatWindow: true,
-  callingBell: null,
-  devices: { camera: [], microphone: [], speaker: [], current: { camera: '', microphone: '', speaker: '' } },
-  muteBell: false,
 };
 
 export const useCallStore = create<CallState>(() => initialCallState);
 
-/** Reset clears the call but keeps the settings (display mode, resolution, float window, bell). */
+/**
+ * Reset clears the call; the dialogs it opened (membership, permission tip) stay. Preferences are not
+ * here (prefs.ts), so nothing is copied back.
+ */
 export function resetCall(keep: Partial<CallState> = {}): void {
   const s = useCallStore.getState();
   useCallStore.setState({
     ...initialCallState,
-    displayMode: s.displayMode,
-    resolution: s.resolution,
-    enableFloatWindow: s.enableFloatWindow,
-    callingBell: s.callingBell,
-    devices: s.devices,
-    muteBell: s.muteBell,
     limitDialog: s.limitDialog,
-    aiVoice: s.aiVoice,
     permissionTip: s.permissionTip,
     ...keep,
   });

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CallAction, type CallUpdated, type GroupInfo } from '@parley/protocol';
+import { befriend, post, userOn } from '../messaging/helpers.js';
+import { startNodeProcess, type NodeProcess } from '../realtime/node-process.js';
+import { openTab, type Tab } from './helpers.js';
+import { groupCallCards, groupChanged, stateOf, updatedAbout } from './group-helpers.js';
+import { describeWithServices } from '../services.js';
+
+// Two server processes sharing PostgreSQL and Redis: a group call started on one node rings a member
+// on the other, the group's members on both nodes see who is on it, a ring times out exactly once,
+// and the last leave posts one card.
+describeWithServices(['DATABASE_URL', 'REDIS_URL'], 'group calls across two nodes', () => {
+  const schema = `t_2g_${randomBytes(5).toString('hex')}`;
+  const env = {
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    REDIS_URL: process.env.REDIS_URL ?? '',
+    DATABASE_SCHEMA: schema,
+    REDIS_PREFIX: `parley-2g-${randomBytes(4).toString('hex')}`,
+    CALL_INVITE_TIMEOUT_MS: '1500',
+    CALL_SWEEP_MS: '200',
+  };
+  let nodeA: NodeProcess;
+  let nodeB: NodeProcess;
+  const tabs: Tab[] = [];
+
+  beforeAll(async () => {
+    nodeA = await startNodeProcess('gcall-a', env);
+    nodeB = await startNodeProcess('gcall-b', env);
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const t of tabs) t.close();
+    await Promise.all([nodeA?.stop(), nodeB?.stop()]);
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  });
+
+  it('rings and connects across nodes, shows the banner on both, times a ring out once, posts one card', async () => {
+    const a = await userOn(nodeA.baseUrl, 'g2nA');
+    const b = await userOn(nodeA.baseUrl, 'g2nB');
+    const c = await userOn(nodeA.baseUrl, 'g2nC');
+    await befriend(nodeA.baseUrl, a, b);
+    await befriend(nodeA.baseUrl, a, c);
+    const created = await post<GroupInfo>(nodeA.baseUrl, a, '/user/groupchat/add', {
+      groupName: '两个节点',
+      wtIds: [b.wtId, c.wtId],
+    });
+    expect(created.code).toBe(200);
+    const groupID = created.data.groupID;
+    const ta = await openTab(nodeA.baseUrl, a);
+    const tb = await openTab(nodeB.baseUrl, b);
+    const tc = await openTab(nodeB.baseUrl, c);
+    tabs.push(ta, tb, tc);
+
+    const started = await ta.send('call.groupCall', { v: 1, groupID, type: 2, userIDList: [b.wtId] });
+    expect(started.code).toBe(200);
+    const callId = started.data.callId;
+    expect((await updatedAbout(tb, CallAction.invite, b)).call.callId).toBe(callId);
+    expect((await tb.send('call.accept', { v: 1, callId })).data).toMatchObject({ status: 'connected' });
+    expect(stateOf((await updatedAbout(ta, CallAction.accept, b)).call, b)).toBe('joined');
+    const onB = await groupChanged(tc, groupID, (x) => (x?.userList.length ?? 0) === 2);
+    expect(onB?.userList.map((u) => u.wtId)).toEqual([a.wtId, b.wtId]);
+
+    // c (on node B) is invited by b and never answers: both nodes sweep, one times the ring out.
+    expect((await tb.send('call.inviteUser', { v: 1, callId, userIDList: [c.wtId] })).code).toBe(200);
+    await updatedAbout(tc, CallAction.invite, c);
+    expect(stateOf((await updatedAbout(ta, CallAction.timeout, c)).call, c)).toBe('timeout');
+    await updatedAbout(tc, CallAction.timeout, c);
+
+    await ta.send('call.hangup', { v: 1, callId });
+    await updatedAbout(tb, CallAction.hangup, a);
+    expect((await tb.send('call.hangup', { v: 1, callId })).data).toMatchObject({ status: 'ended' });
+    expect(await groupChanged(tc, groupID, (x) => x === null)).toBeNull();
+    const timeouts = (tab: Tab) =>
+      tab.socket.frames.filter(
+        (f) => f.type === 'call.updated' && (f.data as CallUpdated).action === CallAction.timeout,
+      ).length;
+    expect([timeouts(ta), timeouts(tb), timeouts(tc)]).toEqual([1, 1, 1]);
+    const cards = await groupCallCards(nodeB.baseUrl, c, groupID);
+    expect(cards.map((m) => [m.card.callId, m.card.result])).toEqual([[callId, 'answered']]);
+  });
+});
