@@ -1,7 +1,7 @@
 import { CallAction, CallLimits, type CallInfo } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { fail } from '../../lib/errors.js';
-import { groupConversationId } from '../messaging/group/group-views.js';
+import { groupConversationId } from '../messaging/core/conversation-id.js';
 import type { GroupRow } from '../groups/group.repo.js';
 import { UserRepo, type UserRow } from '../users/user.repo.js';
 import { CallMembersRepo, type CallMemberRow } from './call-members.repo.js';
