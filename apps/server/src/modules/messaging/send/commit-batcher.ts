@@ -93,9 +93,15 @@ export class CommitBatcher<J> {
       this.inFlight -= 1;
       this.schedule();
     };
-    const committed = this.commit(batch);
+    let committed: Maybe;
+    try {
+      committed = this.commit(batch);
+    } catch (err) {
+      done();
+      throw err;
+    }
     if (committed instanceof Promise) {
-      void committed.then(done);
+      void committed.then(done, done);
       this.schedule();
     } else done();
   };
