@@ -57,6 +57,9 @@ export const momentSchema = momentInteractionsSchema.extend({
   createTime: z.number(),
 });
 
+/** A friend posted a moment the receiver may see (socket `moment.new`): the author, for the feed's pill. */
+export const momentNewSchema = z.object({ id: z.number(), wtId: z.string(), avatar: z.string() });
+
 /** A feed or album page; `hasMore`: an older page exists (pass the last row's id as `lastId`). */
 export const momentPageSchema = z.object({ rows: z.array(momentSchema), hasMore: z.boolean() });
 
@@ -84,3 +87,4 @@ export type MomentLike = z.infer<typeof momentLikeSchema>;
 export type MomentInteractions = z.infer<typeof momentInteractionsSchema>;
 export type MomentPage = z.infer<typeof momentPageSchema>;
 export type MomentNotice = z.infer<typeof momentNoticeSchema>;
+export type MomentNew = z.infer<typeof momentNewSchema>;
