@@ -1,8 +1,10 @@
 import type { Selectable } from 'kysely';
+import { prepared, preparedIn } from '../../db/compiled.js';
 import { Repo } from '../../db/repo.js';
 import type { MomentCommentsTable } from '../../db/schema.js';
 
 export type CommentRow = Selectable<MomentCommentsTable>;
+export type LikeRow = { moment_id: number; user_id: number; created_at: number };
 
 /**
  * SQL of likes and comments. Lists are read for a viewer: only rows by the viewer or by the
@@ -11,34 +13,14 @@ export type CommentRow = Selectable<MomentCommentsTable>;
 export class InteractionRepo extends Repo {
   /** Adds the like, or removes it when there was one. Answers whether the viewer likes it now. */
   async toggleLike(momentId: number, userId: number, now: number): Promise<boolean> {
-    const removed = await this.db
-      .deleteFrom('moment_likes')
-      .where('moment_id', '=', momentId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) return false;
-    await this.db
-      .insertInto('moment_likes')
-      .values({ moment_id: momentId, user_id: userId, created_at: now })
-      .execute();
+    if ((await unlikeQ.run(this.db, { momentId, userId })) > 0) return false;
+    await likeQ.run(this.db, { momentId, userId, now });
     return true;
   }
 
   /** Likes on the moments visible to the viewer (own and friends'), oldest first. */
-  likesFor(viewerId: number, momentIds: number[]) {
-    if (momentIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('moment_likes as l')
-      .leftJoin('friendships as f', (j) =>
-        j.onRef('f.friend_id', '=', 'l.user_id').on('f.owner_id', '=', viewerId),
-      )
-      .select(['l.moment_id', 'l.user_id', 'l.created_at'])
-      .where('l.moment_id', 'in', momentIds)
-      .where((eb) => eb.or([eb('l.user_id', '=', viewerId), eb('f.id', 'is not', null)]))
-      .orderBy('l.moment_id')
-      .orderBy('l.created_at')
-      .orderBy('l.user_id')
-      .execute();
+  likesFor(viewerId: number, momentIds: number[]): Promise<LikeRow[]> {
+    return likesQ.all(this.db, { viewerId }, momentIds);
   }
 
   async insertComment(row: Omit<CommentRow, 'id'>): Promise<CommentRow> {
@@ -46,7 +28,7 @@ export class InteractionRepo extends Repo {
   }
 
   commentById(id: number): Promise<CommentRow | undefined> {
-    return this.db.selectFrom('moment_comments').selectAll().where('id', '=', id).executeTakeFirst();
+    return commentByIdQ.first(this.db, { id });
   }
 
   async removeComment(id: number): Promise<void> {
@@ -56,18 +38,7 @@ export class InteractionRepo extends Repo {
 
   /** Comments on the moments visible to the viewer (own and friends'), oldest first. */
   commentsFor(viewerId: number, momentIds: number[]): Promise<CommentRow[]> {
-    if (momentIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('moment_comments as c')
-      .leftJoin('friendships as f', (j) =>
-        j.onRef('f.friend_id', '=', 'c.author_id').on('f.owner_id', '=', viewerId),
-      )
-      .selectAll('c')
-      .where('c.moment_id', 'in', momentIds)
-      .where((eb) => eb.or([eb('c.author_id', '=', viewerId), eb('f.id', 'is not', null)]))
-      .orderBy('c.moment_id')
-      .orderBy('c.id')
-      .execute();
+    return commentsQ.all(this.db, { viewerId }, momentIds);
   }
 
   /** Whether `userId` commented on the moment. */
@@ -82,3 +53,45 @@ export class InteractionRepo extends Repo {
     return row !== undefined;
   }
 }
+
+// Built once per dialect (db/compiled.ts): a feed page, a like and a comment run these.
+const likesQ = preparedIn<{ viewerId: number }, number, LikeRow>((db, p, ids) =>
+  db
+    .selectFrom('moment_likes as l')
+    .leftJoin('friendships as f', (j) =>
+      j.onRef('f.friend_id', '=', 'l.user_id').on('f.owner_id', '=', p('viewerId')),
+    )
+    .select(['l.moment_id', 'l.user_id', 'l.created_at'])
+    .where('l.moment_id', 'in', ids)
+    .where((eb) => eb.or([eb('l.user_id', '=', p('viewerId')), eb('f.id', 'is not', null)]))
+    .orderBy('l.moment_id')
+    .orderBy('l.created_at')
+    .orderBy('l.user_id'),
+);
+
+const commentsQ = preparedIn<{ viewerId: number }, number, CommentRow>((db, p, ids) =>
+  db
+    .selectFrom('moment_comments as c')
+    .leftJoin('friendships as f', (j) =>
+      j.onRef('f.friend_id', '=', 'c.author_id').on('f.owner_id', '=', p('viewerId')),
+    )
+    .selectAll('c')
+    .where('c.moment_id', 'in', ids)
+    .where((eb) => eb.or([eb('c.author_id', '=', p('viewerId')), eb('f.id', 'is not', null)]))
+    .orderBy('c.moment_id')
+    .orderBy('c.id'),
+);
+
+const commentByIdQ = prepared<{ id: number }, CommentRow>((db, p) =>
+  db.selectFrom('moment_comments').selectAll().where('id', '=', p('id')),
+);
+
+const unlikeQ = prepared<{ momentId: number; userId: number }, never>((db, p) =>
+  db.deleteFrom('moment_likes').where('moment_id', '=', p('momentId')).where('user_id', '=', p('userId')),
+);
+
+const likeQ = prepared<{ momentId: number; userId: number; now: number }, never>((db, p) =>
+  db
+    .insertInto('moment_likes')
+    .values({ moment_id: p('momentId'), user_id: p('userId'), created_at: p('now') }),
+);

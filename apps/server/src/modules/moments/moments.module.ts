@@ -16,7 +16,7 @@ export function createMomentsModule(ctx: AppContext, users: UsersModule, media: 
   const repo = new MomentRepo(ctx.db);
   const interactionRepo = new InteractionRepo(ctx.db);
   const views = new MomentViews(repo, interactionRepo);
-  const notices = new MomentNotices(ctx, new NoticeRepo(ctx.db), repo, users.counters);
+  const notices = new MomentNotices(ctx, new NoticeRepo(ctx.db), repo);
   const jobs = new FanoutRepo(ctx.db);
   const fanout = new MomentFanout(ctx, jobs, repo, users.repo, ctx.config.momentFanoutChunk);
   const moments = new MomentsService(ctx, repo, users.repo, media, views, notices, jobs, fanout);

@@ -64,11 +64,15 @@ export class MomentsService {
         created_at: now,
       });
       // The author sees it at once; friends get it from the fan-out (fanout.ts) after the commit.
-      await repo.address(Number(inserted.id), [userId]);
+      const jobs = this.jobs.in(uow);
+      await jobs.address(Number(inserted.id), [userId]);
       if (b.visibility !== MomentVisibility.private) {
-        await this.jobs
-          .in(uow)
-          .enqueue({ moment_id: Number(inserted.id), author_id: userId, after_id: 0, created_at: now });
+        await jobs.enqueue({
+          moment_id: Number(inserted.id),
+          author_id: userId,
+          after_id: 0,
+          created_at: now,
+        });
         uow.afterCommit(() => this.fanout.kick());
       }
       return inserted;

@@ -62,4 +62,6 @@ export default {
   refresh: '刷新',
   album: '朋友圈',
   actions: '操作',
+  freshMoments_one: '有{{count}}条新动态',
+  freshMoments_other: '有{{count}}条新动态',
 };
