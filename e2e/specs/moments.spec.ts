@@ -147,6 +147,9 @@ describe('moments in the browser', () => {
     // It reaches the friend's open feed live: a pill above the feed, the post on a click.
     const fresh = f.getByTestId('moments-fresh');
     await fresh.filter({ hasText: '有1条新动态' }).waitFor();
+    await expectAccessible(f, 'moments feed with new moments');
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    await f.screenshot({ path: join(SCREENSHOTS_DIR, 'moments-fresh-desktop.png'), animations: 'disabled' });
     await fresh.click();
     await f.getByTestId('moment').filter({ hasText: '家里的小秘密' }).waitFor();
     expect(await fresh.count()).toBe(0);

@@ -66,7 +66,7 @@ describe('moments fan-out', () => {
       expect(await feedIds(t, a)).toContain(id);
       for (const ws of sockets.slice(0, 4)) {
         const frame = await ws.next(isNew(id));
-        expect(frame.data).toEqual({ id, wtId: a.wtId, avatar: expect.any(String) });
+        expect(frame.data).toEqual({ id, wtId: a.wtId, nickName: 'fa', avatar: expect.any(String) });
       }
       await t.server.modules.moments.fanout.settled();
       for (const f of friends.slice(0, 4)) expect(await feedIds(t, f)).toContain(id);
@@ -80,7 +80,7 @@ describe('moments fan-out', () => {
       const later = await postMoment(t, friends[0]!, { content: 'later' });
       await sockets[4]!.next(isNew(later.id));
       expect(sockets[4]!.frames.filter((f) => f.type === 'moment.new').map((f) => f.data)).toEqual([
-        { id: later.id, wtId: friends[0]!.wtId, avatar: expect.any(String) },
+        { id: later.id, wtId: friends[0]!.wtId, nickName: 'fof1', avatar: expect.any(String) },
       ]);
     } finally {
       for (const ws of sockets) ws.close();

@@ -58,7 +58,13 @@ export const momentSchema = momentInteractionsSchema.extend({
 });
 
 /** A friend posted a moment the receiver may see (socket `moment.new`): the author, for the feed's pill. */
-export const momentNewSchema = z.object({ id: z.number(), wtId: z.string(), avatar: z.string() });
+export const momentNewSchema = z.object({
+  id: z.number(),
+  wtId: z.string(),
+  /** The author's own nickname and avatar (not the receiver's remark). */
+  nickName: z.string(),
+  avatar: z.string(),
+});
 
 /** A feed or album page; `hasMore`: an older page exists (pass the last row's id as `lastId`). */
 export const momentPageSchema = z.object({ rows: z.array(momentSchema), hasMore: z.boolean() });

@@ -115,7 +115,12 @@ export class MomentFanout {
         )
         .map((f) => Number(f.friend_id));
       if (author && pushTo.length > 0)
-        uow.emit(pushTo, 'moment.new', { id: momentId, wtId: author.wt_id, avatar: author.avatar });
+        uow.emit(pushTo, 'moment.new', {
+          id: momentId,
+          wtId: author.wt_id,
+          nickName: author.nick_name,
+          avatar: author.avatar,
+        });
     });
   }
 }

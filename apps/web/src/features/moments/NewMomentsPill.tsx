@@ -30,7 +30,7 @@ export function NewMomentsPill({ shown, onOpen }: { shown: readonly number[]; on
     >
       <span className="mo-fresh__faces" aria-hidden="true">
         {authors.map((m) => (
-          <Avatar key={m.wtId} src={m.avatar} name={m.wtId} size={24} decorative />
+          <Avatar key={m.wtId} src={m.avatar} name={m.nickName} size={24} decorative />
         ))}
       </span>
       {t('freshMoments', { count: fresh.length })}
