@@ -55,6 +55,11 @@ export const momentSchema = momentInteractionsSchema.extend({
   groupList: z.array(z.object({ id: z.number(), tagName: z.string() })),
   /** Unix ms. */
   createTime: z.number(),
+  /**
+   * `commentsList` holds the first `MomentLimits.commentsShown` comments the viewer may see; true when
+   * more follow (`/friendsCircleComments/listByPage` from the last one's id).
+   */
+  commentsMore: z.boolean(),
 });
 
 /** A friend posted a moment the receiver may see (socket `moment.new`): the author, for the feed's pill. */

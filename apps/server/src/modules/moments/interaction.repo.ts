@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import { prepared, preparedIn } from '../../db/compiled.js';
+import { prepared, preparedBy, preparedIn, type PreparedInQuery } from '../../db/compiled.js';
+import type { Executor } from '../../db/repo.js';
 import { Repo } from '../../db/repo.js';
 import type { MomentCommentsTable } from '../../db/schema.js';
 
@@ -39,6 +40,19 @@ export class InteractionRepo extends Repo {
   /** Comments on the moments visible to the viewer (own and friends'), oldest first. */
   commentsFor(viewerId: number, momentIds: number[]): Promise<CommentRow[]> {
     return commentsQ.all(this.db, { viewerId }, momentIds);
+  }
+
+  /**
+   * The first `shown` + 1 comments of each moment visible to the viewer, oldest first (one more than
+   * shown tells whether more follow).
+   */
+  firstCommentsFor(viewerId: number, momentIds: number[], shown: number): Promise<CommentRow[]> {
+    return firstCommentsQ(shown + 1).all(this.db, { viewerId }, momentIds);
+  }
+
+  /** Up to `limit` comments of one moment visible to the viewer after comment `afterId`, oldest first. */
+  commentsAfter(viewerId: number, momentId: number, afterId: number, limit: number): Promise<CommentRow[]> {
+    return commentsAfterQ(limit).all(this.db, { viewerId, momentId, afterId });
   }
 
   /** Whether `userId` commented on the moment. */
@@ -94,4 +108,58 @@ const likeQ = prepared<{ momentId: number; userId: number; now: number }, never>
   db
     .insertInto('moment_likes')
     .values({ moment_id: p('momentId'), user_id: p('userId'), created_at: p('now') }),
+);
+
+/** Comments of the moments that the viewer may see: their own and their friends'. */
+const visibleComments = (db: Executor, viewerId: number) =>
+  db
+    .selectFrom('moment_comments as c')
+    .leftJoin('friendships as f', (j) =>
+      j.onRef('f.friend_id', '=', 'c.author_id').on('f.owner_id', '=', viewerId),
+    )
+    .where((eb) => eb.or([eb('c.author_id', '=', viewerId), eb('f.id', 'is not', null)]));
+
+/** The first `perMoment` visible comments of each moment, one statement per `perMoment`. */
+const firstComments = new Map<number, PreparedInQuery<{ viewerId: number }, number, CommentRow>>();
+function firstCommentsQ(perMoment: number) {
+  let q = firstComments.get(perMoment);
+  if (!q) {
+    q = buildFirstComments(perMoment);
+    firstComments.set(perMoment, q);
+  }
+  return q;
+}
+function buildFirstComments(perMoment: number) {
+  return preparedIn<{ viewerId: number }, number, CommentRow>((db, p, ids) =>
+    db
+      .selectFrom(
+        visibleComments(db, p('viewerId'))
+          .selectAll('c')
+          .select((eb) =>
+            eb.fn
+              .agg<number>('row_number')
+              .over((o) => o.partitionBy('c.moment_id').orderBy('c.id'))
+              .as('rn'),
+          )
+          .where('c.moment_id', 'in', ids)
+          .as('t'),
+      )
+      .selectAll('t')
+      .where('t.rn', '<=', perMoment)
+      .orderBy('t.moment_id')
+      .orderBy('t.id'),
+  );
+}
+
+const commentsAfterQ = preparedBy<
+  number,
+  { viewerId: number; momentId: number; afterId: number },
+  CommentRow
+>((limit, db, p) =>
+  visibleComments(db, p('viewerId'))
+    .selectAll('c')
+    .where('c.moment_id', '=', p('momentId'))
+    .where('c.id', '>', p('afterId'))
+    .orderBy('c.id')
+    .limit(limit),
 );

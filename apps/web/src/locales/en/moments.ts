@@ -64,4 +64,5 @@ export default {
   actions: 'Actions',
   freshMoments_one: '{{count}} new moment',
   freshMoments_other: '{{count}} new moments',
+  moreComments: 'More comments',
 };

@@ -64,4 +64,5 @@ export default {
   actions: '操作',
   freshMoments_one: '新しい投稿 {{count}} 件',
   freshMoments_other: '新しい投稿 {{count}} 件',
+  moreComments: 'コメントをもっと見る',
 };

@@ -64,4 +64,5 @@ export default {
   actions: '操作',
   freshMoments_one: '有{{count}}条新动态',
   freshMoments_other: '有{{count}}条新动态',
+  moreComments: '更多评论',
 };
