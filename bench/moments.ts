@@ -10,11 +10,14 @@
  * and prints the feed query's plan. p50/p99 per action; never fails on a number.
  *
  *   npx tsx bench/moments.ts [--users 2000] [--friends 200] [--posts 5,50] [--clients 100]
- *                            [--seconds 20] [--think 100] [--only sqlite,postgres]
+ *                            [--seconds 20] [--think 100] [--only sqlite,postgres] [--prof DIR]
+ *
+ * --prof writes a V8 CPU profile of each Parley server process into DIR (node --cpu-prof).
  *
  * PostgreSQL: BENCH_PG_URL, else postgres://postgres@127.0.0.1:5432/test (skipped when unreachable).
  */
 import os from 'node:os';
+import path from 'node:path';
 import type { Moment, MomentPage } from '@parley/protocol';
 import { cpuMs, loadavg, ms1, percentile } from './lib/bench-stats.js';
 import type { MServerCommand, MServerReply } from './lib/moments-ipc.js';
@@ -29,6 +32,7 @@ interface Options {
   seconds: number;
   think: number;
   only: string[];
+  prof: string | null;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -40,6 +44,7 @@ function parseArgs(argv: string[]): Options {
     seconds: 20,
     think: 100,
     only: ['sqlite', 'postgres'],
+    prof: null,
   };
   for (let i = 0; i < argv.length; i += 2) {
     const [k, v] = [argv[i]!, argv[i + 1] ?? ''];
@@ -50,6 +55,7 @@ function parseArgs(argv: string[]): Options {
     else if (k === '--seconds') o.seconds = Number(v);
     else if (k === '--think') o.think = Number(v);
     else if (k === '--only') o.only = v.split(',');
+    else if (k === '--prof') o.prof = path.resolve(v);
     else throw new Error(`unknown option ${k}`);
   }
   return o;
@@ -215,7 +221,7 @@ for (const posts of o.posts) {
     server: 'moments-server.ts',
     relay: { label: 'none', script: '' },
     only: o.only.filter((x) => x !== 'relay'),
-    prof: null,
+    prof: o.prof,
   });
   try {
     for (const t of targets) rows.push(await measure(t, o, posts));

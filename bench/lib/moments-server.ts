@@ -13,6 +13,9 @@ import { isPostgres } from '../../apps/server/src/db/dialect.js';
 import { wallNow } from './ipc.js';
 import type { MServerCommand, MServerReply } from './moments-ipc.js';
 import { runParleyProcess } from './parley-process.js';
+import { installSqlStats } from './sql-stats.js';
+
+if (process.env.BENCH_SQL_STATS === '1') installSqlStats();
 
 const CHUNK = 1000;
 

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -142,8 +144,15 @@ describe('moments in the browser', () => {
 
     // Only the 家人 tag sees the second post.
     await compose(a, '家里的小秘密', [png(240, [244, 143, 177], [123, 31, 162])], { value: 2, tag: '家人' });
-    await f.getByTestId('moments-refresh').click();
+    // It reaches the friend's open feed live: a pill above the feed, the post on a click.
+    const fresh = f.getByTestId('moments-fresh');
+    await fresh.filter({ hasText: '有1条新动态' }).waitFor();
+    await expectAccessible(f, 'moments feed with new moments');
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    await f.screenshot({ path: join(SCREENSHOTS_DIR, 'moments-fresh-desktop.png'), animations: 'disabled' });
+    await fresh.click();
     await f.getByTestId('moment').filter({ hasText: '家里的小秘密' }).waitFor();
+    expect(await fresh.count()).toBe(0);
     await f.getByTestId('moment-comment').filter({ hasText: '好呀，下周见' }).waitFor();
     const o = (await h.open({ login: other.login })).page;
     await o.goto('/moments');
@@ -226,5 +235,55 @@ describe('moments in the browser', () => {
     );
     await s.getByTestId('screen-moment').getByTestId('empty').waitFor();
     expect(await s.getByTestId('moment').count()).toBe(0);
+  });
+
+  it('a posted video shows its cover (its first frame) and plays on a click', async () => {
+    const author = await registerUser(h.server, { nickName: '郑影' });
+    // One second of ffmpeg's test pattern, VP8 in WebM.
+    const dir = mkdtempSync(join(tmpdir(), 'parley-video-'));
+    const file = join(dir, 'clip.webm');
+    execFileSync(
+      'ffmpeg',
+      ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-t', '1'].concat([
+        '-c:v',
+        'libvpx',
+        '-b:v',
+        '200k',
+        file,
+      ]),
+    );
+    const clip = readFileSync(file);
+    rmSync(dir, { recursive: true, force: true });
+
+    const a = (await h.open({ login: author.login })).page;
+    await a.goto('/moments');
+    await a.getByTestId('moments-compose').click();
+    await a.getByTestId('composer-text').fill('测试图案');
+    await a
+      .getByTestId('composer-video')
+      .setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: clip });
+    const post = a.getByTestId('composer-post');
+    await expect.poll(() => post.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await post.click();
+    const video = a.getByTestId('moment').filter({ hasText: '测试图案' }).getByTestId('moment-video');
+    await video.waitFor();
+    // The cover is the still the composer drew and uploaded, served as an image that decodes.
+    const poster = (await video.getAttribute('poster')) ?? '';
+    expect(poster).toMatch(/^\/api\/oss\/files\/[0-9a-f]{32}[^/]*\.(png|jpg|webp)$/);
+    const size = await a.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    }, poster);
+    expect(size[0]).toBeGreaterThan(0);
+    expect(size[0]! / size[1]!).toBeCloseTo(320 / 240, 1);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await video.click();
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), {
+        timeout: 10_000,
+      })
+      .toBe(true);
   });
 });

@@ -189,6 +189,8 @@ export async function buildServer(
   modules.calls.startSweeper();
   modules.membership.startSweeper();
   modules.messaging.startPruner();
+  // Moments a stopped node left half delivered (fanout.ts).
+  modules.moments.fanout.kick();
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -199,6 +201,7 @@ export async function buildServer(
       modules.messaging.stopPruner();
       gateway.shutdown();
       await app.close();
+      await modules.moments.fanout.stop();
       await modules.messaging.close();
       await bus.close();
       limiterRedis?.disconnect();

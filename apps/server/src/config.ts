@@ -90,6 +90,8 @@ export interface Config {
   syncLogKeep: number;
   /** How often new messages are added to SQLite's search index, in ms (SEARCH_INDEX_EVERY_MS; 0: by searches only). */
   searchIndexEveryMs: number;
+  /** Friends a new moment is delivered to per transaction of its fan-out (MOMENT_FANOUT_CHUNK). */
+  momentFanoutChunk: number;
   syncLogPruneMs: number;
   /** Calls: unanswered invitations end after this (CALL_INVITE_TIMEOUT_MS). */
   callInviteTimeoutMs: number;
@@ -313,6 +315,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sendThreadEntry: env.SEND_THREAD_ENTRY ? path.resolve(baseDir, env.SEND_THREAD_ENTRY) : undefined,
     syncLogKeep: int(env, 'SYNC_LOG_KEEP', 10_000),
     searchIndexEveryMs: int(env, 'SEARCH_INDEX_EVERY_MS', 100),
+    momentFanoutChunk: Math.max(1, int(env, 'MOMENT_FANOUT_CHUNK', 100)),
     syncLogPruneMs: int(env, 'SYNC_LOG_PRUNE_MS', 3_600_000),
     callInviteTimeoutMs: int(env, 'CALL_INVITE_TIMEOUT_MS', 30_000),
     // Off by default under NODE_ENV=test only (decision record 022): suites opt in.

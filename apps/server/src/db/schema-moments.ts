@@ -19,6 +19,15 @@ export interface MomentInboxTable {
   moment_id: number;
 }
 
+/** A moment not yet in all its viewers' inboxes (migration 20261128110000_moment_fanout). */
+export interface MomentFanoutTable {
+  moment_id: number;
+  author_id: number;
+  /** The last friend id delivered (0 before the first chunk). */
+  after_id: number;
+  created_at: number;
+}
+
 export interface MomentLikesTable {
   moment_id: number;
   user_id: number;
@@ -49,6 +58,7 @@ export interface MomentNoticesTable {
 export interface MomentsDatabase {
   moments: MomentsTable;
   moment_inbox: MomentInboxTable;
+  moment_fanout: MomentFanoutTable;
   moment_likes: MomentLikesTable;
   moment_comments: MomentCommentsTable;
   moment_notices: MomentNoticesTable;

@@ -5,10 +5,11 @@ import { PNG, upload } from '../uploads/fixtures.js';
 
 export { befriend, post, userOn } from '../messaging/helpers.js';
 
-/** Posts a moment; throws unless it was stored. */
+/** Posts a moment and waits until its fan-out delivered it to every friend; throws unless it was stored. */
 export async function postMoment(t: TestServer, u: TestUser, body: Record<string, unknown>): Promise<Moment> {
   const res = await post<Moment>(t, u, '/user/friendsCircle/add', body);
   if (res.code !== 200) throw new Error(`post failed: ${res.code} ${res.msg}`);
+  await t.server.modules.moments.fanout.settled();
   return res.data;
 }
 

@@ -48,6 +48,7 @@ import { tagSchema } from '../models/tags.js';
 import { sessionGroupSchema } from '../models/session-groups.js';
 import { pinsChangedSchema } from '../models/pins.js';
 import { reactionChangedSchema } from '../models/reactions.js';
+import { momentNewSchema } from '../models/moments.js';
 import { readBody, sendMessageBody, syncBody, typingFrame } from '../rest/messages.js';
 import { countersSchema, userInfoSchema } from '../models/user.js';
 
@@ -150,6 +151,8 @@ export const serverEvents = {
   'call.group': groupCallChangedSchema,
   /** An invitation to a group reached the invited user (or changed: accepted or declined on another tab). */
   'group.invitation': groupInvitationSchema,
+  /** A friend's new moment reached the receiver's feed (show "new moments" above the feed). */
+  'moment.new': momentNewSchema,
   /** Events may have been lost (the message bus was down on some node): sync everything held. */
   'sync.required': z.object({}),
 } as const;

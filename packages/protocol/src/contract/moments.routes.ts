@@ -10,6 +10,8 @@ export const MomentLimits = {
   tags: 20,
   batch: 20,
   comment: 500,
+  /** Comments a moment shows in the feed, an album or the detail; the rest by `commentsPage`. */
+  commentsShown: 20,
 } as const;
 
 /** Who sees a moment: all friends, only me, only friends in the tags, all friends except the tags. */
@@ -31,6 +33,7 @@ export const momentRoutes = {
   praiseAction: post('/friendsCirclePraise/praiseAction'),
   commentAdd: post('/friendsCircleComments/add'),
   commentRemove: post('/friendsCircleComments/remove'),
+  commentsPage: post('/friendsCircleComments/listByPage'),
   notices: post('/friendsCircleNotice/listByPage'),
   noticesClear: post('/friendsCircleNotice/clear'),
 } as const;

@@ -147,6 +147,14 @@ export const momentSchemas = {
     errors: ['momentCommentNotFound', 'momentCommentForbidden'],
     okMsg: '删除成功',
   },
+  commentsPage: {
+    body: circleIdBody.extend({
+      lastId: idField('lastId').optional(),
+      pageSize: intField('pageSize', { min: 1, max: 50 }).default(MomentLimits.commentsShown),
+    }),
+    response: z.object({ rows: z.array(momentCommentSchema), hasMore: z.boolean() }),
+    errors: ['momentNotFound'],
+  },
   notices: {
     body: z.object({
       pageNum: intField('pageNum', { min: 1, max: 100000 }).default(1),

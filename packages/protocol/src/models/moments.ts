@@ -55,6 +55,20 @@ export const momentSchema = momentInteractionsSchema.extend({
   groupList: z.array(z.object({ id: z.number(), tagName: z.string() })),
   /** Unix ms. */
   createTime: z.number(),
+  /**
+   * `commentsList` holds the first `MomentLimits.commentsShown` comments the viewer may see; true when
+   * more follow (`/friendsCircleComments/listByPage` from the last one's id).
+   */
+  commentsMore: z.boolean(),
+});
+
+/** A friend posted a moment the receiver may see (socket `moment.new`): the author, for the feed's pill. */
+export const momentNewSchema = z.object({
+  id: z.number(),
+  wtId: z.string(),
+  /** The author's own nickname and avatar (not the receiver's remark). */
+  nickName: z.string(),
+  avatar: z.string(),
 });
 
 /** A feed or album page; `hasMore`: an older page exists (pass the last row's id as `lastId`). */
@@ -84,3 +98,4 @@ export type MomentLike = z.infer<typeof momentLikeSchema>;
 export type MomentInteractions = z.infer<typeof momentInteractionsSchema>;
 export type MomentPage = z.infer<typeof momentPageSchema>;
 export type MomentNotice = z.infer<typeof momentNoticeSchema>;
+export type MomentNew = z.infer<typeof momentNewSchema>;

@@ -52,6 +52,15 @@ export class InteractionsService {
     return visible.map((id) => map.get(id)!);
   }
 
+  /** A page of a moment's comments the caller may see, after comment `lastId`, oldest first. */
+  async commentsPage(
+    userId: number,
+    q: { friendsCircleId: number; lastId?: number; pageSize: number },
+  ): Promise<{ rows: MomentComment[]; hasMore: boolean }> {
+    await this.moments.visible(userId, q.friendsCircleId);
+    return this.views.commentsAfter(userId, q.friendsCircleId, q.lastId ?? 0, q.pageSize);
+  }
+
   /** Likes the moment, or takes the like back (and its notice). */
   async praise(
     userId: number,

@@ -71,6 +71,7 @@ export function presentMoment(
   people: Map<number, PersonRow>,
   interactions: MomentInteractions,
   tags: { id: number; tagName: string }[],
+  commentsMore: boolean,
 ): Moment {
   const media = parseMedia(row.media);
   const authorId = Number(row.author_id);
@@ -84,5 +85,6 @@ export function presentMoment(
     visibility: authorId === viewerId ? Number(row.visibility) : 0,
     groupList: authorId === viewerId ? tags : [],
     createTime: Number(row.created_at),
+    commentsMore,
   };
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import { Repo } from '../../db/repo.js';
+import { prepared, preparedBy, preparedIn } from '../../db/compiled.js';
+import { Repo, type Executor } from '../../db/repo.js';
 import type { MomentsTable } from '../../db/schema.js';
 
 export type MomentRow = Selectable<MomentsTable>;
@@ -26,36 +27,12 @@ export class MomentRepo extends Repo {
     return this.db.insertInto('moments').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
-  /** Addresses the moment to each viewer (one multi-row insert per 500). */
-  async address(momentId: number, viewerIds: number[]): Promise<void> {
-    for (let i = 0; i < viewerIds.length; i += 500) {
-      const chunk = viewerIds.slice(i, i + 500).map((viewer_id) => ({ viewer_id, moment_id: momentId }));
-      await this.db.insertInto('moment_inbox').values(chunk).execute();
-    }
-  }
-
   byId(id: number): Promise<MomentRow | undefined> {
-    return this.db.selectFrom('moments').selectAll().where('id', '=', id).executeTakeFirst();
+    return momentById.first(this.db, { id });
   }
 
   async isAddressed(viewerId: number, momentId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('moment_inbox')
-      .select('moment_id')
-      .where('viewer_id', '=', viewerId)
-      .where('moment_id', '=', momentId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** The author's friend ids (the audience of a new moment is chosen among them). */
-  async friendIds(authorId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('friendships')
-      .select('friend_id')
-      .where('owner_id', '=', authorId)
-      .execute();
-    return rows.map((r) => Number(r.friend_id));
+    return (await addressedQ.first(this.db, { viewerId, momentId })) !== undefined;
   }
 
   /** Friends of the owner in any of the owner's tags. */
@@ -85,38 +62,7 @@ export class MomentRepo extends Repo {
 
   /** The relation facts between viewer and author, in one statement. */
   async relation(viewerId: number, authorId: number): Promise<RelationFacts | undefined> {
-    const row = await this.db
-      .selectFrom('users as u')
-      .leftJoin('friendships as vs', (j) =>
-        j.onRef('vs.friend_id', '=', 'u.id').on('vs.owner_id', '=', viewerId),
-      )
-      .leftJoin('friendships as as', (j) =>
-        j.onRef('as.owner_id', '=', 'u.id').on('as.friend_id', '=', viewerId),
-      )
-      .select([
-        'u.status',
-        'vs.friends_space_status as vss',
-        'vs.id as vs_id',
-        'as.mine_space_status as ams',
-        'as.id as as_id',
-      ])
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('blacklist as b')
-              .select('b.id')
-              .where((w) =>
-                w.or([
-                  w.and([w('b.owner_id', '=', viewerId), w('b.target_id', '=', authorId)]),
-                  w.and([w('b.owner_id', '=', authorId), w('b.target_id', '=', viewerId)]),
-                ]),
-              ),
-          )
-          .as('blocked'),
-      )
-      .where('u.id', '=', authorId)
-      .executeTakeFirst();
+    const row = await relationQ.first(this.db, { viewerId, authorId });
     if (!row) return undefined;
     return {
       authorStatus: Number(row.status),
@@ -133,64 +79,13 @@ export class MomentRepo extends Repo {
    * a few primary-key lookups, so a page costs the same however many moments exist.
    */
   feedPage(viewerId: number, o: { beforeId?: number; offset: number; limit: number }): Promise<MomentRow[]> {
-    return this.feedQuery(viewerId, o).execute();
+    const key = `${o.limit}:${o.beforeId === undefined ? 0 : 1}:${o.offset > 0 ? 1 : 0}`;
+    return feedPageQ(key).all(this.db, { viewerId, beforeId: o.beforeId ?? 0, offset: o.offset });
   }
 
-  /** The feed page's statement (the bench prints its plan). */
+  /** The feed page's statement with its values written in (the bench prints its plan). */
   feedQuery(viewerId: number, o: { beforeId?: number; offset: number; limit: number }) {
-    let q = this.db
-      .selectFrom('moment_inbox as i')
-      .innerJoin('moments as m', 'm.id', 'i.moment_id')
-      .selectAll('m')
-      .where('i.viewer_id', '=', viewerId)
-      .where((eb) =>
-        eb.or([
-          eb('m.author_id', '=', viewerId),
-          eb.and([
-            // A scalar lookup by primary key per row (an EXISTS here became a hashed scan of all
-            // users on PostgreSQL, a join a hash join that read the whole inbox).
-            eb(eb.selectFrom('users as u').select('u.status').whereRef('u.id', '=', 'm.author_id'), '=', 0),
-            eb.exists(
-              eb
-                .selectFrom('friendships as vs')
-                .select('vs.id')
-                .where('vs.owner_id', '=', viewerId)
-                .whereRef('vs.friend_id', '=', 'm.author_id')
-                .where('vs.friends_space_status', '=', 0),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('friendships as as')
-                .select('as.id')
-                .whereRef('as.owner_id', '=', 'm.author_id')
-                .where('as.friend_id', '=', viewerId)
-                .where('as.mine_space_status', '=', 0),
-            ),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('blacklist as b1')
-                  .select('b1.id')
-                  .where('b1.owner_id', '=', viewerId)
-                  .whereRef('b1.target_id', '=', 'm.author_id'),
-              ),
-            ),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('blacklist as b2')
-                  .select('b2.id')
-                  .whereRef('b2.owner_id', '=', 'm.author_id')
-                  .where('b2.target_id', '=', viewerId),
-              ),
-            ),
-          ]),
-        ]),
-      );
-    if (o.beforeId !== undefined) q = q.where('i.moment_id', '<', o.beforeId);
-    q = q.orderBy('i.moment_id', 'desc').limit(o.limit);
-    if (o.offset > 0) q = q.offset(o.offset);
-    return q;
+    return feedSelect(this.db, viewerId, o.limit, o.beforeId, o.offset > 0 ? o.offset : undefined);
   }
 
   /**
@@ -229,16 +124,7 @@ export class MomentRepo extends Repo {
   async blockedEitherWay(viewerId: number, ids: number[]): Promise<Set<number>> {
     const unique = [...new Set(ids)].filter((id) => id !== viewerId);
     if (unique.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom('blacklist')
-      .select(['owner_id', 'target_id'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('owner_id', '=', viewerId), eb('target_id', 'in', unique)]),
-          eb.and([eb('owner_id', 'in', unique), eb('target_id', '=', viewerId)]),
-        ]),
-      )
-      .execute();
+    const rows = await blockedQ.all(this.db, { viewerId }, unique);
     return new Set(
       rows.map((r) => (Number(r.owner_id) === viewerId ? Number(r.target_id) : Number(r.owner_id))),
     );
@@ -246,16 +132,8 @@ export class MomentRepo extends Repo {
 
   /** Users as the viewer names them: remark (when the viewer has one) or nickname. */
   async people(viewerId: number, ids: number[]): Promise<Map<number, PersonRow>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('users as u')
-      .leftJoin('friendships as f', (j) =>
-        j.onRef('f.friend_id', '=', 'u.id').on('f.owner_id', '=', viewerId),
-      )
-      .select(['u.id', 'u.wt_id', 'u.nick_name', 'u.avatar', 'u.status', 'f.remark'])
-      .where('u.id', 'in', unique)
-      .execute();
+    if (ids.length === 0) return new Map();
+    const rows = await peopleQ.all(this.db, { viewerId }, ids);
     return new Map(
       rows.map((r) => {
         const gone = Number(r.status) !== 0;
@@ -279,3 +157,166 @@ export class MomentRepo extends Repo {
     await this.db.deleteFrom('moments').where('id', '=', id).execute();
   }
 }
+
+// The statements of the feed and of every like, comment and detail, built once per dialect
+// (db/compiled.ts): Kysely building and compiling them on each call was the largest share of the
+// server's CPU per request in the moments bench after SQLite itself.
+const momentById = prepared<{ id: number }, MomentRow>((db, p) =>
+  db.selectFrom('moments').selectAll().where('id', '=', p('id')),
+);
+
+const addressedQ = prepared<{ viewerId: number; momentId: number }, { moment_id: number }>((db, p) =>
+  db
+    .selectFrom('moment_inbox')
+    .select('moment_id')
+    .where('viewer_id', '=', p('viewerId'))
+    .where('moment_id', '=', p('momentId')),
+);
+
+const relationQ = prepared<
+  { viewerId: number; authorId: number },
+  {
+    status: number;
+    vss: number | null;
+    vs_id: number | null;
+    ams: number | null;
+    as_id: number | null;
+    blocked: number;
+  }
+>((db, p) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('friendships as vs', (j) =>
+      j.onRef('vs.friend_id', '=', 'u.id').on('vs.owner_id', '=', p('viewerId')),
+    )
+    .leftJoin('friendships as as', (j) =>
+      j.onRef('as.owner_id', '=', 'u.id').on('as.friend_id', '=', p('viewerId')),
+    )
+    .select([
+      'u.status',
+      'vs.friends_space_status as vss',
+      'vs.id as vs_id',
+      'as.mine_space_status as ams',
+      'as.id as as_id',
+    ])
+    .select((eb) =>
+      eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('blacklist as b')
+              .select('b.id')
+              .where((w) =>
+                w.or([
+                  w.and([w('b.owner_id', '=', p('viewerId')), w('b.target_id', '=', p('authorId'))]),
+                  w.and([w('b.owner_id', '=', p('authorId')), w('b.target_id', '=', p('viewerId'))]),
+                ]),
+              ),
+          ),
+        )
+        .then(1)
+        .else(0)
+        .end()
+        .as('blocked'),
+    )
+    .where('u.id', '=', p('authorId')),
+);
+
+/** The feed page's query; `beforeId` and `offset` are left out when undefined. */
+function feedSelect(db: Executor, viewerId: number, limit: number, beforeId?: number, offset?: number) {
+  let q = db
+    .selectFrom('moment_inbox as i')
+    .innerJoin('moments as m', 'm.id', 'i.moment_id')
+    .selectAll('m')
+    .where('i.viewer_id', '=', viewerId)
+    .where((eb) =>
+      eb.or([
+        eb('m.author_id', '=', viewerId),
+        eb.and([
+          // A scalar lookup by primary key per row (an EXISTS here became a hashed scan of all
+          // users on PostgreSQL, a join a hash join that read the whole inbox).
+          eb(eb.selectFrom('users as u').select('u.status').whereRef('u.id', '=', 'm.author_id'), '=', 0),
+          eb.exists(
+            eb
+              .selectFrom('friendships as vs')
+              .select('vs.id')
+              .where('vs.owner_id', '=', viewerId)
+              .whereRef('vs.friend_id', '=', 'm.author_id')
+              .where('vs.friends_space_status', '=', 0),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('friendships as as')
+              .select('as.id')
+              .whereRef('as.owner_id', '=', 'm.author_id')
+              .where('as.friend_id', '=', viewerId)
+              .where('as.mine_space_status', '=', 0),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('blacklist as b1')
+                .select('b1.id')
+                .where('b1.owner_id', '=', viewerId)
+                .whereRef('b1.target_id', '=', 'm.author_id'),
+            ),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('blacklist as b2')
+                .select('b2.id')
+                .whereRef('b2.owner_id', '=', 'm.author_id')
+                .where('b2.target_id', '=', viewerId),
+            ),
+          ),
+        ]),
+      ]),
+    );
+  if (beforeId !== undefined) q = q.where('i.moment_id', '<', beforeId);
+  q = q.orderBy('i.moment_id', 'desc').limit(limit);
+  if (offset !== undefined) q = q.offset(offset);
+  return q;
+}
+
+/** Keyed `limit:hasBefore:hasOffset`. */
+const feedPageQ = preparedBy<string, { viewerId: number; beforeId: number; offset: number }, MomentRow>(
+  (key, db, p) => {
+    const [limit, before, offset] = key.split(':');
+    return feedSelect(
+      db,
+      p('viewerId'),
+      Number(limit),
+      before === '1' ? p('beforeId') : undefined,
+      offset === '1' ? p('offset') : undefined,
+    );
+  },
+);
+
+const blockedQ = preparedIn<{ viewerId: number }, number, { owner_id: number; target_id: number }>(
+  (db, p, ids) =>
+    db
+      .selectFrom('blacklist')
+      .select(['owner_id', 'target_id'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('owner_id', '=', p('viewerId')), eb('target_id', 'in', ids)]),
+          eb.and([eb('owner_id', 'in', ids), eb('target_id', '=', p('viewerId'))]),
+        ]),
+      ),
+);
+
+const peopleQ = preparedIn<
+  { viewerId: number },
+  number,
+  { id: number; wt_id: string; nick_name: string; avatar: string; status: number; remark: string | null }
+>((db, p, ids) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('friendships as f', (j) =>
+      j.onRef('f.friend_id', '=', 'u.id').on('f.owner_id', '=', p('viewerId')),
+    )
+    .select(['u.id', 'u.wt_id', 'u.nick_name', 'u.avatar', 'u.status', 'f.remark'])
+    .where('u.id', 'in', ids),
+);

@@ -1,5 +1,7 @@
 import type { AppContext } from '../../lib/context.js';
 import type { UsersModule } from '../users/users.module.js';
+import { MomentFanout } from './fanout.js';
+import { FanoutRepo } from './fanout.repo.js';
 import { InteractionRepo } from './interaction.repo.js';
 import { InteractionsService } from './interactions.service.js';
 import { MomentRepo } from './moment.repo.js';
@@ -14,8 +16,10 @@ export function createMomentsModule(ctx: AppContext, users: UsersModule, media: 
   const repo = new MomentRepo(ctx.db);
   const interactionRepo = new InteractionRepo(ctx.db);
   const views = new MomentViews(repo, interactionRepo);
-  const notices = new MomentNotices(ctx, new NoticeRepo(ctx.db), repo, users.counters);
-  const moments = new MomentsService(ctx, repo, users.repo, media, views, notices);
+  const notices = new MomentNotices(ctx, new NoticeRepo(ctx.db), repo);
+  const jobs = new FanoutRepo(ctx.db);
+  const fanout = new MomentFanout(ctx, jobs, repo, users.repo, ctx.config.momentFanoutChunk);
+  const moments = new MomentsService(ctx, repo, users.repo, media, views, notices, jobs, fanout);
   const interactions = new InteractionsService(
     ctx,
     moments,
@@ -26,5 +30,12 @@ export function createMomentsModule(ctx: AppContext, users: UsersModule, media: 
     notices,
   );
   users.counters.register(async (userId) => ({ moments: await notices.unreadCount(userId) }));
-  return { moments, interactions, notices, repo, handlers: momentHandlers(moments, interactions, notices) };
+  return {
+    moments,
+    interactions,
+    notices,
+    repo,
+    fanout,
+    handlers: momentHandlers(moments, interactions, notices),
+  };
 }

@@ -20,6 +20,7 @@ export function momentHandlers(
     praiseAction: (r) => interactions.praise(r.userId, r.body.friendsCircleId),
     commentAdd: (r) => interactions.comment(r.userId, r.body),
     commentRemove: (r) => interactions.removeComment(r.userId, r.body.id),
+    commentsPage: (r) => interactions.commentsPage(r.userId, r.body),
     notices: (r) => notices.list(r.userId, r.body),
     noticesClear: (r) => notices.clear(r.userId),
   };

@@ -2,9 +2,11 @@ import { MomentVisibility, type Moment, type MomentAddBody, type MomentPage } fr
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import type { Limiter } from '../../lib/rate-limiter.js';
-import { audienceOf, momentsPolicy, relationAllows } from '../../policies/moments.policy.js';
+import { momentsPolicy, relationAllows } from '../../policies/moments.policy.js';
 import { authorize } from '../../policies/policy.js';
 import type { UserRepo } from '../users/user.repo.js';
+import type { MomentFanout } from './fanout.js';
+import type { FanoutRepo } from './fanout.repo.js';
 import { canView, momentFacts } from './moment.access.js';
 import type { StoredMedia } from './moment.presenter.js';
 import type { MomentRepo, MomentRow } from './moment.repo.js';
@@ -37,6 +39,8 @@ export class MomentsService {
     private readonly media: MediaCheck,
     private readonly views: MomentViews,
     private readonly notices: MomentNotices,
+    private readonly jobs: FanoutRepo,
+    private readonly fanout: MomentFanout,
   ) {
     this.posts = ctx.limiters('moment-post', MOMENT_POSTS_PER_MINUTE, 60_000);
   }
@@ -50,22 +54,27 @@ export class MomentsService {
     if (tags.length !== new Set(b.tagIds).size) throw fail('tagNotFound');
     const row = await this.ctx.uow.run(async (uow) => {
       const repo = this.moments.in(uow);
+      const now = this.ctx.clock.now();
       const inserted = await repo.insert({
         author_id: userId,
         content: b.content,
         media: JSON.stringify(media),
         visibility: b.visibility,
         tag_ids: JSON.stringify(tags.map((t) => t.id)),
-        created_at: this.ctx.clock.now(),
+        created_at: now,
       });
-      const [friendIds, tagged] = await Promise.all([
-        b.visibility === MomentVisibility.private ? [] : repo.friendIds(userId),
-        repo.taggedFriendIds(
-          userId,
-          tags.map((t) => t.id),
-        ),
-      ]);
-      await repo.address(Number(inserted.id), audienceOf(userId, b.visibility, friendIds, tagged));
+      // The author sees it at once; friends get it from the fan-out (fanout.ts) after the commit.
+      const jobs = this.jobs.in(uow);
+      await jobs.address(Number(inserted.id), [userId]);
+      if (b.visibility !== MomentVisibility.private) {
+        await jobs.enqueue({
+          moment_id: Number(inserted.id),
+          author_id: userId,
+          after_id: 0,
+          created_at: now,
+        });
+        uow.afterCommit(() => this.fanout.kick());
+      }
       return inserted;
     });
     return (await this.views.moments(userId, [row]))[0]!;
@@ -152,6 +161,7 @@ export class MomentsService {
     authorize(momentsPolicy, 'moment.remove', { userId }, { authorId: Number(row.author_id) });
     await this.ctx.uow.run(async (uow) => {
       const holders = await this.notices.repo.in(uow).recipientsOfMoment(id);
+      await this.jobs.in(uow).remove(id);
       await this.moments.in(uow).remove(id);
       this.notices.pushAfter(uow, holders);
     });

@@ -1,7 +1,6 @@
 import type { MomentNotice, Page } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
-import type { CountersService } from '../users/counters.service.js';
 import { parseMedia } from './moment.presenter.js';
 import type { MomentRepo } from './moment.repo.js';
 import type { NoticeRepo } from './notice.repo.js';
@@ -15,21 +14,22 @@ export class MomentNotices {
     private readonly ctx: AppContext,
     readonly repo: NoticeRepo,
     private readonly moments: MomentRepo,
-    private readonly counters: CountersService,
   ) {}
 
   unreadCount(userId: number): Promise<number> {
     return this.repo.unreadCount(userId);
   }
 
-  /** After the commit: each user's unread count as type 2, and their sidebar counters. */
+  /** After the commit: each user's unread count as type 2 and as the `moments` sidebar counter. */
   pushAfter(uow: UnitOfWork, userIds: Iterable<number>): void {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return;
     uow.afterCommit(async () => {
       for (const id of ids) {
-        await this.ctx.realtime.emit([id], '2', { count: await this.repo.unreadCount(id) });
-        this.counters.pushSoon(id);
+        const count = await this.repo.unreadCount(id);
+        await this.ctx.realtime.emit([id], '2', { count });
+        // Only the moments counter changed: the others are not computed again.
+        await this.ctx.realtime.emit([id], 'counters.updated', { moments: count });
       }
     });
   }

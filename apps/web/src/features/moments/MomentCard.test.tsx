@@ -41,6 +41,7 @@ const moment = (over: Partial<Moment> = {}): Moment => ({
   minePraiseStatus: 0,
   likeList: [],
   commentsList: [],
+  commentsMore: false,
   ...over,
 });
 
@@ -119,5 +120,24 @@ describe('MomentCard', () => {
     expect(screen.getByTestId('moment-scope').textContent).toBe('部分可见: 家人');
     expect(screen.getByTestId('moment-delete')).toBeTruthy();
     expect(screen.getByTestId('moment-comment-delete')).toBeTruthy();
+  });
+
+  it('更多评论 loads the comments after the last shown, until there are no more', async () => {
+    const calls = mockApi({
+      '/friendsCircleComments/listByPage': () => ({
+        data: { rows: [comment({ id: 21, content: 'twenty-one' })], hasMore: false },
+      }),
+    });
+    renderWithProviders(
+      <Card initial={moment({ commentsList: [comment({ id: 20 })], commentsMore: true })} me="me" />,
+    );
+    fireEvent.click(screen.getByTestId('moment-comments-more'));
+    await waitFor(() => expect(screen.getAllByTestId('moment-comment')).toHaveLength(2));
+    expect(screen.getAllByTestId('moment-comment')[1]!.textContent).toContain('twenty-one');
+    expect(calls).toContainEqual({
+      path: '/friendsCircleComments/listByPage',
+      body: { friendsCircleId: 7, lastId: 20 },
+    });
+    expect(screen.queryByTestId('moment-comments-more')).toBeNull();
   });
 });

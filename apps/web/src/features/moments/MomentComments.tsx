@@ -29,13 +29,21 @@ export function MomentInteractions({
     if (c.wtId !== me) return onReply({ wtId: c.wtId, nickName: c.nickName });
     if (!(await confirm({ title: t('deleteComment'), danger: true }))) return;
     const r = await momentsApi.removeComment(c.id);
-    onChange({ commentsList: r.commentsList });
+    onChange({ commentsList: r.commentsList, commentsMore: false });
   };
   const remove = async (c: MomentComment) => {
     if (!(await confirm({ title: t('deleteComment'), danger: true }))) return;
     const r = await momentsApi.removeComment(c.id);
     toast.success(t('deleted'));
-    onChange({ commentsList: r.commentsList });
+    onChange({ commentsList: r.commentsList, commentsMore: false });
+  };
+  const more = async () => {
+    const r = await momentsApi.comments(moment.id, moment.commentsList.at(-1)?.id);
+    const known = new Set(moment.commentsList.map((c) => c.id));
+    onChange({
+      commentsList: [...moment.commentsList, ...r.rows.filter((c) => !known.has(c.id))],
+      commentsMore: r.hasMore,
+    });
   };
   return (
     <div className="mo-box" data-testid="moment-interactions">
@@ -82,6 +90,16 @@ export function MomentInteractions({
           ))}
         </ul>
       )}
+      {moment.commentsMore && (
+        <button
+          type="button"
+          className="mo-link mo-comments-more"
+          data-testid="moment-comments-more"
+          onClick={() => void more()}
+        >
+          {t('moreComments')}
+        </button>
+      )}
     </div>
   );
 }
@@ -106,7 +124,7 @@ export function CommentInput({
     try {
       const r = await momentsApi.comment(moment.id, text.trim(), target?.wtId);
       setText('');
-      onDone({ commentsList: r.commentsList });
+      onDone({ commentsList: r.commentsList, commentsMore: false });
     } finally {
       setBusy(false);
     }

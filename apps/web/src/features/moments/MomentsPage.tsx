@@ -9,6 +9,7 @@ import { badgeText } from '../../ui/Badge';
 import { albumPath } from './AlbumButton';
 import { Composer } from './Composer';
 import { MomentCard } from './MomentCard';
+import { NewMomentsPill } from './NewMomentsPill';
 import { NoticesPanel } from './NoticesPanel';
 import { useMomentPages } from './useMomentPages';
 import './moments.css';
@@ -70,6 +71,7 @@ export default function MomentsPage() {
             </Link>
           )}
         </header>
+        {ownFeed && <NewMomentsPill shown={rows.map((m) => m.id)} onOpen={reload} />}
         {ownFeed && unread > 0 && (
           <button
             type="button"

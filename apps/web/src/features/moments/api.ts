@@ -13,6 +13,8 @@ export const momentsApi = {
   comment: (friendsCircleId: number, content: string, replyToWtId?: string) =>
     call('moments', 'commentAdd', { friendsCircleId, content, ...(replyToWtId ? { replyToWtId } : {}) }),
   removeComment: (id: number) => call('moments', 'commentRemove', { id }),
+  comments: (friendsCircleId: number, lastId?: number) =>
+    call('moments', 'commentsPage', { friendsCircleId, lastId }),
   notices: (pageNum: number) => call('moments', 'notices', { pageNum }),
   clearNotices: () => call('moments', 'noticesClear', {}),
 };

@@ -62,4 +62,7 @@ export default {
   refresh: 'Refresh',
   album: 'Moments',
   actions: 'Actions',
+  freshMoments_one: '{{count}} new moment',
+  freshMoments_other: '{{count}} new moments',
+  moreComments: 'More comments',
 };

@@ -62,4 +62,7 @@ export default {
   refresh: '更新',
   album: 'モーメンツ',
   actions: '操作',
+  freshMoments_one: '新しい投稿 {{count}} 件',
+  freshMoments_other: '新しい投稿 {{count}} 件',
+  moreComments: 'コメントをもっと見る',
 };

@@ -62,4 +62,7 @@ export default {
   refresh: '刷新',
   album: '朋友圈',
   actions: '操作',
+  freshMoments_one: '有{{count}}条新动态',
+  freshMoments_other: '有{{count}}条新动态',
+  moreComments: '更多评论',
 };
