@@ -58,7 +58,9 @@ export class MembersService {
 
   async muted(userId: number, groupNumber: string, action: 'group.view' | 'group.manage') {
     const { group, facts } = await this.access.require(action, userId, groupNumber);
-    return (await this.groups.muted(group.id, this.now())).map((m) => toMember(m, this.now(), { userId, facts }));
+    return (await this.groups.muted(group.id, this.now())).map((m) =>
+      toMember(m, this.now(), { userId, facts }),
+    );
   }
 
   /** Friends of the caller to invite (with whether each is already in). */
@@ -306,7 +308,9 @@ export class MembersService {
       await this.tips.emit(uow, loaded.group, 7, userId, ids, { muteTime });
       await announce(uow, loaded.group, 'mute');
       const viewer = { userId, facts: loaded.facts };
-      return (await this.groups.in(uow).viewsOf(loaded.group.id, ids)).map((m) => toMember(m, this.now(), viewer));
+      return (await this.groups.in(uow).viewsOf(loaded.group.id, ids)).map((m) =>
+        toMember(m, this.now(), viewer),
+      );
     });
   }
 

@@ -45,7 +45,13 @@ const group = (identity: 1 | 2 | 3, notice = ''): GroupInfo => ({
     muteUntil: 0,
   },
   createTime: 0,
-  can: { manage: identity > 1, own: identity === 3, invite: true, quit: identity < 3, mentionAll: identity > 1 },
+  can: {
+    manage: identity > 1,
+    own: identity === 3,
+    invite: true,
+    quit: identity < 3,
+    mentionAll: identity > 1,
+  },
 });
 const toasts = () => useToasts.getState().items.map((t) => t.message);
 
