@@ -199,7 +199,7 @@ export class CallService {
 
   private async load(actor: CallActor, callId: string): Promise<CallRow> {
     const row = await this.calls.byCallId(callId);
-    const members = row && row.group_id !== null ? await this.group.memberFacts(row) : undefined;
+    const members = row && row.group_id !== null ? await this.group.access.memberFacts(row) : undefined;
     authorize(
       callsPolicy,
       'call.act',
@@ -245,7 +245,7 @@ export class CallService {
   /** Relays SDP or an ICE candidate from the tab holding the call to the other party. */
   async signal(actor: CallActor, data: CallSignalFrame): Promise<null> {
     const row = await this.calls.byCallId(data.callId);
-    const members = row && row.group_id !== null ? await this.group.memberFacts(row) : undefined;
+    const members = row && row.group_id !== null ? await this.group.access.memberFacts(row) : undefined;
     authorize(
       callsPolicy,
       'call.signal',
