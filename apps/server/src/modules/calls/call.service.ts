@@ -10,6 +10,7 @@ import type { BlacklistService } from '../friends/blacklist.service.js';
 import { UserRepo, type UserRow } from '../users/user.repo.js';
 import { postCallCard } from './call-card.js';
 import { CallMembersRepo } from './call-members.repo.js';
+import { REBIND_AFTER_MS, type CallActor } from './call-actor.js';
 import type { CallMeter } from './call-meter.js';
 import { callableTarget } from './call-target.js';
 import { transition, type CallEvent, type Role } from './call.machine.js';
@@ -17,15 +18,6 @@ import { toCall } from './call.presenter.js';
 import { CallRepo, type CallRow } from './call.repo.js';
 import { GroupCallService } from './group-call.service.js';
 import { LimitTimers } from './limit-timers.js';
-
-/** Who acts and from which socket connection (frames carry both). */
-export interface CallActor {
-  userId: number;
-  connectionId: string;
-}
-
-/** A holder tab pings every 5 s; silent this long, another tab of the same user may take the call over. */
-export const REBIND_AFTER_MS = 8000;
 
 const newCallId = () => randomBytes(12).toString('base64url');
 

@@ -5,7 +5,7 @@ import type { UserRepo } from '../users/user.repo.js';
 import type { CallMembersRepo } from './call-members.repo.js';
 import { toGroupRecord } from './call.presenter.js';
 import type { CallRepo, CallRow } from './call.repo.js';
-import type { CallActor } from './call.service.js';
+import type { CallActor } from './call-actor.js';
 import { loadGroupCallFacts, type FactRepos } from './group-call-facts.js';
 
 /**

@@ -22,9 +22,7 @@ import { loadGroupCallFacts, loadInviteeFacts, type FactRepos } from './group-ca
 import { tellMedia, type GroupCallMedia } from './group-call-media.js';
 import { stepGroupCall, viewOf, type MemberChange, type StepResult } from './group-call-step.js';
 import type { LimitTimers } from './limit-timers.js';
-import type { CallActor } from './call.service.js';
-
-const REBIND_AFTER_MS = 8000;
+import { REBIND_AFTER_MS, type CallActor } from './call-actor.js';
 
 const newCallId = () => randomBytes(12).toString('base64url');
 const timerKey = (callId: string, userId: number) => `${callId}:${userId}`;
