@@ -10,6 +10,7 @@ import type { BlacklistService } from '../friends/blacklist.service.js';
 import { UserRepo, type UserRow } from '../users/user.repo.js';
 import { postCallCard } from './call-card.js';
 import { CallMembersRepo } from './call-members.repo.js';
+import { REBIND_AFTER_MS, type CallActor } from './call-actor.js';
 import type { CallMeter } from './call-meter.js';
 import { callableTarget } from './call-target.js';
 import { transition, type CallEvent, type Role } from './call.machine.js';
@@ -17,15 +18,6 @@ import { toCall } from './call.presenter.js';
 import { CallRepo, type CallRow } from './call.repo.js';
 import { GroupCallService } from './group-call.service.js';
 import { LimitTimers } from './limit-timers.js';
-
-/** Who acts and from which socket connection (frames carry both). */
-export interface CallActor {
-  userId: number;
-  connectionId: string;
-}
-
-/** A holder tab pings every 5 s; silent this long, another tab of the same user may take the call over. */
-export const REBIND_AFTER_MS = 8000;
 
 const newCallId = () => randomBytes(12).toString('base64url');
 
@@ -199,7 +191,7 @@ export class CallService {
 
   private async load(actor: CallActor, callId: string): Promise<CallRow> {
     const row = await this.calls.byCallId(callId);
-    const members = row && row.group_id !== null ? await this.group.memberFacts(row) : undefined;
+    const members = row && row.group_id !== null ? await this.group.access.memberFacts(row) : undefined;
     authorize(
       callsPolicy,
       'call.act',
@@ -245,7 +237,7 @@ export class CallService {
   /** Relays SDP or an ICE candidate from the tab holding the call to the other party. */
   async signal(actor: CallActor, data: CallSignalFrame): Promise<null> {
     const row = await this.calls.byCallId(data.callId);
-    const members = row && row.group_id !== null ? await this.group.memberFacts(row) : undefined;
+    const members = row && row.group_id !== null ? await this.group.access.memberFacts(row) : undefined;
     authorize(
       callsPolicy,
       'call.signal',

@@ -86,7 +86,7 @@ export function createCallsModule(
     gateway.on('call.joinInGroupCall', (c, data) => service.group.join(c, data));
     gateway.on('call.inviteUser', (c, data) => service.group.invite(c, data));
     forget = registerSfuFrames(ctx, gateway, sfu, (actor, callId) =>
-      service.group.mediaAccess(actor, callId),
+      service.group.access.mediaAccess(actor, callId),
     ).forget;
   };
 
@@ -104,7 +104,7 @@ export function createCallsModule(
       return null;
     },
     memberInfo: (r) => usage.memberInfo(r.userId),
-    groupCallInfo: (r) => service.group.info(r.userId, r.body.groupID),
+    groupCallInfo: (r) => service.group.access.info(r.userId, r.body.groupID),
   };
 
   return { service, usage, sfu, handlers, registerFrames, startSweeper, stopSweeper };

@@ -1,6 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { EventEmitter } from 'node:events';
 import type { Config } from '../../config.js';
 import { createSfu } from './sfu/create-sfu.js';
+import type { StepResult } from './group-call-step.js';
 import type { Sfu, SfuCandidate, SfuEventEmitter, SfuEvents, SfuPc } from './sfu/sfu.js';
 
 const EVENTS: (keyof SfuEvents)[] = ['renegotiate', 'tracks', 'levels', 'candidate', 'disconnected'];
@@ -70,5 +72,25 @@ export class LazySfu implements Sfu {
     const real = this.real;
     this.real = null;
     if (real) await real.close();
+  }
+}
+
+/** What the flows tell the media side (calls.module.ts wires it to the SFU). */
+export interface GroupCallMedia {
+  left(callId: string, wtId: string): Promise<void>;
+  closed(callId: string): Promise<void>;
+}
+
+/** After a step: the room closes with its call; a member whose part ended leaves it. */
+export function tellMedia(media: GroupCallMedia, result: StepResult, log: FastifyBaseLogger): void {
+  const callId = result.call.call_id;
+  const failed = (err: unknown) => log.warn({ err, callId }, 'sfu update failed');
+  if (result.call.status === 'ended') {
+    media.closed(callId).catch(failed);
+    return;
+  }
+  for (const userId of result.stopped) {
+    const wtId = result.people.get(userId)?.wt_id;
+    if (wtId) media.left(callId, wtId).catch(failed);
   }
 }

@@ -3,7 +3,6 @@ import {
   CallLimits,
   type CallInfo,
   type GroupCallFrame,
-  type GroupCallRecord,
   type InviteUserFrame,
   type JoinInGroupCallFrame,
 } from '@parley/protocol';
@@ -17,20 +16,14 @@ import { UserRepo } from '../users/user.repo.js';
 import { CallMembersRepo } from './call-members.repo.js';
 import type { CallMeter } from './call-meter.js';
 import type { CallEvent } from './call.machine.js';
-import { toGroupRecord } from './call.presenter.js';
 import { CallRepo, type CallRow } from './call.repo.js';
+import { GroupCallAccess } from './group-call-access.js';
 import { loadGroupCallFacts, loadInviteeFacts, type FactRepos } from './group-call-facts.js';
+import { tellMedia, type GroupCallMedia } from './group-call-media.js';
 import { stepGroupCall, viewOf, type MemberChange, type StepResult } from './group-call-step.js';
 import type { LimitTimers } from './limit-timers.js';
-import type { CallActor } from './call.service.js';
+import { REBIND_AFTER_MS, type CallActor } from './call-actor.js';
 
-const REBIND_AFTER_MS = 8000;
-
-/** What the flows tell the media side (calls.module.ts wires it to the SFU). */
-export interface GroupCallMedia {
-  left(callId: string, wtId: string): Promise<void>;
-  closed(callId: string): Promise<void>;
-}
 const newCallId = () => randomBytes(12).toString('base64url');
 const timerKey = (callId: string, userId: number) => `${callId}:${userId}`;
 
@@ -48,6 +41,9 @@ export class GroupCallService {
   private readonly users: UserRepo;
   private readonly repos: FactRepos;
 
+  /** Read-side checks: the join banner's record, who may act on or send media into a call. */
+  readonly access: GroupCallAccess;
+
   /** The SFU side of the calls: a member's media leaves with them, a room closes with its call. */
   media: GroupCallMedia | null = null;
 
@@ -61,6 +57,7 @@ export class GroupCallService {
     this.groups = new GroupRepo(ctx.db);
     this.users = new UserRepo(ctx.db);
     this.repos = { groups: this.groups, members: this.members, users: this.users };
+    this.access = new GroupCallAccess(this.calls, this.members, this.users, this.repos);
   }
 
   private now() {
@@ -189,12 +186,6 @@ export class GroupCallService {
     return this.after(result, actor.userId, group!);
   }
 
-  /** Facts for `call.act` / `call.media` on a group call: its people and their connections. */
-  async memberFacts(row: CallRow) {
-    const people = await this.members.ofCall(row.id);
-    return people.map((m) => ({ userId: m.user_id, state: m.state, conn: m.conn }));
-  }
-
   /** A person's own change (accept, reject, hangup; cancel is the caller's hangup). */
   async act(actor: CallActor, row: CallRow, event: CallEvent): Promise<CallInfo> {
     const group = (await this.groups.byId(row.group_id!))!;
@@ -241,7 +232,7 @@ export class GroupCallService {
   private async afterStep(result: StepResult): Promise<void> {
     const callId = result.call.call_id;
     for (const userId of result.stopped) this.limitTimers.cancel(timerKey(callId, userId));
-    this.mediaAfter(result);
+    if (this.media) tellMedia(this.media, result, this.ctx.log);
     const now = this.now();
     for (const userId of result.started) {
       const due = await this.meter.limitAt(userId, now, now);
@@ -313,17 +304,6 @@ export class GroupCallService {
     return this.ping({ userId, connectionId: '' }, row);
   }
 
-  /** The group's ongoing call for the join banner (members only). */
-  async info(userId: number, groupNumber: string): Promise<{ call: GroupCallRecord | null }> {
-    const group = await this.groups.byNumber(groupNumber);
-    const { facts, call, people } = await loadGroupCallFacts(this.repos, userId, group);
-    authorize(callsPolicy, 'groupCall.view', { userId }, facts);
-    if (!call) return { call: null };
-    const users = await this.users.byIds(people.map((m) => m.user_id));
-    const side = { groupNumber: group!.group_number, members: people };
-    return { call: toGroupRecord(call, side, new Map(users.map((u) => [Number(u.id), u]))) };
-  }
-
   /**
    * Members leaving the group (quit, removed; `all` when it is dissolved) leave its call in the same
    * transaction: a ring is withdrawn, a joined part ends; the call ends when nobody is left in it.
@@ -353,44 +333,8 @@ export class GroupCallService {
     );
     uow.afterCommit(() => {
       for (const userId of result.stopped) this.limitTimers.cancel(timerKey(row.call_id, userId));
-      this.mediaAfter(result);
+      if (this.media) tellMedia(this.media, result, this.ctx.log);
     });
-  }
-
-  private mediaAfter(result: StepResult): void {
-    const media = this.media;
-    if (!media) return;
-    const callId = result.call.call_id;
-    const failed = (err: unknown) => this.ctx.log.warn({ err, callId }, 'sfu update failed');
-    if (result.call.status === 'ended') {
-      media.closed(callId).catch(failed);
-      return;
-    }
-    for (const userId of result.stopped) {
-      const wtId = result.people.get(userId)?.wt_id;
-      if (wtId) media.left(callId, wtId).catch(failed);
-    }
-  }
-
-  /**
-   * May the actor's tab use the SFU room of `callId` (the `call.media.*` frames)? Only a joined member
-   * of that group call, from the tab holding their part; answers their wtId, the SFU's name for them.
-   */
-  async mediaAccess(actor: CallActor, callId: string): Promise<{ wtId: string }> {
-    const row = await this.calls.byCallId(callId);
-    const members = row && row.group_id !== null ? await this.memberFacts(row) : undefined;
-    authorize(callsPolicy, 'call.media', actor, {
-      call: row && {
-        callerId: row.caller_id,
-        calleeId: row.callee_id,
-        callerConn: row.caller_conn,
-        calleeConn: row.callee_conn,
-      },
-      connectionId: actor.connectionId,
-      members,
-    });
-    const me = await this.users.byId(actor.userId);
-    return { wtId: me?.wt_id ?? '' };
   }
 
   /** Rings past their timeout, joined members gone silent, and members past their allowance. */
