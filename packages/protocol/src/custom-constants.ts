@@ -39,11 +39,8 @@ export function customDataOf(payload: Record<string, unknown>): Record<string, u
   }
 }
 
-/**
- * Message types a user may forward or save to favorites: what users send themselves. Group tips are
- * the server's; friend notices (custom with a notice businessID) are excluded by their data.
- */
-export const FORWARDABLE_TYPES: readonly string[] = [
+/** What a client may send; `groupTip` is written by the server only. */
+export const sendableMessageTypes = [
   'text',
   'image',
   'video',
@@ -53,4 +50,10 @@ export const FORWARDABLE_TYPES: readonly string[] = [
   'location',
   'merger',
   'custom',
-];
+] as const;
+
+/**
+ * Message types a user may forward or save to favorites: what users send themselves. Group tips are
+ * the server's; friend notices (custom with a notice businessID) are excluded by their data.
+ */
+export const FORWARDABLE_TYPES: readonly string[] = sendableMessageTypes;

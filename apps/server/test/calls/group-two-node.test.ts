@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CallAction, type CallUpdated, type GroupInfo } from '@parley/protocol';
 import { befriend, post, userOn } from '../messaging/helpers.js';
-import { startNodeProcess, type NodeProcess } from '../realtime/node-process.js';
+import { useTwoNodes } from '../messaging/two-nodes.js';
 import { openTab, type Tab } from './helpers.js';
 import { groupCallCards, groupChanged, stateOf, updatedAbout } from './group-helpers.js';
 import { describeWithServices } from '../services.js';
@@ -12,48 +10,26 @@ import { describeWithServices } from '../services.js';
 // on the other, the group's members on both nodes see who is on it, a ring times out exactly once,
 // and the last leave posts one card.
 describeWithServices(['DATABASE_URL', 'REDIS_URL'], 'group calls across two nodes', () => {
-  const schema = `t_2g_${randomBytes(5).toString('hex')}`;
-  const env = {
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    REDIS_URL: process.env.REDIS_URL ?? '',
-    DATABASE_SCHEMA: schema,
-    REDIS_PREFIX: `parley-2g-${randomBytes(4).toString('hex')}`,
+  const { nodes, sockets: tabs } = useTwoNodes('2g', {
     CALL_INVITE_TIMEOUT_MS: '1500',
     CALL_SWEEP_MS: '200',
-  };
-  let nodeA: NodeProcess;
-  let nodeB: NodeProcess;
-  const tabs: Tab[] = [];
-
-  beforeAll(async () => {
-    nodeA = await startNodeProcess('gcall-a', env);
-    nodeB = await startNodeProcess('gcall-b', env);
-  }, 90_000);
-
-  afterAll(async () => {
-    for (const t of tabs) t.close();
-    await Promise.all([nodeA?.stop(), nodeB?.stop()]);
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
   });
 
   it('rings and connects across nodes, shows the banner on both, times a ring out once, posts one card', async () => {
-    const a = await userOn(nodeA.baseUrl, 'g2nA');
-    const b = await userOn(nodeA.baseUrl, 'g2nB');
-    const c = await userOn(nodeA.baseUrl, 'g2nC');
-    await befriend(nodeA.baseUrl, a, b);
-    await befriend(nodeA.baseUrl, a, c);
-    const created = await post<GroupInfo>(nodeA.baseUrl, a, '/user/groupchat/add', {
+    const a = await userOn(nodes.a.baseUrl, 'g2nA');
+    const b = await userOn(nodes.a.baseUrl, 'g2nB');
+    const c = await userOn(nodes.a.baseUrl, 'g2nC');
+    await befriend(nodes.a.baseUrl, a, b);
+    await befriend(nodes.a.baseUrl, a, c);
+    const created = await post<GroupInfo>(nodes.a.baseUrl, a, '/user/groupchat/add', {
       groupName: '两个节点',
       wtIds: [b.wtId, c.wtId],
     });
     expect(created.code).toBe(200);
     const groupID = created.data.groupID;
-    const ta = await openTab(nodeA.baseUrl, a);
-    const tb = await openTab(nodeB.baseUrl, b);
-    const tc = await openTab(nodeB.baseUrl, c);
+    const ta = await openTab(nodes.a.baseUrl, a);
+    const tb = await openTab(nodes.b.baseUrl, b);
+    const tc = await openTab(nodes.b.baseUrl, c);
     tabs.push(ta, tb, tc);
 
     const started = await ta.send('call.groupCall', { v: 1, groupID, type: 2, userIDList: [b.wtId] });
@@ -80,7 +56,7 @@ describeWithServices(['DATABASE_URL', 'REDIS_URL'], 'group calls across two node
         (f) => f.type === 'call.updated' && (f.data as CallUpdated).action === CallAction.timeout,
       ).length;
     expect([timeouts(ta), timeouts(tb), timeouts(tc)]).toEqual([1, 1, 1]);
-    const cards = await groupCallCards(nodeB.baseUrl, c, groupID);
+    const cards = await groupCallCards(nodes.b.baseUrl, c, groupID);
     expect(cards.map((m) => [m.card.callId, m.card.result])).toEqual([[callId, 'answered']]);
   });
 });

@@ -1,50 +1,26 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CallAction, type CallSignal, type CallUpdated } from '@parley/protocol';
 import { api } from '../helpers.js';
 import { befriend, userOn } from '../messaging/helpers.js';
-import { startNodeProcess, type NodeProcess } from '../realtime/node-process.js';
+import { useTwoNodes } from '../messaging/two-nodes.js';
 import { openTab, type Tab } from './helpers.js';
 import { describeWithServices } from '../services.js';
 
 // Two server processes sharing PostgreSQL and Redis: a call placed on one node rings tabs on both,
 // is accepted on the other, relays SDP across the bus, and times out exactly once.
 describeWithServices(['DATABASE_URL', 'REDIS_URL'], 'calls across two nodes', () => {
-  const schema = `t_2c_${randomBytes(5).toString('hex')}`;
-  const env = {
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    REDIS_URL: process.env.REDIS_URL ?? '',
-    DATABASE_SCHEMA: schema,
-    REDIS_PREFIX: `parley-2c-${randomBytes(4).toString('hex')}`,
+  const { nodes, sockets: tabs } = useTwoNodes('2c', {
     CALL_INVITE_TIMEOUT_MS: '1500',
     CALL_SWEEP_MS: '200',
-  };
-  let nodeA: NodeProcess;
-  let nodeB: NodeProcess;
-  const tabs: Tab[] = [];
-
-  beforeAll(async () => {
-    nodeA = await startNodeProcess('call-a', env);
-    nodeB = await startNodeProcess('call-b', env);
-  }, 90_000);
-
-  afterAll(async () => {
-    for (const t of tabs) t.close();
-    await Promise.all([nodeA?.stop(), nodeB?.stop()]);
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
   });
 
   it('rings tabs on both nodes, is accepted on the other node, relays SDP; a timeout ends it once', async () => {
-    const a = await userOn(nodeA.baseUrl, 'c2nA');
-    const b = await userOn(nodeA.baseUrl, 'c2nB');
-    await befriend(nodeA.baseUrl, a, b);
-    const ta = await openTab(nodeA.baseUrl, a);
-    const tb1 = await openTab(nodeA.baseUrl, b);
-    const tb2 = await openTab(nodeB.baseUrl, b);
+    const a = await userOn(nodes.a.baseUrl, 'c2nA');
+    const b = await userOn(nodes.a.baseUrl, 'c2nB');
+    await befriend(nodes.a.baseUrl, a, b);
+    const ta = await openTab(nodes.a.baseUrl, a);
+    const tb1 = await openTab(nodes.a.baseUrl, b);
+    const tb2 = await openTab(nodes.b.baseUrl, b);
     tabs.push(ta, tb1, tb2);
 
     const { data: call } = await ta.send('call.invite', { v: 1, userID: b.wtId, type: 2 });
@@ -67,7 +43,7 @@ describeWithServices(['DATABASE_URL', 'REDIS_URL'], 'calls across two nodes', ()
     expect((await ta.updated(CallAction.timeout)).call.callId).toBe(second.callId);
     expect((await tb1.updated(CallAction.timeout)).call.callId).toBe(second.callId);
     expect((await tb2.updated(CallAction.timeout)).call.callId).toBe(second.callId);
-    const current = await api<{ call: unknown }>(nodeB.baseUrl, 'GET', '/call/current', { token: a.token });
+    const current = await api<{ call: unknown }>(nodes.b.baseUrl, 'GET', '/call/current', { token: a.token });
     expect(current.data.call).toBeNull();
     // A later call that times out too: by its timeout both nodes have swept again since the second
     // one ended, so a second timeout or card of the second call would have come before it.
@@ -81,7 +57,7 @@ describeWithServices(['DATABASE_URL', 'REDIS_URL'], 'calls across two nodes', ()
         .map((f) => (f.data as CallUpdated).call.callId);
     for (const tab of [ta, tb1, tb2]) expect(timeouts(tab)).toEqual([second.callId, third.callId]);
     const history = await api<{ messages: { payload: { data: string } }[] }>(
-      nodeB.baseUrl,
+      nodes.b.baseUrl,
       'POST',
       '/message/history',
       {

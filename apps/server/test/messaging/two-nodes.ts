@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import type { TestSocket } from '../helpers.js';
 import { startNodeProcess, type NodeProcess } from '../realtime/node-process.js';
 
 /**
  * Two server processes on one fresh PostgreSQL schema and one Redis prefix, started before the
- * suite's tests and stopped (schema dropped) after: the multi-node messaging tests' setup. Call it
- * inside a `describe`; sockets pushed to `sockets` are closed at the end.
+ * suite's tests and stopped (schema dropped) after: the multi-node tests' setup, with `env` added to
+ * both nodes' environment. Call it inside a `describe`; sockets (or call tabs) pushed to `sockets` are
+ * closed at the end.
  */
-export function useTwoNodes(tag: string) {
+export function useTwoNodes(tag: string, extraEnv: Record<string, string> = {}) {
   const schema = `t_${tag}_${randomBytes(5).toString('hex')}`;
   const env = {
     DATABASE_URL: process.env.DATABASE_URL ?? '',
@@ -17,9 +17,10 @@ export function useTwoNodes(tag: string) {
     DATABASE_SCHEMA: schema,
     REDIS_PREFIX: `parley-${tag}-${randomBytes(4).toString('hex')}`,
     MESSAGE_SEND_PER_MINUTE: '100000',
+    ...extraEnv,
   };
   const nodes = { a: undefined as unknown as NodeProcess, b: undefined as unknown as NodeProcess };
-  const sockets: TestSocket[] = [];
+  const sockets: Array<{ close(): void }> = [];
 
   beforeAll(async () => {
     nodes.a = await startNodeProcess(`${tag}-a`, env);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Chat } from '../constants.js';
+import { sendableMessageTypes } from '../custom-constants.js';
 import { intField, listField, required, textField } from '../fields.js';
 import { groupNumberField } from '../models/group-requests.js';
 
@@ -23,18 +24,6 @@ export const MessageLimits = {
   deleteMax: 100,
 } as const;
 
-/** What a client may send; `groupTip` is written by the server only. */
-export const sendableMessageTypes = [
-  'text',
-  'image',
-  'video',
-  'sound',
-  'file',
-  'face',
-  'location',
-  'merger',
-  'custom',
-] as const;
 export const messageTypes = [...sendableMessageTypes, 'groupTip'] as const;
 export type MessageKind = (typeof messageTypes)[number];
 
