@@ -8,11 +8,11 @@
 // (temp dirs against per-file schemas, random Redis prefixes). The browser suite starts when all
 // three are done. Each concurrent pass writes its output to a log that is printed whole when the pass
 // ends, so passes never interleave line by line.
-// It installs Debian's Chromium and coturn when they are missing (root only), and ends with the time
-// and counts of each pass, each failed test, and one line 'N passed, N failed, N skipped'. Every
-// pass runs even when another one failed (a SQLite failure must not hide what PostgreSQL or the
-// browser suite would say); any failure makes the exit code non-zero. In CI (CI=true) PostgreSQL
-// and Redis are required, not optional.
+// It installs the Debian packages the suites need when they are missing (root only: Chromium, coturn,
+// Janus, PocketSphinx), and ends with the time and counts of each pass, each failed test, and one
+// line 'N passed, N failed, N skipped'. Every pass runs even when another one failed (a SQLite
+// failure must not hide what PostgreSQL or the browser suite would say); any failure makes the exit
+// code non-zero. In CI (CI=true) PostgreSQL and Redis are required, not optional.
 //
 //   node scripts/test-all.mjs [unit] [pg] [e2e]   only those passes
 //   TEST_WORKERS=N   test files at once in each server pass (default: 1 while the SQLite and
