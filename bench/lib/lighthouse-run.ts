@@ -27,6 +27,16 @@ interface NetworkItem {
  * `keepStorage` keeps the origin's storage (a signed-in session in localStorage).
  */
 export async function lighthouseLoad(url: string, port: number, keepStorage: boolean): Promise<PageLoad> {
+  // Lighthouse sometimes loses its DevTools session on a busy machine ("Session closed"): one retry.
+  try {
+    return await lighthouseOnce(url, port, keepStorage);
+  } catch (err) {
+    console.error(`lighthouse run of ${url} failed (${(err as Error).message}); once more`);
+    return lighthouseOnce(url, port, keepStorage);
+  }
+}
+
+async function lighthouseOnce(url: string, port: number, keepStorage: boolean): Promise<PageLoad> {
   const result = await lighthouse(
     url,
     {
