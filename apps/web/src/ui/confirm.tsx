@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal';
+import { ModalActions } from './ModalActions';
 
 export interface ConfirmOptions {
   title: string;
@@ -36,19 +37,15 @@ export function ConfirmHost() {
       title={current?.title ?? ''}
       width={380}
       footer={
-        <>
-          <button type="button" className="btn" onClick={() => settle(false)}>
-            {current?.cancelText ?? t('cancel')}
-          </button>
-          <button
-            type="button"
-            className={`btn ${current?.danger ? 'btn--danger' : 'btn--primary'}`}
-            onClick={() => settle(true)}
-            data-testid="confirm-ok"
-          >
-            {current?.confirmText ?? t('confirm')}
-          </button>
-        </>
+        <ModalActions
+          danger={current?.danger}
+          cancel={{ label: current?.cancelText ?? t('cancel'), onClick: () => settle(false) }}
+          confirm={{
+            label: current?.confirmText ?? t('confirm'),
+            onClick: () => settle(true),
+            testId: 'confirm-ok',
+          }}
+        />
       }
     >
       {current?.message && <p className="modal__message">{current.message}</p>}

@@ -5,6 +5,7 @@ export { CountedInput } from './CountedInput';
 export { Drawer } from './Drawer';
 export { Empty } from './Empty';
 export { Modal } from './Modal';
+export { ModalActions } from './ModalActions';
 export { Popover } from './Popover';
 export { Spinner } from './Spinner';
 export { toast } from './toast-store';

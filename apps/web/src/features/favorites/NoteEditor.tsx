@@ -5,6 +5,7 @@ import { errorTextOf } from '../../lib/error-text';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast-store';
 import { favoritesApi } from './api';
+import { ModalActions } from '../../ui/ModalActions';
 
 /** The most a note holds (the server's `noteContent` limit). */
 const NOTE_MAX = 5000;
@@ -41,20 +42,10 @@ export function NoteEditor({ onClose, onSaved }: { onClose(): void; onSaved(): v
       title={t('note.new')}
       width={520}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t('note.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={busy}
-            data-testid="note-save"
-            onClick={() => void save()}
-          >
-            {t('note.save')}
-          </button>
-        </>
+        <ModalActions
+          cancel={{ label: t('note.cancel'), onClick: onClose }}
+          confirm={{ label: t('note.save'), onClick: () => void save(), disabled: busy, testId: 'note-save' }}
+        />
       }
     >
       <div className="fav-note">

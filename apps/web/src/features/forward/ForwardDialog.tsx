@@ -9,6 +9,7 @@ import { SearchField } from '../../ui/SearchField';
 import { toast } from '../../ui/toast-store';
 import type { ForwardRequest } from './forward-store';
 import './forward.css';
+import { ModalActions } from '../../ui/ModalActions';
 
 /** A conversation the dialog offers (the messages feature passes them, system ones left out). */
 export interface ForwardTarget {
@@ -85,20 +86,15 @@ export function ForwardDialog({
       title={t('title')}
       width={440}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            data-testid="forward-send"
-            disabled={!picked.length || busy}
-            onClick={() => void send()}
-          >
-            {t('send', { count: picked.length })}
-          </button>
-        </>
+        <ModalActions
+          cancel={{ label: t('cancel'), onClick: onClose }}
+          confirm={{
+            label: t('send', { count: picked.length }),
+            onClick: () => void send(),
+            disabled: !picked.length || busy,
+            testId: 'forward-send',
+          }}
+        />
       }
     >
       <div className="forward" data-testid="forward-dialog">

@@ -9,6 +9,7 @@ import { momentsApi } from './api';
 import { MediaPicker, type Picked } from './MediaPicker';
 import { videoStill } from './video-still';
 import './composer.css';
+import { ModalActions } from '../../ui/ModalActions';
 
 const SCOPES = [
   MomentVisibility.all,
@@ -105,20 +106,15 @@ export function Composer({ onClose, onPosted }: { onClose(): void; onPosted(m: M
       width={520}
       initialFocus="[data-testid=composer-text]"
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={!canPost}
-            data-testid="composer-post"
-            onClick={() => void submit()}
-          >
-            {t('post')}
-          </button>
-        </>
+        <ModalActions
+          cancel={{ label: t('cancel'), onClick: onClose }}
+          confirm={{
+            label: t('post'),
+            onClick: () => void submit(),
+            disabled: !canPost,
+            testId: 'composer-post',
+          }}
+        />
       }
     >
       <div className="mo-compose">

@@ -10,6 +10,7 @@ import { GroupEditor } from './GroupEditor';
 import { hiddenGroups, shownGroups } from './logic';
 import { useCustomTab } from './tab-store';
 import './session-groups.css';
+import { ModalActions } from '../../ui/ModalActions';
 
 type Mode = { kind: 'manage' } | { kind: 'add' } | { kind: 'edit'; group: SessionGroup };
 
@@ -146,24 +147,10 @@ export function ManageGroupsDialog({
       width={mode.kind === 'manage' ? 460 : 640}
       footer={
         mode.kind === 'manage' ? (
-          <>
-            <button
-              type="button"
-              className="btn"
-              data-testid="session-groups-cancel"
-              onClick={() => void cancel()}
-            >
-              {t('cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              data-testid="session-groups-done"
-              onClick={() => onOpenChange(false)}
-            >
-              {t('done')}
-            </button>
-          </>
+          <ModalActions
+            cancel={{ label: t('cancel'), onClick: () => void cancel(), testId: 'session-groups-cancel' }}
+            confirm={{ label: t('done'), onClick: () => onOpenChange(false), testId: 'session-groups-done' }}
+          />
         ) : undefined
       }
     >

@@ -8,6 +8,7 @@ import { sendPreview, takeFiles } from './drop-paste';
 import { FileIcon, VideoIcon } from './icons';
 import { truncateName } from './media';
 import { usePreview, type PendingFile } from './preview-store';
+import { ModalActions } from '../../../ui/ModalActions';
 
 const NONE: PendingFile[] = [];
 
@@ -51,14 +52,14 @@ export function SendPreview({
       width={440}
       initialFocus="[data-testid='preview-caption']"
       footer={
-        <>
-          <button type="button" className="btn" data-testid="preview-cancel" onClick={close}>
-            {t('sendPreview.cancel')}
-          </button>
-          <button type="button" className="btn btn--primary" data-testid="preview-send" onClick={send}>
-            {t('sendPreview.send', { count: files.length })}
-          </button>
-        </>
+        <ModalActions
+          cancel={{ label: t('sendPreview.cancel'), onClick: close, testId: 'preview-cancel' }}
+          confirm={{
+            label: t('sendPreview.send', { count: files.length }),
+            onClick: send,
+            testId: 'preview-send',
+          }}
+        />
       }
     >
       <div

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../../ui/Modal';
+import { ModalActions } from '../../../../ui/ModalActions';
 
 /**
  * The frame of the share dialogs (位置, 名片, 推荐): a modal with the title and, when the body has
@@ -31,14 +32,10 @@ export function ShareDialog({
       width={width}
       footer={
         onSend && (
-          <>
-            <button type="button" className="btn" onClick={onClose}>
-              {t('share.cancel')}
-            </button>
-            <button type="button" className="btn btn--primary" data-testid={sendTestId} onClick={onSend}>
-              {t('share.send')}
-            </button>
-          </>
+          <ModalActions
+            cancel={{ label: t('share.cancel'), onClick: onClose }}
+            confirm={{ label: t('share.send'), onClick: onSend, testId: sendTestId }}
+          />
         )
       }
     >
