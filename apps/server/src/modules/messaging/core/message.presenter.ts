@@ -1,4 +1,10 @@
-import type { Conversation, Draft, GroupAtInfo, Message } from '@parley/protocol';
+import {
+  ConversationType,
+  type Conversation,
+  type Draft,
+  type GroupAtInfo,
+  type Message,
+} from '@parley/protocol';
 import type { UserRow } from '../../users/user.repo.js';
 import { markListOf } from './conversation-marks.js';
 import type { MemberView } from './conversation.repo.js';
@@ -76,7 +82,7 @@ export function toMessage(
     avatar: sender?.avatar ?? '',
     to: c2c ? (mine ? (chat.peer?.wt_id ?? '') : reader.wtId) : chat.group.number,
     conversationID: chatIdOf(chat),
-    conversationType: c2c ? 'C2C' : 'GROUP',
+    conversationType: c2c ? ConversationType.c2c : ConversationType.group,
     payload,
     sequence: row.seq,
     isRevoked: revoked,
@@ -130,7 +136,7 @@ export function toConversation(
   const left = Number(m.state) !== 0;
   return {
     conversationID: chatIdOf(chat),
-    type: c2c ? 'C2C' : 'GROUP',
+    type: c2c ? ConversationType.c2c : ConversationType.group,
     unreadCount: c2c ? chat.unread : groupUnread(m),
     isMuted: m.muted === 1,
     isPinned: m.pinned === 1,
