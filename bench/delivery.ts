@@ -15,6 +15,9 @@
  * Node flags: Parley gets its start script's, then BENCH_SERVER_FLAGS; the relay BENCH_RELAY_FLAGS.
  * --contend runs a CPU-bound process beside the servers for the whole run: one core taken, as on a
  * shared host. BENCH_BASELINE=<another checkout> adds Parley SQLite as that checkout builds it (A/B).
+ * --call runs a group call of 9 members (bench/lib/call-room.ts, an embedded werift SFU in this
+ * process, audio + 300 kbit/s video each) beside the servers: every step runs without it, then with
+ * the call sending for the whole step, and a table compares the two (ratio with / without).
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -24,6 +27,8 @@ import { cpuMs, mb, ms1 } from './lib/bench-stats.js';
 import { best, ramp, runLoadStep, type StepFigures } from './lib/ladder.js';
 import { benchTargets, type Target } from './lib/targets.js';
 import { Child, printTable, sleep } from './lib/proc.js';
+import { openCall, type CallLoad } from './lib/call-room.js';
+import { printCallTable, type CallStep } from './lib/call-table.js';
 
 const here = import.meta.dirname;
 type Server = Child<DServerCommand, DServerReply>;
@@ -46,6 +51,8 @@ interface Options {
   interleave: boolean;
   /** A CPU-bound process runs beside the servers for the whole run (one core taken). */
   contend: boolean;
+  /** Members of a group call run beside each step's second run (0: no call). */
+  call: number;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -61,6 +68,7 @@ function parseArgs(argv: string[]): Options {
     prof: null,
     interleave: true,
     contend: false,
+    call: 0,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -73,14 +81,14 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--prof') o.prof = path.resolve(next());
     else if (a === '--sequential') o.interleave = false;
     else if (a === '--contend') o.contend = true;
+    else if (a === '--call') o.call = 9;
     else throw new Error(`unknown argument ${a}`);
   }
   return o;
 }
 
-export interface Step extends StepFigures {
-  pass: boolean;
-}
+/** A step; with --call also run again while the call sends (lib/call-table.ts). */
+export type Step = CallStep;
 
 async function runStep(
   server: Server,
@@ -102,7 +110,7 @@ interface Rig {
   close: () => Promise<void>;
 }
 
-async function setUp(t: Target, o: Options): Promise<Rig> {
+async function setUp(t: Target, o: Options, call: CallLoad | null): Promise<Rig> {
   const server: Server = new Child(t.script, { env: t.env, execArgv: t.execArgv });
   const workers: Worker[] = [];
   const close = async () => {
@@ -139,7 +147,20 @@ async function setUp(t: Target, o: Options): Promise<Rig> {
     await close();
     throw err;
   }
-  return { target: t, pid: server.pid, run: (rate) => runStep(server, workers, rate, o.seconds), close };
+  const run = async (rate: number): Promise<Step> => {
+    const off = await runStep(server, workers, rate, o.seconds);
+    if (!call) return off;
+    call.start();
+    const [before, started] = [call.received(), performance.now()];
+    try {
+      const on = await runStep(server, workers, rate, o.seconds);
+      const callPktPerSec = ((call.received() - before) * 1000) / (performance.now() - started);
+      return { ...off, withCall: { ...on, callPktPerSec } };
+    } finally {
+      call.stop();
+    }
+  };
+  return { target: t, pid: server.pid, run, close };
 }
 
 /**
@@ -201,12 +222,16 @@ function oneAtATime(): <T>(f: () => Promise<T>) => Promise<T> {
 }
 
 /** Each target's steps: set up and climbed one after the other, or (interleaved) all set up, then climbed together. */
-async function measureAll(targets: Target[], o: Options): Promise<Array<{ label: string; steps: Step[] }>> {
+async function measureAll(
+  targets: Target[],
+  o: Options,
+  call: CallLoad | null,
+): Promise<Array<{ label: string; steps: Step[] }>> {
   const turn = oneAtATime();
   if (!o.interleave) {
     const results: Array<{ label: string; steps: Step[] }> = [];
     for (const t of targets) {
-      const rig = await setUp(t, o);
+      const rig = await setUp(t, o, call);
       try {
         results.push({ label: t.label, steps: await climb(rig, [], o, turn) });
       } finally {
@@ -217,7 +242,7 @@ async function measureAll(targets: Target[], o: Options): Promise<Array<{ label:
   }
   const rigs: Rig[] = [];
   try {
-    for (const t of targets) rigs.push(await setUp(t, o));
+    for (const t of targets) rigs.push(await setUp(t, o, call));
     const ladders = await Promise.all(
       rigs.map((r) =>
         climb(
@@ -261,11 +286,14 @@ async function main(): Promise<void> {
   // The CPU-bound neighbour: a spinning node process, started before the servers and ended after.
   const hog = o.contend ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : null;
   if (hog) console.log(`contention: a CPU-bound process (pid ${hog.pid}) beside the servers\n`);
+  const call = o.call ? await openCall(o.call) : null;
+  if (call) console.log(`call: ${call.members} members in a werift SFU room beside each step's second run\n`);
   let results: Array<{ label: string; steps: Step[] }>;
   try {
-    results = await measureAll(targets, o);
+    results = await measureAll(targets, o, call);
   } finally {
     hog?.kill('SIGKILL');
+    await call?.close();
     await cleanup();
   }
 
@@ -323,6 +351,7 @@ async function main(): Promise<void> {
       return [r.label, rate, ms1(b.p50), ms1(b.p99), `${b.cpuPct.toFixed(0)} %`, mb(b.rss), vs];
     }),
   );
+  if (call) printCallTable(results);
   console.log(
     `load average at end: ${os
       .loadavg()

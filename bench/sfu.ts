@@ -19,6 +19,7 @@ import type { Sfu } from '../apps/server/src/modules/calls/sfu/sfu.js';
 import { WeriftSfu } from '../apps/server/src/modules/calls/sfu/werift-sfu.js';
 import { startJanus } from '../apps/server/test/calls/janus-server.js';
 import { SfuPeer } from '../apps/server/test/calls/sfu-peer.js';
+import { openRoom as openRoomOf, pump } from './lib/call-room.js';
 import { printTable, sleep } from './lib/proc.js';
 
 const N = Number(process.argv[2] ?? 9);
@@ -35,29 +36,6 @@ const load = () =>
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-
-/** A room's members sending like a call: audio every 20 ms, video every 33 ms. */
-function pump(peers: SfuPeer[]): () => void {
-  const audio = setInterval(() => peers.forEach((p) => p.send(40, 120, 'mic')), 20);
-  const video = setInterval(() => peers.forEach((p) => p.send(40, 1250, 'camera')), 33);
-  return () => {
-    clearInterval(audio);
-    clearInterval(video);
-  };
-}
-
-async function openRoom(sfu: Sfu, index: number): Promise<SfuPeer[]> {
-  const room = `bench-${index}`;
-  await sfu.openRoom(room);
-  const peers = Array.from({ length: N }, (_, i) => new SfuPeer(sfu, room, `m${index}-${i}`, true));
-  await Promise.all(peers.map((p) => p.publish()));
-  await Promise.all(peers.map((p) => p.subscribe()));
-  // Every member receives every other member's camera before the step counts.
-  await Promise.all(
-    peers.map((me) => me.until(() => me.tracks.filter((t) => t.source === 'camera').length === N - 1)),
-  );
-  return peers;
-}
 
 interface Measure {
   forwardedPerSec: number;
@@ -116,7 +94,7 @@ async function run(
   const rooms: SfuPeer[][] = [];
   try {
     for (let count = 1; count <= MAX; count++) {
-      rooms.push(await openRoom(sfu, count));
+      rooms.push(await openRoomOf(sfu, count, N));
       const peers = rooms.flat();
       await refreshCpu();
       const cpuBefore = cpu();

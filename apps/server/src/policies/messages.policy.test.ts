@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MessageLimits } from '@parley/protocol';
-import { messagesPolicy, type MessageFacts } from './messages.policy.js';
+import {
+  messageCan,
+  messagesPolicy,
+  type MessageCanFacts,
+  type MessageFacts,
+  type OwnMessageFacts,
+} from './messages.policy.js';
+import { groupsPolicy, type TargetFacts } from './groups.policy.js';
 import { decide } from './policy.js';
 
 // The message rules as a matrix: each row is a situation of the actor (user 1) and one message,
@@ -10,7 +17,15 @@ const NOW = 1_000_000_000;
 const facts = (patch: Partial<MessageFacts> & { msg?: Partial<NonNullable<MessageFacts['message']>> }) => {
   const { msg, ...rest } = patch;
   return {
-    message: { senderId: 1, seq: 5, visibleTo: null, createdAt: NOW - 60_000, revoked: false, ...msg },
+    message: {
+      senderId: 1,
+      seq: 5,
+      visibleTo: null,
+      createdAt: NOW - 60_000,
+      revoked: false,
+      type: 'text',
+      ...msg,
+    },
     member: { clearedSeq: 0 },
     hidden: false,
     now: NOW,
@@ -32,6 +47,7 @@ const situations: Record<string, MessageFacts> = {
   leftGroupAfter: facts({ member: { clearedSeq: 0, untilSeq: 5 } }),
   noticeForPeer: facts({ msg: { senderId: 2, visibleTo: 2 } }),
   noticeForMe: facts({ msg: { visibleTo: 1 } }),
+  ownTip: facts({ msg: { type: 'groupTip' } }),
 };
 
 const expected: Record<string, { 'message.view': true | string; 'message.revoke': true | string }> = {
@@ -48,6 +64,7 @@ const expected: Record<string, { 'message.view': true | string; 'message.revoke'
   leftGroupAfter: { 'message.view': true, 'message.revoke': true },
   noticeForPeer: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
   noticeForMe: { 'message.view': true, 'message.revoke': true },
+  ownTip: { 'message.view': true, 'message.revoke': 'forbidden' },
 };
 
 describe('messages policy matrix', () => {
@@ -72,5 +89,104 @@ describe('messages policy matrix', () => {
     expect(send(0)).toBe(true);
     expect(send(NOW + 1)).toBe('bannedSender');
     expect(send(NOW)).toBe(true);
+  });
+});
+
+describe('revoke in a group: actor (user 1, by identity) × message', () => {
+  // The group rules decide a manager's revoke of others (groupsPolicy `message.revokeOthers`).
+  const group = (identity: number, target: { userId: number; identity: number }): TargetFacts => ({
+    group: { status: 0, inviteSwitch: 0, confirminviteSwitch: 0, bannedSwitch: 0, limitLevel: 0 },
+    me: { identity, muteUntil: 0 },
+    now: NOW,
+    target,
+  });
+  const msg = (senderId: number, patch: Partial<OwnMessageFacts> = {}): OwnMessageFacts => ({
+    senderId,
+    type: 'text',
+    createdAt: NOW - 60_000,
+    revoked: false,
+    now: NOW,
+    ...patch,
+  });
+  const OLD = { createdAt: NOW - MessageLimits.revokeWindowMs - 1 };
+  const revoke = (identity: number, senderIdentity: number, m: OwnMessageFacts) =>
+    decide(messagesPolicy, 'message.revokeInGroup', ME, {
+      message: m,
+      overSender: () =>
+        decide(
+          groupsPolicy,
+          'message.revokeOthers',
+          ME,
+          group(identity, { userId: m.senderId, identity: senderIdentity }),
+        ),
+    });
+  const cases: Array<[string, number, number, OwnMessageFacts, true | string]> = [
+    ['member, own, fresh', 1, 1, msg(1), true],
+    ['member, own, at the window end', 1, 1, msg(1, { createdAt: NOW - MessageLimits.revokeWindowMs }), true],
+    ['member, own, past the window', 1, 1, msg(1, OLD), 'revokeWindowPassed'],
+    ['member, own, already revoked', 1, 1, msg(1, { ...OLD, revoked: true }), true],
+    ['member, another member', 1, 1, msg(2), 'forbidden'],
+    ['admin, own, past the window', 2, 2, msg(1, OLD), 'revokeWindowPassed'],
+    ['admin, a member, past the window', 2, 1, msg(2, OLD), true],
+    ['admin, another admin', 2, 2, msg(2), 'forbidden'],
+    ['admin, the owner', 2, 3, msg(2), 'forbidden'],
+    ['owner, an admin, past the window', 3, 2, msg(2, OLD), true],
+    ['owner, own tip', 3, 3, msg(1, { type: 'groupTip' }), 'forbidden'],
+    ["owner, an admin's tip", 3, 2, msg(2, { type: 'groupTip' }), 'forbidden'],
+  ];
+  for (const [name, identity, senderIdentity, m, want] of cases)
+    it(name, () => expect(revoke(identity, senderIdentity, m)).toBe(want));
+});
+
+describe('message can flags: message × chat (the same for every reader)', () => {
+  const CREATED = NOW - 60_000;
+  const flags = (
+    patch: Partial<MessageCanFacts['message']> = {},
+    chat: MessageCanFacts['chat'] = 'c2c',
+    hidden = false,
+  ) =>
+    messageCan({
+      message: {
+        type: 'text',
+        createdAt: CREATED,
+        revoked: false,
+        revokedBySender: false,
+        visibleTo: null,
+        ...patch,
+      },
+      chat,
+      hidden,
+    });
+  const UNTIL = CREATED + MessageLimits.revokeWindowMs;
+  const rows: Array<[string, ReturnType<typeof flags>, [boolean, number, boolean, boolean, boolean]]> = [
+    //                                                  revoke revokeUntil reedit pin delete
+    ['text, one-to-one', flags(), [true, UNTIL, false, true, true]],
+    ['text, group', flags({}, 'group'), [true, UNTIL, false, false, true]],
+    ['text, helper chat', flags({}, 'helper'), [true, UNTIL, false, false, true]],
+    ['image, one-to-one', flags({ type: 'image' }), [true, UNTIL, false, true, true]],
+    [
+      'text revoked by its sender',
+      flags({ revoked: true, revokedBySender: true }),
+      [false, 0, true, false, true],
+    ],
+    [
+      'image revoked by its sender',
+      flags({ type: 'image', revoked: true, revokedBySender: true }),
+      [false, 0, false, false, true],
+    ],
+    ['text revoked by a manager', flags({ revoked: true }, 'group'), [false, 0, false, false, true]],
+    ['notice for one side', flags({ visibleTo: 2 }), [true, UNTIL, false, false, true]],
+    ['deleted by the reader', flags({}, 'c2c', true), [true, UNTIL, false, false, false]],
+    ['group tip', flags({ type: 'groupTip' }, 'group'), [false, 0, false, false, true]],
+  ];
+  for (const [name, can, want] of rows)
+    it(name, () => expect([can.revoke, can.revokeUntil, can.reedit, can.pin, can.delete]).toEqual(want));
+
+  it('a flag says what the action answers: revoke until revokeUntil, refused after', () => {
+    const can = flags();
+    const at = (now: number) =>
+      decide(messagesPolicy, 'message.revoke', ME, facts({ msg: { createdAt: CREATED }, now }));
+    expect(at(can.revokeUntil)).toBe(true);
+    expect(at(can.revokeUntil + 1)).toBe('revokeWindowPassed');
   });
 });

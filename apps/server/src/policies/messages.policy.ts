@@ -1,4 +1,4 @@
-import { MessageLimits } from '@parley/protocol';
+import { MessageLimits, type MessageCan } from '@parley/protocol';
 import { definePolicy, type Decision } from './policy.js';
 
 /**
@@ -15,7 +15,15 @@ export interface PeerFacts {
 /** A message and what the reader's side of its conversation says about it. */
 export interface MessageFacts {
   message:
-    | { senderId: number; seq: number; visibleTo: number | null; createdAt: number; revoked: boolean }
+    | {
+        senderId: number;
+        seq: number;
+        visibleTo: number | null;
+        createdAt: number;
+        revoked: boolean;
+        /** As stored; revoke refuses tips (the view rule does not ask). */
+        type?: string;
+      }
     | undefined;
   /**
    * The reader's member row of the message's conversation (undefined: not a member). `untilSeq`:
@@ -32,6 +40,48 @@ export interface SenderFacts {
   bannedUntil: number;
   now: number;
 }
+
+/**
+ * A message's own facts, the same for every reader: its sender's revoke and the `can` flags
+ * (docs/decisions/045-message-can-flags.md). `type` as stored ('groupTip': written by the server).
+ */
+export interface OwnMessageFacts {
+  senderId: number;
+  type: string;
+  createdAt: number;
+  revoked: boolean;
+  now: number;
+}
+
+/** What the `can` flags add: how it was revoked, where it is, and whether the reader deleted it. */
+export interface MessageCanFacts {
+  message: Pick<OwnMessageFacts, 'type' | 'createdAt' | 'revoked'> & {
+    /** Revoked by its sender (not by a group's manager). */
+    revokedBySender: boolean;
+    visibleTo: number | null;
+  };
+  /** A one-to-one chat, the helper's chat (no pins), or a group. */
+  chat: 'c2c' | 'helper' | 'group';
+  hidden: boolean;
+}
+
+/** Revoke in a group: the message, and whether the group rules let the actor act over its sender. */
+export interface GroupRevokeFacts {
+  message: OwnMessageFacts;
+  /** groupsPolicy `message.revokeOthers` for the actor over the sender (asked when not their own). */
+  overSender: () => Decision;
+}
+
+const isTip = (type: string) => type === 'groupTip';
+/** When the sender's revoke lapses: the revoke window after sending. */
+const revokeUntil = (createdAt: number) => createdAt + MessageLimits.revokeWindowMs;
+
+/** One's own message: not a tip, within the window (revoking again what is revoked is fine). */
+const revokeOwn = (actorId: number, m: OwnMessageFacts): Decision => {
+  if (m.senderId !== actorId || isTip(m.type)) return 'forbidden';
+  if (m.revoked) return true;
+  return m.now > revokeUntil(m.createdAt) ? 'revokeWindowPassed' : true;
+};
 
 const canSee = (actorId: number, f: MessageFacts): Decision => {
   const m = f.message;
@@ -50,12 +100,35 @@ export const messagesPolicy = definePolicy({
   'message.send': (_actor, f: SenderFacts) => (f.bannedUntil > f.now ? 'bannedSender' : true),
   /** See a message: a member of its conversation, visible to the reader, not deleted or cleared. */
   'message.view': (actor, f: MessageFacts) => canSee(actor.userId, f),
-  /** Revoke: one's own message, within the revoke window (an admin rule comes with groups). */
+  /** Revoke (one-to-one): one's own message, not a tip, within the revoke window. */
   'message.revoke': (actor, f: MessageFacts) => {
     const seen = canSee(actor.userId, f);
     if (seen !== true) return seen;
-    if (f.message!.senderId !== actor.userId) return 'forbidden';
-    if (f.message!.revoked) return true;
-    return f.now - f.message!.createdAt > MessageLimits.revokeWindowMs ? 'revokeWindowPassed' : true;
+    return revokeOwn(actor.userId, { ...f.message!, type: f.message!.type ?? '', now: f.now });
+  },
+  /**
+   * Revoke in a group: one's own by the rule above; another member's (any time) when the group
+   * rules let the actor act over them (owner over all, admins over members). Tips never.
+   */
+  'message.revokeInGroup': (actor, f: GroupRevokeFacts) => {
+    if (f.message.senderId === actor.userId) return revokeOwn(actor.userId, f.message);
+    return isTip(f.message.type) ? 'forbidden' : f.overSender();
   },
 });
+
+/**
+ * The `can` flags of a message (protocol `MessageCan`), the same for every reader: `revoke` and
+ * `reedit` are its sender's, as `message.revoke` decides them before the window lapses.
+ */
+export function messageCan(f: MessageCanFacts): MessageCan {
+  const m = f.message;
+  const tip = isTip(m.type);
+  const revoke = !m.revoked && !tip;
+  return {
+    revoke,
+    revokeUntil: revoke ? revokeUntil(m.createdAt) : 0,
+    reedit: m.revoked && m.revokedBySender && m.type === 'text',
+    pin: f.chat === 'c2c' && !m.revoked && !tip && m.visibleTo === null && !f.hidden,
+    delete: !f.hidden,
+  };
+}

@@ -12,6 +12,27 @@ export const messageReplyModel = z.object({
   messageAbstract: z.string(),
 });
 
+/**
+ * What may be done with a message, decided by the server's message rules (clients never derive it
+ * from the sender, identities or the clock's window). The same for every reader, so a frame shared
+ * by a group's members is built once (docs/decisions/045-message-can-flags.md): `revoke` and
+ * `reedit` are its sender's (a client offers them when `flow` is 'out'); a manager's revoke of
+ * others' messages comes from the sender's `GroupMember.can.manage`.
+ */
+export const messageCanSchema = z.object({
+  /** Its sender may revoke it until `revokeUntil`. */
+  revoke: z.boolean(),
+  /** Unix ms when the sender's revoke lapses (0 when `revoke` is false). */
+  revokeUntil: z.number(),
+  /** 重新编辑: a text its sender revoked themselves may be put back in their composer. */
+  reedit: z.boolean(),
+  /** 置顶 in the chat's pinned bar (one-to-one chats). */
+  pin: z.boolean(),
+  /** Delete for oneself. */
+  delete: z.boolean(),
+});
+export type MessageCan = z.infer<typeof messageCanSchema>;
+
 export const messageSchema = z.object({
   ID: z.string(),
   clientMsgId: z.string(),
@@ -49,6 +70,7 @@ export const messageSchema = z.object({
    * updates; a message just sent has none yet and leaves it out.
    */
   reactionList: z.array(reactionSummarySchema).optional(),
+  can: messageCanSchema,
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -1,4 +1,5 @@
 import { Repo } from '../../db/repo.js';
+import { notHiddenFor } from '../messaging/core/message.repo.js';
 
 /** A pin with what the bar shows of its message. */
 export interface PinRow {
@@ -54,17 +55,7 @@ export class PinRepo extends Repo {
       .where('m.revoked', '=', 0)
       .where('m.visible_to', 'is', null)
       .whereRef('m.seq', '>', 'cm.cleared_seq')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('message_hides as h')
-              .select('h.message_id')
-              .whereRef('h.message_id', '=', 'm.id')
-              .where('h.user_id', '=', readerId),
-          ),
-        ),
-      )
+      .where(notHiddenFor('m.id', readerId))
       .executeTakeFirst();
     return row ? { id: Number(row.id), conversation_id: Number(row.conversation_id) } : undefined;
   }
@@ -80,17 +71,7 @@ export class PinRepo extends Repo {
       .innerJoin('users as u', 'u.id', 'm.sender_id')
       .select(['p.id', 'm.msg_id', 'u.nick_name', 'p.content', 'p.pinned_by', 'p.created_at'])
       .where('p.conversation_id', '=', conversationId)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('message_hides as h')
-              .select('h.message_id')
-              .whereRef('h.message_id', '=', 'p.message_id')
-              .where('h.user_id', '=', readerId),
-          ),
-        ),
-      )
+      .where(notHiddenFor('p.message_id', readerId))
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
       .execute();

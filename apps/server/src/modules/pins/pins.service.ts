@@ -2,6 +2,7 @@ import { ToolLimits, type AddPinBody, type PinnedMessage } from '@parley/protoco
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import { c2cConversationId } from '../messaging/core/conversation-id.js';
 import type { ConversationRepo } from '../messaging/core/conversation.repo.js';
 import type { MessageHookMap } from '../messaging/core/message-hooks.js';
 import type { UserRepo } from '../users/user.repo.js';
@@ -14,7 +15,7 @@ const present = (rows: PinRow[], readerId: number, otherWtId: string): PinnedMes
     nickName: r.sender_nick,
     msgContent: r.content,
     oneSelf: r.pinned_by === readerId ? 1 : 0,
-    conversationID: `C2C${otherWtId}`,
+    conversationID: c2cConversationId(otherWtId),
     createTime: r.created_at,
   }));
 
@@ -58,7 +59,7 @@ export class PinsService {
     for (const m of members) {
       if (onlyUserId !== undefined && m.id !== onlyUserId) continue;
       const other = members.find((o) => o.id !== m.id);
-      const conversationID = `C2C${other?.wt_id ?? ''}`;
+      const conversationID = c2cConversationId(other?.wt_id ?? '');
       const rows = await repo.list(conversationId, m.id);
       uow.emit([m.id], '3', { conversationID, list: present(rows, m.id, other?.wt_id ?? '') });
     }

@@ -1,4 +1,5 @@
 import { Repo } from '../../db/repo.js';
+import { notHiddenFor } from '../messaging/core/message.repo.js';
 
 /** A message the caller may react to, with where its reactions are announced. */
 export interface ReactableMessage {
@@ -30,17 +31,7 @@ export class ReactionRepo extends Repo {
       .where('cm.state', '=', 0)
       .where((eb) => eb.or([eb('m.visible_to', 'is', null), eb('m.visible_to', '=', userId)]))
       .whereRef('m.seq', '>', 'cm.cleared_seq')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('message_hides as h')
-              .select('h.message_id')
-              .whereRef('h.message_id', '=', 'm.id')
-              .where('h.user_id', '=', userId),
-          ),
-        ),
-      )
+      .where(notHiddenFor('m.id', userId))
       .execute();
     return rows.map((r) => ({
       id: Number(r.id),

@@ -2,6 +2,11 @@ import { ToolLimits, type ReactionSummary } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import {
+  c2cConversationId,
+  groupConversationId,
+  parseConversationId,
+} from '../messaging/core/conversation-id.js';
 import type { ConversationRepo } from '../messaging/core/conversation.repo.js';
 import type { ReactionSummaryRepo } from '../messaging/core/reaction-summary.repo.js';
 import type { UserRepo } from '../users/user.repo.js';
@@ -66,10 +71,11 @@ export class ReactionsService {
       visible.map((m) => m.id),
       userId,
     );
+    const named = parseConversationId(conversationID);
     const inConversation = visible.filter((m) =>
       m.group_number === null
-        ? conversationID.startsWith('C2C')
-        : conversationID === `GROUP${m.group_number}`,
+        ? named.kind === 'c2c'
+        : named.kind === 'group' && named.number === m.group_number,
     );
     return {
       list: inConversation.flatMap((m) => {
@@ -97,16 +103,14 @@ export class ReactionsService {
     }));
     const base = { messageID: m.msg_id, wtId: by.wtId, emoji, added, totals };
     if (m.group_number !== null) {
-      uow.emit({ topic: `GROUP${m.group_number}` }, 'message.reaction', {
-        ...base,
-        conversationID: `GROUP${m.group_number}`,
-      });
+      const conversationID = groupConversationId(m.group_number);
+      uow.emit({ topic: conversationID }, 'message.reaction', { ...base, conversationID });
       return;
     }
     const members = await this.conversations.in(uow).membersWithWtIds(m.conversation_id);
     for (const member of members) {
       const other = members.find((o) => o.id !== member.id) ?? member;
-      uow.emit([member.id], 'message.reaction', { ...base, conversationID: `C2C${other.wt_id}` });
+      uow.emit([member.id], 'message.reaction', { ...base, conversationID: c2cConversationId(other.wt_id) });
     }
   }
 }

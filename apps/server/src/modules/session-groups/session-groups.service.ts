@@ -9,6 +9,7 @@ import {
 } from '@parley/protocol';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
+import { c2cConversationId, groupConversationId } from '../messaging/core/conversation-id.js';
 import type {
   RelationRow,
   ResolvedRelation,
@@ -24,7 +25,7 @@ function present(row: SessionGroupRow, relations: RelationRow[]): SessionGroup {
     defaultGroup: 1,
     sort: Number(row.sort),
     relationList: relations.map((r) => ({
-      sessionId: `${r.session_type === SessionType.c2c ? 'C2C' : 'GROUP'}${r.ref}`,
+      sessionId: r.session_type === SessionType.c2c ? c2cConversationId(r.ref) : groupConversationId(r.ref),
       sessionType: r.session_type === SessionType.c2c ? 0 : 1,
       relationId: r.ref,
       name: r.name,

@@ -27,6 +27,7 @@ export interface BubbleProps {
   official?: boolean;
   /** Shown under the bubble (the reactions). */
   below?: React.ReactNode;
+  /** 重新编辑 is offered (merge.ts `canReedit`: the server's flag and the kept text). */
   canReedit: boolean;
   selecting: boolean;
   selected: boolean;
@@ -66,7 +67,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
           : mine
             ? t('revoked.self')
             : t('revoked.other', { name: p.senderName ?? p.peerName })}
-        {mine && p.canReedit && (!m.revoker || m.revoker === m.from) && (
+        {p.canReedit && (
           <button
             type="button"
             className="cv-link msg-reedit"

@@ -10,7 +10,7 @@ import { useVirtualRows } from '../../ui/useVirtualRows';
 import { messageActions } from './actions';
 import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
 import { loadOlder } from './hooks';
-import { canRevoke, hasMenu } from './merge';
+import { canReedit, canRevoke, hasMenu } from './merge';
 import { richMenuItems } from './composer-rich';
 import { translationMenuItems } from './translation';
 import { useGroupChat } from './group/useGroupChat';
@@ -261,12 +261,13 @@ export function MessageList({
     });
     items.push(...richMenuItems(m, t));
     items.push({ key: 'select', label: t('msgMenu.select'), onSelect: () => ui.startSelect(m.ID) });
-    items.push({
-      key: 'remove',
-      label: t('msgMenu.remove'),
-      danger: true,
-      onSelect: () => void messageActions.remove(id, [m]),
-    });
+    if (m.can.delete)
+      items.push({
+        key: 'remove',
+        label: t('msgMenu.remove'),
+        danger: true,
+        onSelect: () => void messageActions.remove(id, [m]),
+      });
     return items;
   };
 
@@ -344,7 +345,7 @@ export function MessageList({
                     peerReadSequence={conversation.peerReadSequence}
                     official={official}
                     below={<ReactionBar conversationID={id} messageID={row.message.ID} />}
-                    canReedit={originals.has(row.message.ID)}
+                    canReedit={canReedit(row.message, originals)}
                     selecting={ui.selecting}
                     selected={ui.selected.has(row.message.ID)}
                     blinking={ui.blinkID === row.message.ID}

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session';
 import { conversationsKey } from './conversations';
 import { ingest } from './ingest';
 import { useChatStore } from './store';
-import { conversationFixture } from './test-fixtures';
+import { conversationFixture, freshCan } from './test-fixtures';
 
 const incoming = (sequence: number, over: Partial<Message> = {}): Message =>
   ({
@@ -36,6 +36,7 @@ const incoming = (sequence: number, over: Partial<Message> = {}): Message =>
     readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
     atUserList: [],
     cloudCustomData: null,
+    can: freshCan(sequence * 1000),
     ...over,
   }) as Message;
 

@@ -16,8 +16,14 @@ export const localCache = {
   loadConversations: (owner: string) => idb.get<Conversation[]>(STORES.cache, convKey(owner)),
   saveConversations: (owner: string, list: readonly Conversation[]) =>
     idb.put(STORES.cache, convKey(owner), list),
-  loadMessages: (owner: string, conversationID: string) =>
-    idb.get<{ messages: Message[]; isCompleted: boolean }>(STORES.cache, msgKey(owner, conversationID)),
+  loadMessages: async (owner: string, conversationID: string) => {
+    const held = await idb.get<{ messages: Message[]; isCompleted: boolean }>(
+      STORES.cache,
+      msgKey(owner, conversationID),
+    );
+    // A copy kept before messages carried their `can` flags is not used: the server's page replaces it.
+    return held?.messages.every((m) => 'can' in m) ? held : undefined;
+  },
   /** Keeps the latest stored messages only (pending ones live in the outbox). */
   saveMessages: (
     owner: string,

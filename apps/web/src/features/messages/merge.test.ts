@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '@parley/protocol';
 import { canReedit, canRevoke, hasMenu, mergeMessages, pendingMessage } from './merge';
 import { useChatStore } from './store';
+import { freshCan } from './test-fixtures';
 import type { ChatMessage } from './types';
 
 const base = (over: Partial<Message>): Message => ({
@@ -29,6 +30,7 @@ const base = (over: Partial<Message>): Message => ({
   readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
   atUserList: [],
   cloudCustomData: null,
+  can: freshCan(1_000_000),
   ...over,
 });
 
@@ -69,21 +71,26 @@ describe('messages in the chat window', () => {
     ).toEqual(['b']);
   });
 
-  it('revoke: allowed for own stored messages within 5 minutes; the text is kept for 重新编辑', () => {
+  it('revoke and 重新编辑 follow the server flags (revoke until can.revokeUntil); the text is kept', () => {
     const m = { ...base({}), status: 'success' } as ChatMessage;
-    expect(canRevoke(m, m.timeMs + 4 * 60_000 + 59_000)).toBe(true);
-    expect(canRevoke(m, m.timeMs + 5 * 60_000 + 1_000)).toBe(false);
+    expect(canRevoke(m, m.can.revokeUntil)).toBe(true);
+    expect(canRevoke(m, m.can.revokeUntil + 1)).toBe(false);
     expect(canRevoke({ ...m, flow: 'in' }, m.timeMs)).toBe(false);
+    expect(canRevoke({ ...m, can: { ...m.can, revoke: false } }, m.timeMs)).toBe(false);
 
     const store = useChatStore.getState();
     store.merge('C2Cpeer', [base({})]);
-    store.merge('C2Cpeer', [base({ isRevoked: true, revoker: 'me', payload: {} })]);
+    const after = { revoke: false, revokeUntil: 0, reedit: true, pin: false, delete: true };
+    store.merge('C2Cpeer', [base({ isRevoked: true, revoker: 'me', payload: {}, can: after })]);
     const revoked = useChatStore.getState().byConv.C2Cpeer!.messages[0]!;
     expect(revoked.isRevoked).toBe(true);
     expect(useChatStore.getState().originals.get('m1')).toBe('原来的话');
     expect(canReedit(revoked, useChatStore.getState().originals)).toBe(true);
     // The peer's revoked message offers no 重新编辑, and revoked messages have no menu.
     expect(canReedit({ ...revoked, flow: 'in' }, useChatStore.getState().originals)).toBe(false);
+    // Revoked by a manager: the server answers no reedit.
+    const byAdmin = { ...revoked, can: { ...after, reedit: false } };
+    expect(canReedit(byAdmin, useChatStore.getState().originals)).toBe(false);
     expect(hasMenu(revoked)).toBe(false);
     expect(hasMenu({ ...m, hasRiskContent: true })).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { Chat } from '@parley/protocol';
+import type { MessageCan } from '@parley/protocol';
 import type { ChatMessage, Message, OutgoingMessage } from './types';
 
 /**
@@ -62,6 +62,15 @@ function latestFacts(held: ChatMessage, incoming: Message): ChatMessage {
   };
 }
 
+/** What an own message not stored yet offers: nothing until the server answers its flags. */
+export const PENDING_CAN: MessageCan = {
+  revoke: false,
+  revokeUntil: 0,
+  reedit: false,
+  pin: false,
+  delete: false,
+};
+
 /** An own message not stored yet, shown with a spinner (`unSend`) until the ack. */
 export function pendingMessage(
   out: OutgoingMessage,
@@ -94,6 +103,7 @@ export function pendingMessage(
     cloudCustomData: out.cloudCustomData?.messageReply
       ? { messageReply: out.cloudCustomData.messageReply }
       : null,
+    can: PENDING_CAN,
   };
 }
 
@@ -116,19 +126,18 @@ export function markPeerRead(list: readonly ChatMessage[], seq: number): ChatMes
   return changed ? next : (list as ChatMessage[]);
 }
 
-/** Whether an own message may still be revoked at `nowMs` (the window is 5 minutes). */
+/**
+ * Whether the reader may revoke their own message at `nowMs`: the server's `can.revoke` (its
+ * sender's) until its `can.revokeUntil`. A manager's revoke of others' messages comes from the
+ * sender's member flags (group/useGroupChat.tsx).
+ */
 export function canRevoke(m: ChatMessage, nowMs: number): boolean {
-  return (
-    m.flow === 'out' &&
-    m.status === 'success' &&
-    !m.isRevoked &&
-    nowMs - m.timeMs < Chat.revokeWindowSeconds * 1000
-  );
+  return m.flow === 'out' && m.status === 'success' && m.can.revoke && nowMs <= m.can.revokeUntil;
 }
 
-/** Revoked own texts offer 重新编辑 (the text comes from the local copy, kept before the revoke). */
+/** 重新编辑 on an own revoked text: the server's `can.reedit`, and the local copy kept before the revoke. */
 export function canReedit(m: ChatMessage, originals: ReadonlyMap<string, string>): boolean {
-  return m.isRevoked && m.flow === 'out' && originals.has(m.ID);
+  return m.flow === 'out' && m.can.reedit && originals.has(m.ID);
 }
 
 /** The menu is offered on stored, visible messages only: never on revoked or risky ones. */

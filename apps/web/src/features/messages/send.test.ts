@@ -7,6 +7,7 @@ import { idb } from './idb';
 import { outbox } from './local';
 import { flushOutbox, sendText } from './send';
 import { useChatStore } from './store';
+import { freshCan } from './test-fixtures';
 
 const stored = (clientMsgId: string, text: string): Message =>
   ({
@@ -34,6 +35,7 @@ const stored = (clientMsgId: string, text: string): Message =>
     readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
     atUserList: [],
     cloudCustomData: null,
+    can: freshCan(1000),
   }) as Message;
 
 beforeEach(() => {

@@ -1,4 +1,13 @@
-import type { Conversation } from '@parley/protocol';
+import type { Conversation, MessageCan } from '@parley/protocol';
+
+/** Tests: the flags the server answers a fresh text sent at `timeMs` in a one-to-one chat. */
+export const freshCan = (timeMs: number): MessageCan => ({
+  revoke: true,
+  revokeUntil: timeMs + 5 * 60_000,
+  reedit: false,
+  pin: true,
+  delete: true,
+});
 
 /** Tests: a one-to-one conversation with user `id`, nothing in it, changed by `over`. */
 export const conversationFixture = (id: string, over: Partial<Conversation> = {}): Conversation => ({

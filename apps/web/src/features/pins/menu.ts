@@ -1,7 +1,7 @@
 import type { Message, PinnedMessage } from '@parley/protocol';
 import { queryClient } from '../../lib/query';
 import { toast } from '../../ui/toast-store';
-import { canPin, pinsApi, pinsKey } from './api';
+import { pinsApi, pinsKey } from './api';
 
 /** What a message menu needs to offer 置顶 / 取消置顶. */
 export interface PinAction {
@@ -11,18 +11,19 @@ export interface PinAction {
 }
 
 /**
- * The message menu's 置顶 entry (one-to-one chats): pins with `abstract` as the bar's text, or
- * unpins a pinned message. `t` gives the labels of the 'pins' namespace.
+ * The message menu's 置顶 entry: pins with `abstract` as the bar's text when the server's
+ * `can.pin` says so (one-to-one chats), or unpins a pinned message. `t` gives the labels of the
+ * 'pins' namespace.
  */
 export function pinMenuItem(
-  m: Pick<Message, 'ID' | 'from' | 'conversationID'>,
+  m: Pick<Message, 'ID' | 'from' | 'conversationID' | 'can'>,
   abstract: string,
   t: (key: string) => string,
 ): PinAction | null {
   const conv = m.conversationID;
-  if (!canPin(conv)) return null;
   const pins = queryClient.getQueryData<PinnedMessage[]>(pinsKey(conv)) ?? [];
   const pinned = pins.find((p) => p.msgId === m.ID);
+  if (!pinned && !m.can.pin) return null;
   const put = (list: PinnedMessage[]) => queryClient.setQueryData(pinsKey(conv), list);
   return pinned
     ? {

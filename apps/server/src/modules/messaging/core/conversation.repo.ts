@@ -5,7 +5,7 @@ import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { ConversationMembersTable, ConversationsTable } from '../../../db/schema.js';
 import { Repo, type Executor } from '../../../db/repo.js';
 import type { KeptCounters } from '../send/kept-counters.js';
-import { seenBy, type ReaderScope } from './message.repo.js';
+import { notHiddenFor, seenBy, type ReaderScope } from './message.repo.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MemberRow = Selectable<ConversationMembersTable>;
@@ -351,17 +351,7 @@ export class ConversationRepo extends Repo {
           .whereRef('msg.sender_id', '<>', 'm.user_id')
           .where('msg.revoked', '=', 0)
           .where((w) => seenBy('msg', w.ref('m.user_id')))
-          .where((w) =>
-            w.not(
-              w.exists(
-                w
-                  .selectFrom('message_hides as h')
-                  .select('h.message_id')
-                  .whereRef('h.message_id', '=', 'msg.id')
-                  .whereRef('h.user_id', '=', 'm.user_id'),
-              ),
-            ),
-          ),
+          .where((w) => notHiddenFor('msg.id', w.ref('m.user_id'))),
       }))
       .where('m.conversation_id', '=', conversationId)
       .where('m.user_id', 'in', userIds)

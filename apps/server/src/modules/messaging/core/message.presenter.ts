@@ -1,4 +1,12 @@
-import type { Conversation, Draft, GroupAtInfo, Message } from '@parley/protocol';
+import {
+  ConversationType,
+  HELPER_WT_ID,
+  type Conversation,
+  type Draft,
+  type GroupAtInfo,
+  type Message,
+} from '@parley/protocol';
+import { messageCan } from '../../../policies/messages.policy.js';
 import type { UserRow } from '../../users/user.repo.js';
 import { markListOf } from './conversation-marks.js';
 import type { MemberView } from './conversation.repo.js';
@@ -47,7 +55,9 @@ export const chatIdOf = (chat: ChatView): string =>
  * A message as `reader` sees it: the one builder of a `Message` (history, sync, sends, frames).
  * `known`: the row's stored JSON as objects, so a message just stored is not parsed back per reader.
  * `more.nameCard`: the sender's group nickname (groups). One object literal with every field, so
- * every message has one shape (docs/decisions/011-young-objects-on-the-send-path.md).
+ * every message has one shape (docs/decisions/011-young-objects-on-the-send-path.md). Its `can`
+ * flags are the same for every reader (docs/decisions/045-message-can-flags.md), so a group's shared
+ * frame is built once.
  */
 export function toMessage(
   row: MessageRow,
@@ -76,7 +86,7 @@ export function toMessage(
     avatar: sender?.avatar ?? '',
     to: c2c ? (mine ? (chat.peer?.wt_id ?? '') : reader.wtId) : chat.group.number,
     conversationID: chatIdOf(chat),
-    conversationType: c2c ? 'C2C' : 'GROUP',
+    conversationType: c2c ? ConversationType.c2c : ConversationType.group,
     payload,
     sequence: row.seq,
     isRevoked: revoked,
@@ -96,6 +106,17 @@ export function toMessage(
       : ((known ? known.cloudCustomData : parse(row.cloud_custom_data)) as Message['cloudCustomData']),
     nameCard: c2c ? undefined : (more?.nameCard ?? ''),
     groupVersion: c2c ? undefined : Number(row.version),
+    can: messageCan({
+      message: {
+        type: row.type,
+        createdAt: row.created_at,
+        revoked,
+        revokedBySender: revoked && row.revoker === (sender?.wt_id ?? ''),
+        visibleTo: row.visible_to,
+      },
+      chat: c2c ? (chat.peer?.wt_id === HELPER_WT_ID ? 'helper' : 'c2c') : 'group',
+      hidden: more?.hidden ?? false,
+    }),
   };
 }
 
@@ -130,7 +151,7 @@ export function toConversation(
   const left = Number(m.state) !== 0;
   return {
     conversationID: chatIdOf(chat),
-    type: c2c ? 'C2C' : 'GROUP',
+    type: c2c ? ConversationType.c2c : ConversationType.group,
     unreadCount: c2c ? chat.unread : groupUnread(m),
     isMuted: m.muted === 1,
     isPinned: m.pinned === 1,

@@ -16,6 +16,13 @@ export type NewMessage = Required<
 export const seenBy = (t: string, reader: number | Expression<number>): Expression<SqlBool> =>
   sql<SqlBool>`(${sql.ref(`${t}.visible_to`)} is null or ${sql.ref(`${t}.visible_to`)} = ${reader})`;
 
+/**
+ * The message whose id is column `messageId` (e.g. `msg.id`) is not deleted by `reader` for
+ * themselves (message_hides). `reader`: the reader's id, a parameter or a column of the query.
+ */
+export const notHiddenFor = (messageId: string, reader: number | Expression<number>): Expression<SqlBool> =>
+  sql<SqlBool>`not exists (select 1 from message_hides as hidden where hidden.message_id = ${sql.ref(messageId)} and hidden.user_id = ${reader})`;
+
 // The send path's statements, built once (db/compiled.ts).
 const messageByClientId = prepared<{ senderId: number; clientMsgId: string }, MessageRow>((db, p) =>
   db
@@ -203,17 +210,7 @@ export class MessageRepo extends Repo {
           ),
         ),
       )
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('message_hides as h')
-              .select('h.message_id')
-              .whereRef('h.message_id', '=', 'msg.id')
-              .where('h.user_id', '=', userId),
-          ),
-        ),
-      );
+      .where(notHiddenFor('msg.id', userId));
     q = postgres
       ? q.where(sql<boolean>`msg.search_text ILIKE ${pattern} ESCAPE '\\'`)
       : q.where(
@@ -234,16 +231,6 @@ export class MessageRepo extends Repo {
       .where('msg.conversation_id', '=', scope.conversationId)
       .where('msg.seq', '>', scope.clearedSeq)
       .where(seenBy('msg', scope.userId))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('message_hides as h')
-              .select('h.message_id')
-              .whereRef('h.message_id', '=', 'msg.id')
-              .where('h.user_id', '=', scope.userId),
-          ),
-        ),
-      );
+      .where(notHiddenFor('msg.id', scope.userId));
   }
 }

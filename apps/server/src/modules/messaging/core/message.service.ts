@@ -127,6 +127,7 @@ export class MessageService {
         visibleTo: row.visible_to,
         createdAt: row.created_at,
         revoked: row.revoked === 1,
+        type: row.type,
       },
       member: member ? { clearedSeq: member.cleared_seq } : undefined,
       hidden,

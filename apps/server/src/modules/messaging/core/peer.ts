@@ -1,4 +1,5 @@
 import { fail } from '../../../lib/errors.js';
+import { parseConversationId } from './conversation-id.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
 import type { Executor } from '../../../db/repo.js';
@@ -33,6 +34,7 @@ export class PeerResolver {
   }
 
   private wtIdOf(conversationID: string): string {
-    return conversationID.slice('C2C'.length);
+    const ref = parseConversationId(conversationID);
+    return ref.kind === 'c2c' ? ref.wtId : '';
   }
 }

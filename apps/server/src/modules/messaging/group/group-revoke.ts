@@ -1,8 +1,9 @@
-import { MessageLimits, type Message } from '@parley/protocol';
+import type { Message } from '@parley/protocol';
 import type { AppContext } from '../../../lib/context.js';
 import { fail } from '../../../lib/errors.js';
 import { groupsPolicy } from '../../../policies/groups.policy.js';
-import { authorize } from '../../../policies/policy.js';
+import { messagesPolicy } from '../../../policies/messages.policy.js';
+import { authorize, decide } from '../../../policies/policy.js';
 import type { GroupAccess, Loaded } from '../../groups/group.access.js';
 import type { UserRepo } from '../../users/user.repo.js';
 import type { GroupChatAccess } from './group-access.js';
@@ -17,8 +18,8 @@ import { MessagingViews } from '../core/messaging.views.js';
 export const ADMIN_REVOKER = 'administrator';
 
 /**
- * Revokes in groups (docs/api.md "Group messaging"): one's own message within the window, any
- * message of a member one outranks (owner and admins, any time, shown as revoked by the
+ * Revokes in groups (docs/api.md "Group messaging"), by messages policy `message.revokeInGroup`:
+ * one's own message within the window, any message of a member one outranks (owner and admins, any time, shown as revoked by the
  * administrator), and everything a member sent up to a sequence. Each revoked message gets a new
  * version of its conversation (one each, so sync pages never split a version), and the change
  * goes to the group's topic.
@@ -42,22 +43,27 @@ export class GroupRevokes {
       userId,
       groupConversationId(await this.groupNumberOf(row.conversation_id)),
     );
-    let revoker: string;
-    if (row.sender_id === userId) {
-      authorize(groupsPolicy, 'group.view', { userId }, chat.loaded.facts);
-      if (this.ctx.clock.now() - row.created_at > MessageLimits.revokeWindowMs)
-        throw fail('revokeWindowPassed');
-      revoker = (await this.users.byId(userId))?.wt_id ?? '';
-    } else {
-      const sender = await this.users.byId(row.sender_id);
-      authorize(
-        groupsPolicy,
-        'message.revokeOthers',
-        { userId },
-        await this.access.target(chat.loaded, sender),
-      );
-      revoker = ADMIN_REVOKER;
-    }
+    const own = row.sender_id === userId;
+    if (own) authorize(groupsPolicy, 'group.view', { userId }, chat.loaded.facts);
+    const target = own
+      ? undefined
+      : await this.access.target(chat.loaded, await this.users.byId(row.sender_id));
+    authorize(
+      messagesPolicy,
+      'message.revokeInGroup',
+      { userId },
+      {
+        message: {
+          senderId: row.sender_id,
+          type: row.type,
+          createdAt: row.created_at,
+          revoked: row.revoked === 1,
+          now: this.ctx.clock.now(),
+        },
+        overSender: () => decide(groupsPolicy, 'message.revokeOthers', { userId }, target!),
+      },
+    );
+    const revoker = own ? ((await this.users.byId(userId))?.wt_id ?? '') : ADMIN_REVOKER;
     if (row.revoked === 0) {
       await this.ctx.uow.run(async (uow) => {
         const version = await new GroupConvRepo(uow.db).bumpVersion(row.conversation_id);

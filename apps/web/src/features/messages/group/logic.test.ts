@@ -137,16 +137,17 @@ describe('group chat rules', () => {
   });
 
   it('marks a member’s messages up to seq revoked by the administrator (socket type 7)', () => {
+    const can = { revoke: true, revokeUntil: 9, reedit: false, pin: false, delete: true };
     const list = [
-      { ID: 'a', from: 'bob', sequence: 1, isRevoked: false, revoker: '' },
-      { ID: 'b', from: 'amy', sequence: 2, isRevoked: false, revoker: '' },
-      { ID: 'c', from: 'bob', sequence: 3, isRevoked: true, revoker: 'bob' },
-      { ID: 'd', from: 'bob', sequence: 4, isRevoked: false, revoker: '' },
-      { ID: 'e', from: 'bob', sequence: 5, isRevoked: false, revoker: '' },
+      { ID: 'a', from: 'bob', sequence: 1, isRevoked: false, revoker: '', can },
+      { ID: 'b', from: 'amy', sequence: 2, isRevoked: false, revoker: '', can },
+      { ID: 'c', from: 'bob', sequence: 3, isRevoked: true, revoker: 'bob', can },
+      { ID: 'd', from: 'bob', sequence: 4, isRevoked: false, revoker: '', can },
+      { ID: 'e', from: 'bob', sequence: 5, isRevoked: false, revoker: '', can },
     ];
-    expect(revokedByAdmin(list, 'bob', 4).map((m) => [m.ID, m.revoker])).toEqual([
-      ['a', 'administrator'],
-      ['d', 'administrator'],
+    expect(revokedByAdmin(list, 'bob', 4).map((m) => [m.ID, m.revoker, m.can.revoke])).toEqual([
+      ['a', 'administrator', false],
+      ['d', 'administrator', false],
     ]);
   });
 

@@ -165,15 +165,18 @@ export function readState(
  * Socket type 7: every message of `wtId` up to `seq` is revoked by an administrator. Returns the
  * changed copies only (empty when nothing changes).
  */
-export function revokedByAdmin<M extends Pick<Message, 'from' | 'sequence' | 'isRevoked' | 'revoker'>>(
-  list: readonly M[],
-  wtId: string,
-  seq: number,
-): M[] {
+export function revokedByAdmin<
+  M extends Pick<Message, 'from' | 'sequence' | 'isRevoked' | 'revoker' | 'can'>,
+>(list: readonly M[], wtId: string, seq: number): M[] {
   const out: M[] = [];
   for (const m of list)
     if (m.from === wtId && m.sequence > 0 && m.sequence <= seq && !m.isRevoked)
-      out.push({ ...m, isRevoked: true, revoker: 'administrator' });
+      out.push({
+        ...m,
+        isRevoked: true,
+        revoker: 'administrator',
+        can: { ...m.can, revoke: false, revokeUntil: 0, reedit: false, pin: false },
+      });
   return out;
 }
 
