@@ -141,7 +141,12 @@ export class SfuPeer {
   private async accept(offerSdp: string): Promise<void> {
     if (!this.sub) {
       this.sub = newPeer();
+      const counted = new WeakSet<object>();
       this.sub.ontrack = ({ track, transceiver }) => {
+        // werift fires ontrack again for the same track on every offer that still carries it: count
+        // each track's packets once.
+        if (counted.has(track)) return;
+        counted.add(track);
         track.onReceiveRtp.subscribe((rtp) => {
           const info = this.tracks.find((t) => t.mid === transceiver.mid);
           if (!info) return;

@@ -202,18 +202,17 @@ export class Room {
   }
 
   private forward(key: string, rtp: RtpPacket): void {
-    let raw: Buffer | null = null;
     for (const sub of this.subscribers.values()) {
       for (const slot of sub.slots) {
         if (slot.key !== key) continue;
-        // The publisher's header extensions carry its own ids (its mid would misroute the packet
-        // at the subscriber): the subscriber's sender writes its own.
-        if (raw === null) {
-          rtp.header.extensions = [];
-          raw = rtp.serialize();
-        }
+        // Each subscriber's sender rewrites the header (SSRC, sequence, timestamp) in place: it gets
+        // its own header over the shared payload, never a serialized copy it would parse again. The
+        // publisher's header extensions carry its own ids (its mid would misroute the packet at the
+        // subscriber): the subscriber's sender writes its own.
+        const copy = rtp.clone();
+        copy.header.extensions = [];
         Room.forwarded++;
-        void slot.transceiver.sender.sendRtp(raw).catch(() => undefined);
+        void slot.transceiver.sender.sendRtp(copy).catch(() => undefined);
       }
     }
   }
