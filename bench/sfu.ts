@@ -4,8 +4,9 @@
  * publishes audio (50 packets/s, 120 B) and video (30 packets/s of 1250 B: 300 kbit/s) and
  * subscribes to the others. Per step (1, 2, 3 … rooms): forwarded packets/s (received by all
  * subscribers), the SFU's CPU time per second of wall time (werift: its worker thread's, Janus: its
- * process's, both from /proc), and the one-way time (send time in the payload → receive time),
- * also as added to the baseline: a room of two members on an otherwise idle werift SFU, measured
+ * process's, both from /proc), the time per second the werift thread was ready to run but waited
+ * for a core (/proc schedstat: on a busy machine a starved thread shows a low CPU share, not
+ * idleness), and the one-way time (send time in the payload → receive time), also as added to the baseline: a room of two members on an otherwise idle werift SFU, measured
  * first in this run (the clients' own stack plus one idle hop). Steps up until the added p95 passes
  * 100 ms (or MAX rooms). The members run in this process, on the same cores as the SFU. Prints a
  * table; never fails on a number.
@@ -86,7 +87,7 @@ async function baseline(): Promise<Measure> {
 async function run(
   name: string,
   sfu: Sfu,
-  cpu: () => number,
+  cpu: () => { used: number; waited: number },
   refreshCpu: () => Promise<void>,
   base: Measure,
   rows: string[][],
@@ -101,7 +102,9 @@ async function run(
       const started = Date.now();
       const m = await measure(peers);
       await refreshCpu();
-      const cpuShare = (cpu() - cpuBefore) / ((Date.now() - started) / 1000);
+      const wall = (Date.now() - started) / 1000;
+      const cpuShare = (cpu().used - cpuBefore.used) / wall;
+      const waitShare = (cpu().waited - cpuBefore.waited) / wall;
       const added95 = m.p95 - base.p50;
       rows.push([
         name,
@@ -109,6 +112,7 @@ async function run(
         String(peers.length),
         m.forwardedPerSec.toFixed(0),
         `${(cpuShare * 100).toFixed(0)} %`,
+        Number.isNaN(waitShare) ? '—' : `${(waitShare * 100).toFixed(0)} %`,
         `${m.p50} / ${m.p95}`,
         added95.toFixed(0),
         load(),
@@ -131,10 +135,11 @@ async function main() {
 
   const werift = new WeriftSfu({ stunUrls: [], levelsIntervalMs: 250 });
   werift.events.setMaxListeners(0);
-  let weriftCpuNow = 0;
+  let weriftCpuNow = { used: 0, waited: 0 };
   const weriftCpu = () => weriftCpuNow;
   const refresh = async () => {
-    weriftCpuNow = (await werift.stats()).cpuSeconds ?? NaN;
+    const stats = await werift.stats();
+    weriftCpuNow = { used: stats.cpuSeconds ?? NaN, waited: stats.waitSeconds ?? NaN };
   };
   try {
     await run('werift', werift, weriftCpu, refresh, base, rows);
@@ -149,7 +154,7 @@ async function main() {
     await run(
       'janus',
       jsfu,
-      () => janusCpu(janus.pid),
+      () => ({ used: janusCpu(janus.pid), waited: NaN }),
       async () => undefined,
       base,
       rows,
@@ -167,6 +172,7 @@ async function main() {
       'members',
       'forwarded pkt/s',
       'SFU CPU (of one core)',
+      'SFU waited for a core',
       'one-way p50 / p95 ms',
       'p95 added to baseline p50, ms',
       'load 1/5/15',

@@ -35,6 +35,7 @@ export class SfuPeer {
   private offers = 0;
   private readonly waiters: (() => void)[] = [];
   private pump: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(
     readonly sfu: Sfu,
@@ -134,14 +135,30 @@ export class SfuPeer {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.stop();
     await Promise.all([this.pub.close(), this.sub?.close()]);
   }
 
   private async accept(offerSdp: string): Promise<void> {
     if (!this.sub) {
-      this.sub = newPeer();
+      const sub = newPeer();
+      this.sub = sub;
+      // werift's DTLS client (ours here, the SFU being the server) fails its handshake when a
+      // starved SFU answers its first flight twice; a browser retries, so does this peer: a new
+      // subscribing connection (docs/decisions/047-werift-sfu-dtls-server.md).
+      sub.connectionStateChange.subscribe((state) => {
+        if (state !== 'failed' || this.sub !== sub || this.closed) return;
+        this.sub = null;
+        void sub.close();
+        this.answering = this.answering.then(() => this.subscribe()).catch(() => undefined);
+      });
+      const counted = new WeakSet<object>();
       this.sub.ontrack = ({ track, transceiver }) => {
+        // werift fires ontrack again for the same track on every offer that still carries it: count
+        // each track's packets once.
+        if (counted.has(track)) return;
+        counted.add(track);
         track.onReceiveRtp.subscribe((rtp) => {
           const info = this.tracks.find((t) => t.mid === transceiver.mid);
           if (!info) return;

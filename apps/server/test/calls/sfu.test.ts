@@ -80,6 +80,37 @@ describe.each(sfuBackends())('SFU: %s', (_name, start) => {
     }
   });
 
+  it('connects members whose event loop stalls while their publishing connection comes up', async () => {
+    const room = `r-${Math.random().toString(36).slice(2)}`;
+    await sfu.openRoom(room);
+    const viewer = new SfuPeer(sfu, room, 'viewer');
+    const peers = [viewer];
+    try {
+      await viewer.publish();
+      await viewer.subscribe();
+      for (let i = 0; i < 4; i++) {
+        const member = new SfuPeer(sfu, room, `slow${i}`);
+        peers.push(member);
+        // A starved member: its thread stops for longer than a DTLS retransmission interval as
+        // soon as its ICE connects, so the handshake's first flight arrives twice.
+        const { unSubscribe } = member.pub.iceConnectionStateChange.subscribe((state) => {
+          if (state !== 'connected') return;
+          unSubscribe();
+          const until = performance.now() + 1500;
+          while (performance.now() < until);
+        });
+        await member.publish();
+        member.start(127);
+        await viewer.until(
+          () => viewer.count(member.userId, 'mic') >= 5 && viewer.count(member.userId, 'camera') >= 5,
+        );
+      }
+    } finally {
+      await Promise.all(peers.map((p) => p.close()));
+      await sfu.closeRoom(room);
+    }
+  });
+
   it('refuses an unknown room, an answer nobody asked for and an unusable SDP', async () => {
     await expect(sfu.publish('no-such-room', 'ann', 'v=0\r\n')).rejects.toMatchObject({
       code: 23030,

@@ -51,6 +51,15 @@ interface Subscriber {
 const keyOf = (publisherId: string, source: SfuSource) => `${publisherId}|${source}`;
 
 /**
+ * The SFU's answer to a publisher takes the DTLS server role (`setup:passive`), as it has on its
+ * own offers (the member answers `active`): werift's DTLS client fails the handshake when a slow
+ * server's cookie exchange comes twice (docs/decisions/047-werift-sfu-dtls-server.md).
+ */
+function asDtlsServer(answer: { sdp: string }): { type: 'answer'; sdp: string } {
+  return { type: 'answer', sdp: answer.sdp.replace(/^a=setup:active(\r?)$/gm, 'a=setup:passive$1') };
+}
+
+/**
  * One group call's media on the werift SFU: a receiving peer connection per publisher, a sending
  * one per subscriber, and the forwarding between them. RTP from a publisher's section goes, as
  * received, to every subscriber's section assigned to that (publisher, source); only the SSRC,
@@ -95,7 +104,7 @@ export class Room {
     try {
       await pub.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
       this.refreshSources(userId, pub);
-      await pub.pc.setLocalDescription(await pub.pc.createAnswer());
+      await pub.pc.setLocalDescription(asDtlsServer(await pub.pc.createAnswer()));
     } catch {
       throw new SfuFailure('sfuBadSdp');
     }
@@ -202,18 +211,17 @@ export class Room {
   }
 
   private forward(key: string, rtp: RtpPacket): void {
-    let raw: Buffer | null = null;
     for (const sub of this.subscribers.values()) {
       for (const slot of sub.slots) {
         if (slot.key !== key) continue;
-        // The publisher's header extensions carry its own ids (its mid would misroute the packet
-        // at the subscriber): the subscriber's sender writes its own.
-        if (raw === null) {
-          rtp.header.extensions = [];
-          raw = rtp.serialize();
-        }
+        // Each subscriber's sender rewrites the header (SSRC, sequence, timestamp) in place: it gets
+        // its own header over the shared payload, never a serialized copy it would parse again. The
+        // publisher's header extensions carry its own ids (its mid would misroute the packet at the
+        // subscriber): the subscriber's sender writes its own.
+        const copy = rtp.clone();
+        copy.header.extensions = [];
         Room.forwarded++;
-        void slot.transceiver.sender.sendRtp(raw).catch(() => undefined);
+        void slot.transceiver.sender.sendRtp(copy).catch(() => undefined);
       }
     }
   }

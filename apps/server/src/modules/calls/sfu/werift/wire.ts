@@ -37,4 +37,9 @@ export interface WorkerStats {
   forwarded: number;
   /** CPU time the thread has used (Linux), for the bench. */
   cpuSeconds: number | null;
+  /**
+   * Time the thread was ready to run but waited for a core (Linux scheduler statistics): a thread
+   * starved by other work shows a low CPU share and a large wait, not idleness.
+   */
+  waitSeconds: number | null;
 }

@@ -51,6 +51,16 @@ function threadCpuSeconds(): number | null {
   }
 }
 
+/** Time this thread has waited on the run queue (Linux: schedstat's second field, ns; else null). */
+function threadWaitSeconds(): number | null {
+  try {
+    const waited = Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]);
+    return Number.isFinite(waited) ? waited / 1e9 : null;
+  } catch {
+    return null;
+  }
+}
+
 async function run(call: WorkerCall): Promise<unknown> {
   switch (call.op) {
     case 'openRoom':
@@ -80,6 +90,7 @@ async function run(call: WorkerCall): Promise<unknown> {
         peers: [...rooms.values()].reduce((n, r) => n + r.size, 0),
         forwarded: Room.forwarded,
         cpuSeconds: threadCpuSeconds(),
+        waitSeconds: threadWaitSeconds(),
       };
       return stats;
     }
