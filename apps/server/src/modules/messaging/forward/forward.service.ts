@@ -34,7 +34,7 @@ const TYPE_LABELS: Record<string, string> = {
   custom: '[消息]',
 };
 
-export function abstractOf(m: Pick<Message, 'type' | 'payload'>): string {
+function abstractOf(m: Pick<Message, 'type' | 'payload'>): string {
   if (m.type === 'text') return String(m.payload.text ?? '').slice(0, 100);
   if (m.type === 'file') return `[文件]${String(m.payload.fileName ?? '')}`.slice(0, 100);
   return TYPE_LABELS[m.type] ?? '[消息]';

@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Message, SendMessageBody } from '@parley/protocol';
+import type { Message } from '@parley/protocol';
 import { seeOtherCommits } from '../../../../db/compiled.js';
 import type { AppContext } from '../../../../lib/context.js';
 import { EncodedJson } from '../../../../realtime/encoded.js';
-import type { Origin } from '../../../../realtime/types.js';
+import type { SendRequest } from '../send-core.js';
 import { PendingSends } from './pending-sends.js';
 import { answerJson, fromWire, type ThreadData, type ThreadJob, type ThreadReply } from './wire.js';
 
@@ -93,7 +93,7 @@ export class SendThread {
   }
 
   /** The stored message as its sender sees it, as the thread encoded it (realtime/encoded.ts). */
-  send(userId: number, body: SendMessageBody, now: number, origin?: Origin): Promise<EncodedJson<Message>> {
+  send({ userId, body, now, origin }: SendRequest): Promise<EncodedJson<Message>> {
     this.worker ??= this.start();
     const id = this.nextId++;
     return new Promise<EncodedJson<Message>>((resolve, reject) => {
