@@ -35,8 +35,7 @@ export function tsxApi(): string {
  * The thread's young generation, in MB: 96 (three 32 MB semi-spaces' worth, V8's accounting), where
  * V8's default stops at 16 MB semi-spaces. A send allocates a few KB that die young (rows, views,
  * their JSON); a nursery twice the size fills half as often, and the collector's helper threads
- * ran 1–2 % of a core each under load instead of 3–4 % (docs/performance.md "Seventeenth
- * session"). The main thread gets the same through its start flags (package.json).
+ * ran 1–2 % of a core each under load instead of 3–4 % (docs/decisions/006-v8-flags.md). The main thread gets the same through its start flags (package.json).
  */
 const YOUNG_GENERATION_MB = 96;
 
