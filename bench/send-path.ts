@@ -34,7 +34,7 @@ const SEARCH_INDEX_EVERY_MS = 100;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'send-path-'));
 // The search indexer runs on the send thread's connection, as in a server with a send thread (thread.ts),
 // not on the server's: a commit there would make the send thread forget its kept counters
-// (kept-counters.ts) every time.
+// (send-cache.ts) every time.
 const config = loadConfig(
   { ...process.env, PARLEY_DATA_DIR: dir, SEND_THREAD: '0', SEARCH_INDEX_EVERY_MS: '0' },
   { port: 0, host: '127.0.0.1', webDistDir: undefined },
@@ -71,7 +71,10 @@ async function run(count: number): Promise<void> {
       turn.push({ from: from.id, body });
       sent += 1;
     }
-    await Promise.all(turn.map((s) => core.send(s.from, s.body, Date.now())));
+    const outcomes = await core.sendBatch(
+      turn.map((s) => ({ userId: s.from, body: s.body, now: Date.now() })),
+    );
+    for (const o of outcomes) if (!o.ok) throw o.error;
   }
 }
 

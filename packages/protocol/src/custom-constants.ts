@@ -2,6 +2,7 @@
  * Constants and helpers of the payloads the server writes itself (their zod schemas:
  * models/custom-payloads.ts). Free of zod, so the browser bundle can import them.
  */
+import { CustomMsgType } from './enums.js';
 
 /** What a group tip says happened, as a word (older tips stored the groups module's number). */
 export const TIP_OPERATIONS = [
@@ -57,3 +58,20 @@ export const sendableMessageTypes = [
  * the server's; friend notices (custom with a notice businessID) are excluded by their data.
  */
 export const FORWARDABLE_TYPES: readonly string[] = sendableMessageTypes;
+
+/** The `custom` business types only the server writes: call cards and the three friend notices. */
+const SERVER_CUSTOM_TYPES: readonly unknown[] = [
+  'call',
+  CustomMsgType.addFriend,
+  CustomMsgType.addBlack,
+  CustomMsgType.deleteFriend,
+];
+
+/**
+ * Whether a message may be sent again by a user (forwarded): its type is one users send, and a
+ * `custom` one is not a server-written card or notice.
+ */
+export function isForwardable(m: { type: string; payload: Record<string, unknown> }): boolean {
+  if (!FORWARDABLE_TYPES.includes(m.type)) return false;
+  return m.type !== 'custom' || !SERVER_CUSTOM_TYPES.includes(customDataOf(m.payload)?.businessID);
+}

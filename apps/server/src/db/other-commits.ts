@@ -6,7 +6,7 @@ import type { SqliteDatabase } from 'kysely';
  * connection's own. Ask it inside a write transaction (`BEGIN IMMEDIATE`): the answer then holds
  * until that transaction ends, as nobody else can commit meanwhile (outside one, a read snapshot
  * left open on the connection could hide later commits, db/sqlite-statements.ts). The send thread asks once per batch; what it keeps between
- * batches (db/stable-reads.ts, messaging/kept-counters.ts) needs looking at only when the answer is
+ * batches (messaging/send/send-cache.ts) needs looking at only when the answer is
  * yes.
  */
 export class OtherCommits {

@@ -3,6 +3,7 @@ import { MessageLimits } from '@parley/protocol';
 import {
   messageCan,
   messagesPolicy,
+  type ForwardFacts,
   type MessageCanFacts,
   type MessageFacts,
   type OwnMessageFacts,
@@ -14,7 +15,7 @@ import { decide } from './policy.js';
 // each column an action, each cell the decision (true, or the error the API answers).
 const ME = { userId: 1 };
 const NOW = 1_000_000_000;
-const facts = (patch: Partial<MessageFacts> & { msg?: Partial<NonNullable<MessageFacts['message']>> }) => {
+const facts = (patch: Partial<ForwardFacts> & { msg?: Partial<NonNullable<MessageFacts['message']>> }) => {
   const { msg, ...rest } = patch;
   return {
     message: {
@@ -29,11 +30,12 @@ const facts = (patch: Partial<MessageFacts> & { msg?: Partial<NonNullable<Messag
     member: { clearedSeq: 0 },
     hidden: false,
     now: NOW,
+    forwardable: true,
     ...rest,
-  } satisfies MessageFacts;
+  } satisfies ForwardFacts;
 };
 
-const situations: Record<string, MessageFacts> = {
+const situations: Record<string, ForwardFacts> = {
   ownFresh: facts({}),
   ownAt459: facts({ msg: { createdAt: NOW - MessageLimits.revokeWindowMs + 1000 } }),
   ownAt501: facts({ msg: { createdAt: NOW - MessageLimits.revokeWindowMs - 1000 } }),
@@ -47,24 +49,39 @@ const situations: Record<string, MessageFacts> = {
   leftGroupAfter: facts({ member: { clearedSeq: 0, untilSeq: 5 } }),
   noticeForPeer: facts({ msg: { senderId: 2, visibleTo: 2 } }),
   noticeForMe: facts({ msg: { visibleTo: 1 } }),
-  ownTip: facts({ msg: { type: 'groupTip' } }),
+  ownTip: facts({ msg: { type: 'groupTip' }, forwardable: false }),
+  serverWritten: facts({ msg: { senderId: 2 }, forwardable: false }),
 };
 
-const expected: Record<string, { 'message.view': true | string; 'message.revoke': true | string }> = {
-  ownFresh: { 'message.view': true, 'message.revoke': true },
-  ownAt459: { 'message.view': true, 'message.revoke': true },
-  ownAt501: { 'message.view': true, 'message.revoke': 'revokeWindowPassed' },
-  ownOldRevoked: { 'message.view': true, 'message.revoke': true },
-  peers: { 'message.view': true, 'message.revoke': 'forbidden' },
-  otherPair: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
-  missing: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
-  deletedForMe: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
-  cleared: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
-  leftGroupBefore: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
-  leftGroupAfter: { 'message.view': true, 'message.revoke': true },
-  noticeForPeer: { 'message.view': 'notFound', 'message.revoke': 'notFound' },
-  noticeForMe: { 'message.view': true, 'message.revoke': true },
-  ownTip: { 'message.view': true, 'message.revoke': 'forbidden' },
+type Row = {
+  'message.view': true | string;
+  'message.revoke': true | string;
+  'message.forward': true | string;
+};
+const expected: Record<string, Row> = {
+  ownFresh: { 'message.view': true, 'message.revoke': true, 'message.forward': true },
+  ownAt459: { 'message.view': true, 'message.revoke': true, 'message.forward': true },
+  ownAt501: { 'message.view': true, 'message.revoke': 'revokeWindowPassed', 'message.forward': true },
+  ownOldRevoked: { 'message.view': true, 'message.revoke': true, 'message.forward': 'messageNotForwardable' },
+  peers: { 'message.view': true, 'message.revoke': 'forbidden', 'message.forward': true },
+  otherPair: { 'message.view': 'notFound', 'message.revoke': 'notFound', 'message.forward': 'notFound' },
+  missing: { 'message.view': 'notFound', 'message.revoke': 'notFound', 'message.forward': 'notFound' },
+  deletedForMe: { 'message.view': 'notFound', 'message.revoke': 'notFound', 'message.forward': 'notFound' },
+  cleared: { 'message.view': 'notFound', 'message.revoke': 'notFound', 'message.forward': 'notFound' },
+  leftGroupBefore: {
+    'message.view': 'notFound',
+    'message.revoke': 'notFound',
+    'message.forward': 'notFound',
+  },
+  leftGroupAfter: { 'message.view': true, 'message.revoke': true, 'message.forward': true },
+  noticeForPeer: { 'message.view': 'notFound', 'message.revoke': 'notFound', 'message.forward': 'notFound' },
+  noticeForMe: { 'message.view': true, 'message.revoke': true, 'message.forward': 'messageNotForwardable' },
+  ownTip: { 'message.view': true, 'message.revoke': 'forbidden', 'message.forward': 'messageNotForwardable' },
+  serverWritten: {
+    'message.view': true,
+    'message.revoke': 'forbidden',
+    'message.forward': 'messageNotForwardable',
+  },
 };
 
 describe('messages policy matrix', () => {
@@ -73,6 +90,7 @@ describe('messages policy matrix', () => {
       expect({
         'message.view': decide(messagesPolicy, 'message.view', ME, f),
         'message.revoke': decide(messagesPolicy, 'message.revoke', ME, f),
+        'message.forward': decide(messagesPolicy, 'message.forward', ME, f),
       }).toEqual(expected[name]);
     });
   }

@@ -35,6 +35,11 @@ export interface MessageFacts {
   now: number;
 }
 
+/** A message to forward: as for reading it, and whether its type is one users send (protocol `isForwardable`). */
+export interface ForwardFacts extends MessageFacts {
+  forwardable: boolean;
+}
+
 /** The sender's own standing: an operator's send ban (users.send_banned_until, unix ms; 0 none). */
 export interface SenderFacts {
   bannedUntil: number;
@@ -100,6 +105,16 @@ export const messagesPolicy = definePolicy({
   'message.send': (_actor, f: SenderFacts) => (f.bannedUntil > f.now ? 'bannedSender' : true),
   /** See a message: a member of its conversation, visible to the reader, not deleted or cleared. */
   'message.view': (actor, f: MessageFacts) => canSee(actor.userId, f),
+  /**
+   * Forward (send again): a message one sees, neither revoked nor a one-sided notice, of a type users
+   * send (not a group tip, call card or friend notice).
+   */
+  'message.forward': (actor, f: ForwardFacts) => {
+    const seen = canSee(actor.userId, f);
+    if (seen !== true) return seen;
+    const m = f.message!;
+    return m.revoked || m.visibleTo !== null || !f.forwardable ? 'messageNotForwardable' : true;
+  },
   /** Revoke (one-to-one): one's own message, not a tip, within the revoke window. */
   'message.revoke': (actor, f: MessageFacts) => {
     const seen = canSee(actor.userId, f);

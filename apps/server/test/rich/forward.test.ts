@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@parley/protocol';
 import { startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { befriend, c2c, history, post, sent, userOn } from '../messaging/helpers.js';
+import { createGroup, groupHistory } from '../messaging/group-helpers.js';
 
 let t: TestServer;
 let ann: TestUser;
@@ -127,6 +128,30 @@ describe('forwarding', () => {
     });
     expect(forged.code).toBe(200);
     expect(forged.data.payload.messageList).toBeUndefined();
+  });
+
+  it('refuses what users do not send themselves: a friend notice, a group tip, a revoked message (27001)', async () => {
+    const notice = (await history(t, ann, ben)).messages.find((m) => m.type === 'custom')!;
+    expect(notice.payload.data).toBe(JSON.stringify({ businessID: 'CustomMsg_Type_addFriend' }));
+    const g = await createGroup(t, ann, [ben]);
+    const tip = (await groupHistory(t, ann, g)).find((m) => m.type === 'groupTip')!;
+    const revoked = await sent(t, ann, ben, 'taken back');
+    expect((await post(t, ann, '/message/revoke', { messageID: revoked.ID })).code).toBe(200);
+    const before = (await history(t, cat, ann)).messages.length;
+    for (const m of [notice, tip, revoked]) {
+      for (const mode of ['single', 'merged'])
+        expect(await forward(ann, { messageIDs: [m.ID], conversationIDs: [c2c(cat)], mode })).toMatchObject({
+          status: 400,
+          code: 27001,
+          msg: '该消息不支持转发',
+        });
+    }
+    // One of several refused: nothing is sent.
+    const fine = await sent(t, ann, ben, 'fine');
+    expect(
+      await forward(ann, { messageIDs: [fine.ID, tip.ID], conversationIDs: [c2c(cat)], mode: 'single' }),
+    ).toMatchObject({ code: 27001 });
+    expect((await history(t, cat, ann)).messages).toHaveLength(before);
   });
 
   it('hostile bodies answer 400 naming the field, never a 500', async () => {

@@ -72,4 +72,9 @@ export const messagingErrors = {
     en: 'The time limit for recalling has passed.',
     ja: '取り消しできる時間を過ぎました。',
   }),
+  messageNotForwardable: def(27001, 400, {
+    'zh-CN': '该消息不支持转发',
+    en: 'This message cannot be forwarded.',
+    ja: 'このメッセージは転送できません。',
+  }),
 } as const satisfies Record<string, ErrorDef>;

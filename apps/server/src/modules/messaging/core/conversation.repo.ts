@@ -4,7 +4,7 @@ import { isPostgres } from '../../../db/dialect.js';
 import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { ConversationMembersTable, ConversationsTable } from '../../../db/schema.js';
 import { Repo, type Executor } from '../../../db/repo.js';
-import type { KeptCounters } from '../send/kept-counters.js';
+import type { KeptCounters } from '../send/send-cache.js';
 import { notHiddenFor, seenBy, type ReaderScope } from './message.repo.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;

@@ -3,7 +3,7 @@ import { prepared, preparedBy } from '../../../db/compiled.js';
 import { isPostgres } from '../../../db/dialect.js';
 import { all, first, run, runSteps, type Steps } from '../../../db/steps.js';
 import { Repo, type Executor } from '../../../db/repo.js';
-import type { KeptCounters } from '../send/kept-counters.js';
+import type { KeptCounters } from '../send/send-cache.js';
 import { seenBy } from './message.repo.js';
 
 export interface Change {

@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
-import { ForwardLimits, type ForwardBody, type Message, type SendMessageBody } from '@parley/protocol';
+import {
+  ForwardLimits,
+  isForwardable,
+  type ForwardBody,
+  type Message,
+  type SendMessageBody,
+} from '@parley/protocol';
 import type { AppContext } from '../../../lib/context.js';
 import { fail } from '../../../lib/errors.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
-import { decide } from '../../../policies/policy.js';
+import { authorize } from '../../../policies/policy.js';
 import { ConversationRepo } from '../core/conversation.repo.js';
 import { MergedRecordRepo } from './forward.repo.js';
 import { MessageRepo, type MessageRow } from '../core/message.repo.js';
@@ -28,7 +34,7 @@ const TYPE_LABELS: Record<string, string> = {
   custom: '[消息]',
 };
 
-export function abstractOf(m: Pick<Message, 'type' | 'payload'>): string {
+function abstractOf(m: Pick<Message, 'type' | 'payload'>): string {
   if (m.type === 'text') return String(m.payload.text ?? '').slice(0, 100);
   if (m.type === 'file') return `[文件]${String(m.payload.fileName ?? '')}`.slice(0, 100);
   return TYPE_LABELS[m.type] ?? '[消息]';
@@ -36,7 +42,7 @@ export function abstractOf(m: Pick<Message, 'type' | 'payload'>): string {
 
 /**
  * Forwarding (docs/api.md "Forwarding"): the caller must see every message (else 404, nothing is
- * sent); revoked messages and notices cannot be forwarded. One by one: each message is sent again to
+ * sent); revoked messages, notices, tips and call cards cannot be forwarded (27001, `message.forward`). One by one: each message is sent again to
  * each target; merged: the messages are copied into a merged record (kept even if the originals are
  * later revoked or deleted) and one `merger` message goes to each target. Every send goes through the
  * send service (permissions, sensitive words, rate limit); its clientMsgId derives from `forwardId`,
@@ -59,7 +65,7 @@ export class ForwardService {
     return `fw-${h.slice(0, 40)}`;
   }
 
-  /** The caller's view of the messages, in conversation order; 404 unless all are visible and forwardable. */
+  /** The caller's view of the messages, in conversation order; 404 unless all are visible, 27001 unless all are forwardable. */
   private async visible(userId: number, msgIds: string[]): Promise<Message[]> {
     const msgs = new MessageRepo(this.ctx.db);
     const convs = new ConversationRepo(this.ctx.db);
@@ -74,9 +80,9 @@ export class ForwardService {
     const checked: MessageRow[] = [];
     for (const row of rows) {
       const member = await convs.member(row.conversation_id, userId);
-      const decision = decide(
+      authorize(
         messagesPolicy,
-        'message.view',
+        'message.forward',
         { userId },
         {
           message: {
@@ -89,10 +95,12 @@ export class ForwardService {
           member: member ? { clearedSeq: member.cleared_seq } : undefined,
           hidden: hidden.has(row.id),
           now,
+          forwardable: isForwardable({
+            type: row.type,
+            payload: JSON.parse(row.payload) as Record<string, unknown>,
+          }),
         },
       );
-      if (decision !== true) throw fail('notFound');
-      if (row.revoked === 1 || row.visible_to !== null) throw fail('notFound');
       checked.push(row);
     }
     checked.sort((a, b) => a.created_at - b.created_at || a.seq - b.seq);

@@ -1,10 +1,24 @@
 import type { AppContext } from '../../../lib/context.js';
 import { isAppError } from '../../../lib/errors.js';
 import { runsOn } from '../../../db/compiled.js';
+import { runSteps, type Steps } from '../../../db/steps.js';
 import type { UnitOfWork } from '../../../db/unit-of-work.js';
+import type { KeptCounters } from './send-cache.js';
 
 /** Most units of work one commit carries. */
-export const MAX_BATCH = 256;
+const MAX_BATCH = 256;
+
+/**
+ * What a step job's steps get: the executor that names the dialect, the queue of its events, and on
+ * SQLite the counters kept between statements (send-cache.ts).
+ */
+export type StepUnit = Pick<UnitOfWork, 'db' | 'emit'> & { kept?: KeptCounters };
+
+/** A send's job: read-only checks, then the work, both step functions (db/steps.ts). */
+export interface StepJob {
+  check?(): Steps<unknown>;
+  work(uow: StepUnit, checked: unknown): Steps<unknown>;
+}
 
 /** What one unit came to inside a batch's transaction. */
 export type Outcome =
@@ -213,8 +227,29 @@ export function transactionDriver(ctx: Pick<AppContext, 'db' | 'realtime' | 'log
   };
 }
 
-async function runInOrder(
-  jobs: Array<() => Promise<void> | void>,
+/**
+ * The PostgreSQL driver of step jobs: `transactionDriver` on the pool, each job's steps awaited on
+ * the batch's transaction.
+ */
+export function poolDriver(ctx: Pick<AppContext, 'db' | 'realtime' | 'log'>): CommitDriver<StepJob> {
+  const tx = transactionDriver(ctx);
+  return {
+    transaction: (jobs) =>
+      tx.transaction(
+        jobs.map((job) => {
+          const check = job.check?.bind(job);
+          return {
+            check: check && ((uow: UnitOfWork) => runSteps(uow.db, check())),
+            work: (uow: UnitOfWork, checked: unknown) => runSteps(uow.db, job.work(uow, checked)),
+          };
+        }),
+      ),
+  };
+}
+
+/** Runs `jobs` one after the other; a failing one is logged and the rest still run. */
+export async function runInOrder(
+  jobs: Array<() => Promise<unknown> | void>,
   log: Pick<AppContext['log'], 'error'>,
 ): Promise<void> {
   for (const fn of jobs) {

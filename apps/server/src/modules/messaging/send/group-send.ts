@@ -4,7 +4,8 @@ import type { AppContext } from '../../../lib/context.js';
 import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { fail } from '../../../lib/errors.js';
 import type { Limiter } from '../../../lib/rate-limiter.js';
-import { groupsPolicy, Identity } from '../../../policies/groups.policy.js';
+import { groupsPolicy } from '../../../policies/groups.policy.js';
+import type { Loaded } from '../../groups/group.access.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
 import type { UserRepo } from '../../users/user.repo.js';
@@ -51,7 +52,7 @@ export class GroupSendService {
     const chat = await this.chats.open(userId, body.conversationID);
     authorize(groupsPolicy, 'message.send', { userId }, chat.loaded.facts);
     const content = checkContent(body, this.ctx.config.sensitiveWords);
-    const { atUserList, mentions } = await this.mentions(chat.loaded.group.id, userId, chat, body);
+    const { atUserList, mentions } = await this.mentions(userId, chat.loaded, body);
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const payload = atUserList.length ? Object.assign({}, content.payload, { atUserList }) : content.payload;
     try {
@@ -91,21 +92,21 @@ export class GroupSendService {
 
   /**
    * The mention list as stored (members' wtIds and AT_ALL) and the mention rows (user ids; 0 for
-   * all). @all is for the owner and admins only; names of non-members (and oneself) are dropped.
+   * all). @all is decided by the groups policy (`message.mentionAll`, the rule behind the group's
+   * `can.mentionAll`); names of non-members (and oneself) are dropped.
    */
   private async mentions(
-    groupId: number,
     userId: number,
-    chat: { loaded: { me?: { identity: number } } },
+    loaded: Loaded,
     body: SendMessageBody,
   ): Promise<{ atUserList: string[]; mentions: number[] }> {
     const fromPayload = (body.payload as { atUserList?: unknown }).atUserList;
     const asked = body.atUserList ?? (Array.isArray(fromPayload) ? (fromPayload as string[]) : []);
     if (asked.length === 0) return { atUserList: [], mentions: [] };
     const all = asked.includes(AT_ALL);
-    if (all && Number(chat.loaded.me?.identity ?? 0) < Identity.admin) throw fail('forbidden');
+    if (all) authorize(groupsPolicy, 'message.mentionAll', { userId }, loaded.facts);
     const names = [...new Set(asked.filter((w) => w !== AT_ALL).map((w) => w.toLowerCase()))];
-    const members = await this.users.groupMembersByWtIds(groupId, names, userId);
+    const members = await this.users.groupMembersByWtIds(loaded.group.id, names, userId);
     return {
       atUserList: [...(all ? [AT_ALL] : []), ...members.map((m) => m.wt_id)],
       mentions: [...(all ? [0] : []), ...members.map((m) => Number(m.id))],

@@ -9,7 +9,7 @@ import { nextC2cSeqSteps } from '../core/conversation.repo.js';
 import { insertMessageSteps, type MessageRow, type NewMessageRow } from '../core/message.repo.js';
 import { toMessage } from '../core/message.presenter.js';
 import { bumpVersionsSteps } from '../core/sync.repo.js';
-import type { StepUnit } from './now-driver.js';
+import type { StepUnit } from './commit-batcher.js';
 import { bothSeeSteps, moveMemberSteps, readCursorSteps, type MemberMove } from './send-members.repo.js';
 
 export interface AppendInput {
@@ -33,7 +33,7 @@ export interface AppendInput {
 }
 
 /** A public message ID: 16 URL-safe characters, ordered by time (lib/ids.ts `timeOrderedId`). */
-export const newMessageId = (now: number) => timeOrderedId(now);
+const newMessageId = (now: number) => timeOrderedId(now);
 
 /**
  * A new message's stored row (one-to-one and group sends): a fresh ID, not revoked, not risky, with

@@ -1,7 +1,6 @@
 import type { Message, SendMessageBody } from '@parley/protocol';
 import type { Config } from '../../../config.js';
 import { sqliteFileOf } from '../../../db/compiled.js';
-import { isPostgres } from '../../../db/dialect.js';
 import { runSteps, type Steps } from '../../../db/steps.js';
 import type { AppContext } from '../../../lib/context.js';
 import type { Origin } from '../../../realtime/types.js';
@@ -9,19 +8,37 @@ import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
 import type { Party, UserRow } from '../../users/user.repo.js';
-import { CommitBatcher, transactionDriver, type TxJob } from './commit-batcher.js';
+import { CommitBatcher, poolDriver, type StepJob, type StepUnit } from './commit-batcher.js';
 import { checkContent } from '../core/content.js';
 import { MessageRepo, messageByClientIdSteps, type MessageRow } from '../core/message.repo.js';
 import { appendSteps } from './message.store.js';
 import { sameConversation } from './retry-check.js';
 import { MessagingViews } from '../core/messaging.views.js';
-import { nowBatcher, type StepJob, type StepUnit } from './now-driver.js';
+import { nowBatcher } from './now-driver.js';
 import type { PeerResolver } from '../core/peer.js';
 
 /** The friends module's answer to "may X message Y" (20007, 21005, 20003, 10010), as a step function. */
 export interface MessageGate {
   mayMessage(fromUserId: number, to: Pick<UserRow, 'id' | 'status'>): Steps<void>;
 }
+
+/** One send: who sends what, when (the application's clock), and the socket frame it came as, if one. */
+export interface SendRequest {
+  userId: number;
+  body: SendMessageBody;
+  now: number;
+  origin?: Origin;
+}
+
+/** A request's outcome: its stored message as its sender sees it, or why that request alone failed. */
+export type SendOutcome<M = Message> = { ok: true; message: M } | { ok: false; error: unknown };
+
+/** A promise's outcome, never rejected. */
+export const outcomeOf = <M>(p: Promise<M>): Promise<SendOutcome<M>> =>
+  p.then(
+    (message) => ({ ok: true, message }),
+    (error: unknown) => ({ ok: false, error }),
+  );
 
 /** A send that passed its checks: both parties and the checked content. */
 type Cleared = { me: Party; peer: Party; content: ReturnType<typeof checkContent> };
@@ -36,39 +53,44 @@ export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & 
 };
 
 /**
- * Sending (docs/api.md "Sending"), past the rate limit: idempotent by (sender, clientMsgId), checked
- * content, friends rules, then one unit of work that allocates the sequence, stores the message and
- * queues `message.new` to both users (no `counters.updated`: the receiver's clients count a new message
- * into their badge themselves, docs/api.md "Counters"). The answer comes after the commit. Sends that
- * arrive together share one commit (group commit). The checks and the store are step functions
- * (db/steps.ts), committed by one `CommitBatcher` with one of its two drivers: on the SQLite send
- * thread (`runsNow`), synchronously (now-driver.ts); elsewhere awaited in a Kysely transaction, the
- * checks inside it on SQLite and, on PostgreSQL, before it, concurrently on the pool.
+ * Sending (docs/api.md "Sending"), past the rate limit, batch-first (docs/decisions/044-one-send-path.md):
+ * idempotent by (sender, clientMsgId), checked content, friends rules, then one unit of work that
+ * allocates the sequence, stores the message and queues `message.new` to both users (no
+ * `counters.updated`: the receiver's clients count a new message into their badge themselves,
+ * docs/api.md "Counters"). The answer comes after the commit. Sends that arrive together share one
+ * commit (group commit, `CommitBatcher`); a refused or failing send fails alone. The checks and the
+ * store are step functions (db/steps.ts) with one driver per dialect: on SQLite (the send thread's
+ * connection, or the main one without a send thread) synchronously, the checks inside the batch's
+ * transaction (now-driver.ts); on PostgreSQL awaited on the pool (`poolDriver`), the checks before
+ * the batch, concurrently.
  */
 export class SendCore {
-  /** The send thread's group commit (its connection alone: synchronous). */
-  private readonly now: CommitBatcher<StepJob> | null;
-  /** Elsewhere's: awaited transactions. */
-  private readonly batcher: CommitBatcher<TxJob> | null;
-  private readonly checksInBatch: boolean;
+  private readonly batcher: CommitBatcher<StepJob>;
+  /** PostgreSQL: the checks run before the batch (inside, each would be one more round trip while the batch holds its locks). */
+  private readonly checksFirst: boolean;
 
   constructor(
     private readonly ctx: SendContext,
     private readonly peers: PeerResolver,
     private readonly gate: MessageGate,
-    /** The connection is this thread's alone (the send thread): batches run synchronously. */
-    runsNow = false,
+    /** The connection is this thread's alone (the send thread's). */
+    alone = false,
   ) {
-    const file = runsNow ? sqliteFileOf(ctx.db) : undefined;
-    this.now = file ? nowBatcher(ctx.db, file, ctx.realtime, ctx.log) : null;
+    const file = sqliteFileOf(ctx.db);
+    this.checksFirst = !file;
     // PostgreSQL overlaps a few batches' round trips; SQLite runs one transaction at a time anyway.
-    this.batcher = this.now ? null : new CommitBatcher(transactionDriver(ctx), isPostgres(ctx.db) ? 8 : 1);
-    this.checksInBatch = !isPostgres(ctx.db);
+    this.batcher = file
+      ? nowBatcher(ctx.db, file, ctx.realtime, ctx.log, alone)
+      : new CommitBatcher(poolDriver(ctx), 8);
   }
 
-  /** `now`: the send's time, taken by the caller from the application's clock. */
-  /** `origin`: the sender's socket frame, when it came as one (realtime/types.ts `Origin`). */
-  async send(userId: number, body: SendMessageBody, now: number, origin?: Origin): Promise<Message> {
+  /** Each request's outcome, in order: the requests share the commits of their turn. */
+  sendBatch(requests: readonly SendRequest[]): Promise<Array<SendOutcome>> {
+    return Promise.all(requests.map((r) => outcomeOf(this.send(r))));
+  }
+
+  /** One request: a batch of one, whose failure is thrown. */
+  async send({ userId, body, now, origin }: SendRequest): Promise<Message> {
     const check = () => this.check(userId, body, now);
     const store = (uow: StepUnit, checked: Checked) => this.store(uow, userId, body, checked, now, origin);
     return this.answer(userId, body, await this.commit(userId, body, check, store));
@@ -87,21 +109,12 @@ export class SendCore {
     check: () => Steps<Checked>,
     store: (uow: StepUnit, checked: Checked) => Steps<Stored>,
   ): Promise<Stored> {
-    if (this.now) return this.now.run<Stored>([userId], { check, work: store });
-    const batcher = this.batcher!;
-    // SQLite: the checks run inside the batch's transaction, like the writes. PostgreSQL: they run
-    // before, concurrently, on the pool (inside, each would be one more round trip while the batch
-    // holds its locks), and the peer's id is the batch's lock key.
-    if (this.checksInBatch) {
-      return batcher.run<Stored>([userId], {
-        check: (uow) => runSteps(uow.db, check()),
-        work: (uow, checked: Checked) => runSteps(uow.db, store(uow, checked)),
-      });
-    }
+    if (!this.checksFirst) return this.batcher.run<Stored>([userId], { check, work: store });
+    // PostgreSQL: the peer's id is the batch's lock key too.
     const checked = await runSteps(this.ctx.db, check());
     try {
-      return await batcher.run<Stored>([userId, ...('peer' in checked ? [checked.peer.id] : [])], {
-        work: (uow) => runSteps(uow.db, store(uow, checked)),
+      return await this.batcher.run<Stored>([userId, ...('peer' in checked ? [checked.peer.id] : [])], {
+        work: (uow) => store(uow, checked),
       });
     } catch (err) {
       // The same clientMsgId sent twice at once: the loser answers the winner's message.

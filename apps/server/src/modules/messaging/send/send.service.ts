@@ -12,7 +12,7 @@ import { parseConversationId } from '../core/conversation-id.js';
 import { fileUrlsOf } from '../core/content.js';
 import { appendMessage } from './message.store.js';
 import type { PeerResolver } from '../core/peer.js';
-import { SendCore, type MessageGate } from './send-core.js';
+import { outcomeOf, SendCore, type MessageGate, type SendOutcome } from './send-core.js';
 import { SendThread } from './thread/send-thread.js';
 
 /** What sending needs of uploads: whether a message's files are banned content now. */
@@ -20,9 +20,20 @@ export interface BannedFiles {
   anyBanned(urls: readonly string[]): Promise<boolean>;
 }
 
+/** One send as routes, frames and forwards make it: who sends what, and the socket frame it came as. */
+export interface SendInput {
+  userId: number;
+  body: SendMessageBody;
+  origin?: Origin;
+}
+
 /**
- * The send use case as routes and frames call it: group conversations go to the group engine; the
- * per-user rate limit; then `SendCore`, on the SQLite send thread when there is one (docs/decisions/002-sqlite-send-thread.md), else on this thread.
+ * The send use case, batch-first (docs/decisions/044-one-send-path.md): `sendBatch` takes send
+ * requests and answers each one's outcome, a failure failing its request alone; a REST, socket or
+ * forwarded send is a batch of one. Each request: banned files; group conversations go to the group
+ * engine (group-send.ts); the per-user rate limit; then `SendCore`, on the SQLite send thread when
+ * there is one (docs/decisions/002-sqlite-send-thread.md), else on this thread's connection, both
+ * with the same driver (now-driver.ts); on PostgreSQL on the pool.
  */
 export class SendService {
   private readonly limiter: Limiter;
@@ -54,29 +65,40 @@ export class SendService {
         : null;
   }
 
-  /** The stored message as its sender sees it (the REST answer). */
+  /**
+   * Each request's outcome, in order. From the send thread, a message comes as the JSON text the
+   * thread encoded (realtime/encoded.ts), which a socket's ack carries as it is.
+   */
+  sendBatch(requests: readonly SendInput[]): Promise<Array<SendOutcome<MaybeEncoded<Message>>>> {
+    return Promise.all(requests.map((r) => outcomeOf(this.one(r))));
+  }
+
+  /** The stored message as its sender sees it (the REST answer): a batch of one. */
   async send(userId: number, body: SendMessageBody): Promise<Message> {
     return decoded(await this.sendForSocket(userId, body));
   }
 
-  /**
-   * `send` for the socket's ack: from the send thread, the message comes as the JSON text the thread
-   * encoded (realtime/encoded.ts), which the ack carries as it is.
-   */
+  /** A socket frame's send, for its ack: a batch of one. */
   async sendForSocket(
     userId: number,
     body: SendMessageBody,
     origin?: Origin,
   ): Promise<MaybeEncoded<Message>> {
+    const [outcome] = await this.sendBatch([origin ? { userId, body, origin } : { userId, body }]);
+    if (!outcome!.ok) throw outcome!.error;
+    return outcome!.message;
+  }
+
+  private async one({ userId, body, origin }: SendInput): Promise<MaybeEncoded<Message>> {
     await this.refuseBannedFiles(body);
     if (this.group && parseConversationId(body.conversationID).kind === 'group')
       return this.group.send(userId, body);
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const now = this.ctx.clock.now();
-    // The send thread checks and stores it, its checks' reads on its own warm page cache
-    // (docs/decisions/002-sqlite-send-thread.md).
-    if (this.thread?.usable) return this.thread.send(userId, body, now, origin);
-    return this.core.send(userId, body, now, origin);
+    const request = origin ? { userId, body, now, origin } : { userId, body, now };
+    // The send thread checks and stores it, its checks' reads on its own warm page cache.
+    if (this.thread?.usable) return this.thread.send(request);
+    return this.core.send(request);
   }
 
   /**

@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Message, SendMessageBody } from '@parley/protocol';
+import type { Message } from '@parley/protocol';
 import { seeOtherCommits } from '../../../../db/compiled.js';
 import type { AppContext } from '../../../../lib/context.js';
 import { EncodedJson } from '../../../../realtime/encoded.js';
-import type { Origin } from '../../../../realtime/types.js';
+import type { SendRequest } from '../send-core.js';
 import { PendingSends } from './pending-sends.js';
 import { answerJson, fromWire, type ThreadData, type ThreadJob, type ThreadReply } from './wire.js';
 
@@ -35,8 +35,7 @@ export function tsxApi(): string {
  * The thread's young generation, in MB: 96 (three 32 MB semi-spaces' worth, V8's accounting), where
  * V8's default stops at 16 MB semi-spaces. A send allocates a few KB that die young (rows, views,
  * their JSON); a nursery twice the size fills half as often, and the collector's helper threads
- * ran 1–2 % of a core each under load instead of 3–4 % (docs/performance.md "Seventeenth
- * session"). The main thread gets the same through its start flags (package.json).
+ * ran 1–2 % of a core each under load instead of 3–4 % (docs/decisions/006-v8-flags.md). The main thread gets the same through its start flags (package.json).
  */
 const YOUNG_GENERATION_MB = 96;
 
@@ -93,7 +92,7 @@ export class SendThread {
   }
 
   /** The stored message as its sender sees it, as the thread encoded it (realtime/encoded.ts). */
-  send(userId: number, body: SendMessageBody, now: number, origin?: Origin): Promise<EncodedJson<Message>> {
+  send({ userId, body, now, origin }: SendRequest): Promise<EncodedJson<Message>> {
     this.worker ??= this.start();
     const id = this.nextId++;
     return new Promise<EncodedJson<Message>>((resolve, reject) => {

@@ -46,16 +46,24 @@ const indexer = new SearchIndexer({ db, log: logger }, data.searchIndexEveryMs);
 indexer.start();
 
 port.on('message', (jobs: ThreadJob[]) => {
+  const sends: Array<Extract<ThreadJob, { k: 'send' }>> = [];
   for (const job of jobs) {
-    if (job.k === 'close') {
+    if (job.k === 'send') sends.push(job);
+    else {
       indexer.stop();
       flush();
       void db.destroy().then(() => process.exit(0));
-      return;
+      break;
     }
-    core.send(job.userId, job.body, job.now, job.origin).then(
-      (message) => post(answer(job.id, message)),
-      (err: unknown) => post({ k: 'fail', id: job.id, error: toWire(err) }),
-    );
   }
+  // The turn's sends are one batch (send-core.ts `sendBatch`): each answer in the batch's order.
+  void core
+    .sendBatch(sends)
+    .then((outcomes) =>
+      outcomes.forEach((o, i) =>
+        post(
+          o.ok ? answer(sends[i]!.id, o.message) : { k: 'fail', id: sends[i]!.id, error: toWire(o.error) },
+        ),
+      ),
+    );
 });

@@ -4,7 +4,7 @@ import type { Step } from '../../../db/steps.js';
 import { UnitsOfWork } from '../../../db/unit-of-work.js';
 import { openTwoConnections, type TwoConnections } from '../../../../test/two-connections.js';
 import { blocksBetweenSteps } from '../../friends/blacklist.repo.js';
-import { KEPT_COUNTERS_MAX, KeptCounters } from './kept-counters.js';
+import { KEPT_COUNTERS_MAX, SendCache } from './send-cache.js';
 import { appendMessage, appendSteps, type AppendInput } from './message.store.js';
 import { nowBatcher } from './now-driver.js';
 
@@ -56,7 +56,7 @@ afterEach(async () => {
   await db.close();
 });
 
-describe('KeptCounters (the send thread does not read back what it wrote)', () => {
+describe('SendCache counters (the send thread does not read back what it wrote)', () => {
   it('skips reading the sequence and versions it wrote, and reads again after another connection commits', async () => {
     expect(await send('m1')).toEqual({ seq: 1, versions: [1, 1] });
     const reads = vi.spyOn(PreparedQuery.prototype, 'allNow');
@@ -90,8 +90,24 @@ describe('KeptCounters (the send thread does not read back what it wrote)', () =
     expect(seqs.map((r) => Number(r.seq))).toEqual([1, 2]);
   });
 
+  it('on a connection other use cases share, starts every batch afresh: their own commits count', async () => {
+    const shared = nowBatcher(main.db, sqliteFileOf(main.db)!, quiet, log, false);
+    const sendOnMain = (clientMsgId: string) =>
+      shared.run<{ seq: number; versions: number[] }>([], {
+        *work(uow) {
+          const { row } = yield* appendSteps(uow, input(clientMsgId));
+          return { seq: row.seq, versions: [row.sender_version, row.receiver_version] };
+        },
+      });
+    expect(await sendOnMain('s1')).toEqual({ seq: 1, versions: [1, 1] });
+    // Another use case on the same connection stores a message: data_version does not move for it.
+    const units = new UnitsOfWork(main.db, quiet as never, log as never);
+    expect((await units.run((uow) => appendMessage(uow, input('other', ids.b, ids.a)))).row.seq).toBe(2);
+    expect(await sendOnMain('s3')).toEqual({ seq: 3, versions: [3, 3] });
+  });
+
   it('keeps at most KEPT_COUNTERS_MAX counters of each kind', () => {
-    const kept = new KeptCounters();
+    const kept = new SendCache(sqliteFileOf(thread.db)!, true);
     for (let i = 0; i <= KEPT_COUNTERS_MAX; i++) kept.setSeq(`k${i}`, i, 1);
     // The set that went past the limit started the memory again.
     expect(kept.seq('k0')).toBeUndefined();
@@ -101,7 +117,7 @@ describe('KeptCounters (the send thread does not read back what it wrote)', () =
   });
 });
 
-describe("the synchronous driver's kept reads (db/stable-reads.ts) between batches", () => {
+describe('SendCache stable reads (db/stable-reads.ts) between batches', () => {
   /** A batch whose checks read the blocks between alice and bob (a kept read). */
   const blocks = () =>
     batcher.run([], {
