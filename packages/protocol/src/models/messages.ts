@@ -119,7 +119,14 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-export const historySchema = z.object({ messages: z.array(messageSchema), isCompleted: z.boolean() });
+export const historySchema = z.object({
+  messages: z.array(messageSchema),
+  /** Nothing older than the page is visible. */
+  isCompleted: z.boolean(),
+  /** With afterSeq or aroundSeq: newer visible messages follow the page. */
+  hasMore: z.boolean().optional(),
+});
+export type History = z.infer<typeof historySchema>;
 
 export const syncResultSchema = z.object({
   /** Pass as `since` next time. */
