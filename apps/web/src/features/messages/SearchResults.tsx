@@ -103,7 +103,7 @@ export default function SearchResults({
               keyword={keyword}
               title={names.get(m.conversationID) ?? (m.nick || m.from)}
               onOpen={() => {
-                useMessagesUi.getState().requestJump(m.conversationID, m.ID);
+                useMessagesUi.getState().requestJump(m.conversationID, m.ID, m.sequence);
                 onOpen(m.conversationID);
               }}
             />
