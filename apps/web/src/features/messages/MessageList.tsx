@@ -87,6 +87,8 @@ export function MessageList({
     },
     [roving.ref],
   );
+  /** A jump placed the view: newer pages wait for the reader's own scrolling (wheel, touch, keys). */
+  const jumped = useRef(false);
   /** Where the anchor last put the list: a scroll anywhere else (the user's, a jump) releases it. */
   const placedAt = useRef(0);
   const holdTopRow = useCallback(() => {
@@ -104,7 +106,10 @@ export function MessageList({
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const release = () => (anchor.current = null);
+    const release = () => {
+      anchor.current = null;
+      jumped.current = false;
+    };
     const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     for (const e of events) el.addEventListener(e, release, { passive: true });
     return () => {
@@ -200,12 +205,13 @@ export function MessageList({
     stick.current = gap < NEAR_BOTTOM_PX && reachesNewest;
     if (stick.current) setNewCount(0);
     setFar(gap > el.clientHeight * 2);
-    if (!reachesNewest && gap < el.clientHeight) void newer();
+    if (!reachesNewest && !jumped.current && gap < el.clientHeight) void newer();
   };
 
   const release = useCallback(() => {
     stick.current = false;
     anchor.current = null;
+    jumped.current = true;
   }, []);
   const jump = useJump({ id, rows, virtualizer, holdTopRow, release });
 
