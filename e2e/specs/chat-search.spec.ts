@@ -93,11 +93,12 @@ describe('search in message history, links and mentions in bubbles', () => {
       await page.getByTestId('chat-search').waitFor({ state: 'detached' });
       // Away from the newest: the button goes back; a new message counts on it, not in the list.
       await page.getByTestId('scroll-latest').filter({ hasText: '回到最新位置' }).waitFor();
-      await sendApi(h, B, A, '你在看很久以前的消息吗');
+      const fresh = `你在看很久以前的消息吗 ${viewport.width}`;
+      await sendApi(h, B, A, fresh);
       await page.getByTestId('scroll-latest').filter({ hasText: '1条新消息' }).waitFor();
-      expect(await bubbles(page).filter({ hasText: '你在看很久以前的消息吗' }).count()).toBe(0);
+      expect(await bubbles(page).filter({ hasText: fresh }).count()).toBe(0);
       await shot(page, viewport === DESKTOP ? 'far-hit-desktop' : 'far-hit-phone');
-      const newest = bubbles(page).filter({ hasText: '你在看很久以前的消息吗' });
+      const newest = bubbles(page).filter({ hasText: fresh });
       if (viewport === DESKTOP) {
         // Scrolling down loads newer pages until the window meets the newest.
         const list = page.getByTestId('message-list');
@@ -123,7 +124,7 @@ describe('search in message history, links and mentions in bubbles', () => {
         await page.getByTestId('scroll-latest').click();
         await newest.waitFor();
       }
-      await expect.poll(() => inView(page, '你在看很久以前的消息吗')).toBe(true);
+      await expect.poll(() => inView(page, fresh)).toBe(true);
       await page.getByTestId('scroll-latest').waitFor({ state: 'detached' });
     }
   });

@@ -89,6 +89,8 @@ export function MessageList({
   );
   /** A jump placed the view: newer pages wait for the reader's own scrolling (wheel, touch, keys). */
   const jumped = useRef(false);
+  /** The newest page is on its way (the jump to newest): the list keeps following the end. */
+  const returning = useRef(false);
   /** Where the anchor last put the list: a scroll anywhere else (the user's, a jump) releases it. */
   const placedAt = useRef(0);
   const holdTopRow = useCallback(() => {
@@ -132,8 +134,11 @@ export function MessageList({
     setNewCount(0);
     setFar(false);
     // Away from the newest: its page replaces the window; the list follows it down as it lands.
-    if (!useChatStore.getState().byConv[id]?.reachesNewest)
-      loadLatest(id, true).catch(() => toast.error(t('loadFailed')));
+    if (useChatStore.getState().byConv[id]?.reachesNewest !== false) return;
+    returning.current = true;
+    loadLatest(id, true)
+      .catch(() => toast.error(t('loadFailed')))
+      .finally(() => (returning.current = false));
   }, [scrollRef, id, t]);
 
   // New rows at the end: follow them when at the bottom (or when I sent it), else count them.
@@ -202,7 +207,7 @@ export function MessageList({
     if (!el) return;
     if (anchor.current && Math.abs(el.scrollTop - placedAt.current) > 2) anchor.current = null;
     const gap = el.scrollHeight - el.scrollTop - el.clientHeight;
-    stick.current = gap < NEAR_BOTTOM_PX && reachesNewest;
+    stick.current = gap < NEAR_BOTTOM_PX && (reachesNewest || returning.current);
     if (stick.current) setNewCount(0);
     setFar(gap > el.clientHeight * 2);
     if (!reachesNewest && !jumped.current && gap < el.clientHeight) void newer();
