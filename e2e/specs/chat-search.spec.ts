@@ -116,7 +116,9 @@ describe('search in message history, links and mentions in bubbles', () => {
         // Bounded memory: the list's rows come from a few pages (the last row's index), not 1,500.
         const lastRow = await list.evaluate((el) =>
           Math.max(
-            ...[...el.querySelectorAll<HTMLElement>('[data-index]')].map((r) => Number(r.dataset.index)),
+            ...Array.from(el.querySelectorAll<HTMLElement>('[data-index]')).map((r) =>
+              Number(r.dataset.index),
+            ),
           ),
         );
         expect(lastRow).toBeLessThan(400);

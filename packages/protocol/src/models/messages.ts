@@ -52,9 +52,6 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-/** `atUserList` entry that mentions every member (owner and admins only). */
-export const AT_ALL = '__kImSDK_MesssageAtALL__';
-
 /** An unread mention of the reader in a group conversation. atType: 1 @me, 2 @all, 3 both. */
 export const groupAtInfoSchema = z.object({
   messageID: z.string(),
@@ -62,9 +59,6 @@ export const groupAtInfoSchema = z.object({
   atType: z.literal([1, 2, 3]),
 });
 export type GroupAtInfo = z.infer<typeof groupAtInfoSchema>;
-
-/** Group conversation state of the reader: 0 member, 4 removed, 5 dissolved, 8 quit. */
-export const GroupConversationState = { member: 0, removed: 4, dissolved: 5, quit: 8 } as const;
 
 export const draftSchema = z.object({
   html: z.string(),
