@@ -1,23 +1,10 @@
 import { create } from 'zustand';
 import type { Message } from '@parley/protocol';
 import { markPeerRead, mergeMessages, setStatus } from './merge';
-import { trimNewest, trimOldest, withinWindow } from './window';
+import { trimNewest, trimOldest, withinWindow, type ConversationMessages } from './window';
 import type { ChatMessage } from './types';
 
-export interface ConversationMessages {
-  messages: ChatMessage[];
-  /** No older history on the server. */
-  isCompleted: boolean;
-  /** Where the list came from so far: the device cache, or the server. */
-  source: 'cache' | 'server';
-  /**
-   * The held messages are a contiguous window reaching the newest one (docs/decisions/046). When
-   * false (a search hit's window, or newer pages trimmed away), newer messages are not appended.
-   */
-  reachesNewest: boolean;
-  /** Messages that arrived while the window did not reach the newest (the jump-to-newest count). */
-  missed: number;
-}
+export type { ConversationMessages };
 
 interface ChatState {
   byConv: Record<string, ConversationMessages>;

@@ -1,6 +1,5 @@
 import type { Message } from '@parley/protocol';
 import { PAGE } from './paging';
-import type { ConversationMessages } from './store';
 import type { ChatMessage } from './types';
 
 /**
@@ -8,6 +7,21 @@ import type { ChatMessage } from './types';
  * most this many stored messages; a page that grows it past that drops the far end.
  */
 export const WINDOW_MAX = 4 * PAGE;
+
+export interface ConversationMessages {
+  messages: ChatMessage[];
+  /** No older history on the server. */
+  isCompleted: boolean;
+  /** Where the list came from so far: the device cache, or the server. */
+  source: 'cache' | 'server';
+  /**
+   * The held messages are a contiguous window reaching the newest one (docs/decisions/046). When
+   * false (a search hit's window, or newer pages trimmed away), newer messages are not appended.
+   */
+  reachesNewest: boolean;
+  /** Messages that arrived while the window did not reach the newest (the jump-to-newest count). */
+  missed: number;
+}
 
 const stored = (m: ChatMessage) => m.status === 'success';
 
