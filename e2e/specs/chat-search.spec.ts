@@ -9,7 +9,8 @@ import { SCREENSHOTS_DIR } from '../harness/paths';
 import { useHarness } from '../harness/setup';
 import { befriend, bubbles, DESKTOP, pair, PHONE, sendApi } from './messages-helpers';
 
-const h = useHarness({ name: 'chat-search' });
+// The far-history test seeds 1,500 messages quickly: the per-minute send limit is raised.
+const h = useHarness({ name: 'chat-search', env: { MESSAGE_SEND_PER_MINUTE: '100000' } });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({
@@ -54,6 +55,79 @@ describe('search in message history, links and mentions in bubbles', () => {
       await expect.poll(() => inView(page, '周六一起去爬香山吧')).toBe(true);
       await page.getByTestId('chat-search-close').click();
       await page.getByTestId('chat-search').waitFor({ state: 'detached' });
+    }
+  });
+
+  it('a hit 1,500 messages back opens in its window with at most 2 history requests; down leads back to the newest', async () => {
+    const { A, B } = await pair(h);
+    await sendApi(h, B, A, '远古的暗号：青石板路');
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < 1500) {
+          const i = (next += 1);
+          await sendApi(h, i % 2 ? B : A, i % 2 ? A : B, `填充 ${i}`);
+        }
+      }),
+    );
+    await sendApi(h, A, B, '最新的一条');
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page } = await h.open({ login: A.login, viewport });
+      const history: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.endsWith('/message/history')) history.push(r.postData() ?? '');
+      });
+      await page.goto(`/messages?conversationID=C2C${B.wtId}`);
+      await bubbles(page).filter({ hasText: '最新的一条' }).waitFor();
+      await page.getByTestId('chat-search-open').click();
+      await page.getByTestId('chat-search-input').fill('青石板');
+      const results = page.getByTestId('chat-search-results');
+      await expect.poll(() => results.getByTestId('search-message').count()).toBe(1);
+      await results.getByTestId('search-message').click();
+      await page.locator('.msg-bubble--blink').filter({ hasText: '远古的暗号：青石板路' }).waitFor();
+      await expect.poll(() => inView(page, '远古的暗号：青石板路')).toBe(true);
+      // The newest page at the opening, then the window around the hit: nothing paged through.
+      expect(history).toHaveLength(2);
+      expect(JSON.parse(history.at(-1)!)).toMatchObject({ aroundSeq: expect.any(Number) });
+      await page.getByTestId('chat-search-close').click();
+      await page.getByTestId('chat-search').waitFor({ state: 'detached' });
+      // Away from the newest: the button goes back; a new message counts on it, not in the list.
+      await page.getByTestId('scroll-latest').filter({ hasText: '回到最新位置' }).waitFor();
+      const fresh = `你在看很久以前的消息吗 ${viewport.width}`;
+      await sendApi(h, B, A, fresh);
+      await page.getByTestId('scroll-latest').filter({ hasText: '1条新消息' }).waitFor();
+      expect(await bubbles(page).filter({ hasText: fresh }).count()).toBe(0);
+      await shot(page, viewport === DESKTOP ? 'far-hit-desktop' : 'far-hit-phone');
+      const newest = bubbles(page).filter({ hasText: fresh });
+      if (viewport === DESKTOP) {
+        // Scrolling down loads newer pages until the window meets the newest.
+        const list = page.getByTestId('message-list');
+        await expect
+          .poll(
+            async () => {
+              const box = (await list.boundingBox())!;
+              await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+              await page.mouse.wheel(0, 4000);
+              return newest.count();
+            },
+            { timeout: 120_000 },
+          )
+          .toBe(1);
+        // Bounded memory: the list's rows come from a few pages (the last row's index), not 1,500.
+        const lastRow = await list.evaluate((el) =>
+          Math.max(
+            ...Array.from(el.querySelectorAll<HTMLElement>('[data-index]')).map((r) =>
+              Number(r.dataset.index),
+            ),
+          ),
+        );
+        expect(lastRow).toBeLessThan(400);
+      } else {
+        await page.getByTestId('scroll-latest').click();
+        await newest.waitFor();
+      }
+      await expect.poll(() => inView(page, fresh)).toBe(true);
+      await page.getByTestId('scroll-latest').waitFor({ state: 'detached' });
     }
   });
 

@@ -14,6 +14,7 @@ export * from './fields.js';
 export * from './friend-constants.js';
 export * from './call-constants.js';
 export * from './custom-constants.js';
+export * from './group-constants.js';
 export * from './rest/friends.js';
 export * from './rest/tags.js';
 export * from './tools-constants.js';

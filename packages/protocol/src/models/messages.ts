@@ -74,9 +74,6 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-/** `atUserList` entry that mentions every member (owner and admins only). */
-export const AT_ALL = '__kImSDK_MesssageAtALL__';
-
 /** An unread mention of the reader in a group conversation. atType: 1 @me, 2 @all, 3 both. */
 export const groupAtInfoSchema = z.object({
   messageID: z.string(),
@@ -84,9 +81,6 @@ export const groupAtInfoSchema = z.object({
   atType: z.literal([1, 2, 3]),
 });
 export type GroupAtInfo = z.infer<typeof groupAtInfoSchema>;
-
-/** Group conversation state of the reader: 0 member, 4 removed, 5 dissolved, 8 quit. */
-export const GroupConversationState = { member: 0, removed: 4, dissolved: 5, quit: 8 } as const;
 
 export const draftSchema = z.object({
   html: z.string(),
@@ -141,7 +135,14 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-export const historySchema = z.object({ messages: z.array(messageSchema), isCompleted: z.boolean() });
+export const historySchema = z.object({
+  messages: z.array(messageSchema),
+  /** Nothing older than the page is visible. */
+  isCompleted: z.boolean(),
+  /** With afterSeq or aroundSeq: newer visible messages follow the page. */
+  hasMore: z.boolean().optional(),
+});
+export type History = z.infer<typeof historySchema>;
 
 export const syncResultSchema = z.object({
   /** Pass as `since` next time. */

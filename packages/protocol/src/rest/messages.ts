@@ -126,11 +126,24 @@ export const sendMessageBody = z.object({
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
-export const historyBody = z.object({
-  conversationID: conversationIdField(),
-  beforeSeq: intField('beforeSeq', { min: 1 }).optional(),
-  count: intField('count', { min: 1, max: MessageLimits.historyMax }).default(MessageLimits.historyDefault),
-});
+const seqField = (label: string) => intField(label, { min: 1, max: Number.MAX_SAFE_INTEGER }).optional();
+
+/**
+ * POST /message/history: a page before `beforeSeq` (none: the newest), after `afterSeq`, or
+ * around `aroundSeq` (the message at it first of the newer half); one position at most.
+ */
+export const historyBody = z
+  .object({
+    conversationID: conversationIdField(),
+    beforeSeq: seqField('beforeSeq'),
+    afterSeq: seqField('afterSeq'),
+    aroundSeq: seqField('aroundSeq'),
+    count: intField('count', { min: 1, max: MessageLimits.historyMax }).default(MessageLimits.historyDefault),
+  })
+  .refine((b) => [b.beforeSeq, b.afterSeq, b.aroundSeq].filter((v) => v !== undefined).length <= 1, {
+    error: 'aroundSeq格式不正确',
+    path: ['aroundSeq'],
+  });
 export type HistoryBody = z.infer<typeof historyBody>;
 
 export const syncBody = z.object({

@@ -8,6 +8,7 @@ import { ContactsList } from './ContactsList';
 import { DetailPane } from './DetailPane';
 import { GetStarted } from './GetStarted';
 import { buildRows } from './rows';
+import { usePinyin } from '../../lib/search';
 import { useContactsView } from './view';
 import './contacts.css';
 import './panes/panes.css';
@@ -20,9 +21,11 @@ export default function ContactsPage() {
   const settled = useDebounced(keyword, 150);
   const friends = useFriends();
   const counters = useCounters();
+  const pinyin = usePinyin();
+  // Friends are listed A–Z once the pinyin dictionary is here (no regrouping under the reader's eyes).
   const rows = useMemo(
-    () => buildRows(friends.data ?? [], settled, t('searchResult')),
-    [friends.data, settled, t],
+    () => buildRows(pinyin ? (friends.data ?? []) : [], settled, t('searchResult')),
+    [friends.data, settled, t, pinyin],
   );
   const badges = {
     new: counters.friendApplyUnread,

@@ -9,7 +9,7 @@ import { useRovingFocus } from '../../ui/useRovingFocus';
 import { useVirtualRows } from '../../ui/useVirtualRows';
 import { messageActions } from './actions';
 import { ContextMenu, type MenuAnchor, type MenuItem } from './ContextMenu';
-import { loadOlder } from './hooks';
+import { loadLatest, loadNewer, loadOlder } from './hooks';
 import { canReedit, canRevoke, hasMenu } from './merge';
 import { richMenuItems } from './composer-rich';
 import { translationMenuItems } from './translation';
@@ -23,20 +23,18 @@ import { resend } from './send';
 import { useConversationMessages, useChatStore } from './store';
 import { buildRows, countsAsNew, type Row } from './timeline';
 import { useMessagesUi } from './ui-store';
+import { useJump } from './useJump';
 import type { ChatMessage } from './types';
 
-/** Blink of a message reached through a quote. */
-export const BLINK_MS = 3000;
 /** A menu opens below its message when the message is this close to the top of the list. */
 export const MENU_FLIP_PX = 160;
 const NEAR_BOTTOM_PX = 40;
-/** History pages a quote jump loads at most looking for the original; a search result's jump, more. */
-const JUMP_PAGES = 10;
-const SEARCH_JUMP_PAGES = 100;
 
 /**
  * The message list: virtualized, 'load more' at the top keeping the reading position, time
- * separators, system lines, the scroll-to-latest button with its counter, menus and quote jumps.
+ * separators, system lines, the scroll-to-latest button with its counter, menus and jumps. The
+ * list is a window of the history (docs/decisions/046): away from the newest, reaching its end
+ * loads the next newer page and the button goes back to the newest.
  */
 export function MessageList({
   conversation,
@@ -88,6 +86,10 @@ export function MessageList({
     },
     [roving.ref],
   );
+  /** A jump placed the view: newer pages wait for the reader's own scrolling (wheel, touch, keys). */
+  const jumped = useRef(false);
+  /** The newest page is on its way (the jump to newest): the list keeps following the end. */
+  const returning = useRef(false);
   /** Where the anchor last put the list: a scroll anywhere else (the user's, a jump) releases it. */
   const placedAt = useRef(0);
   const holdTopRow = useCallback(() => {
@@ -105,7 +107,10 @@ export function MessageList({
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const release = () => (anchor.current = null);
+    const release = () => {
+      anchor.current = null;
+      jumped.current = false;
+    };
     const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     for (const e of events) el.addEventListener(e, release, { passive: true });
     return () => {
@@ -113,6 +118,8 @@ export function MessageList({
     };
   }, [scrollRef]);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  const loadingNewer = useRef(false);
+  const reachesNewest = held?.reachesNewest ?? true;
   const [far, setFar] = useState(false);
   const [newCount, setNewCount] = useState(0);
   const lastKey = useRef<string | undefined>(undefined);
@@ -125,7 +132,13 @@ export function MessageList({
     el.scrollTop = el.scrollHeight;
     setNewCount(0);
     setFar(false);
-  }, [scrollRef]);
+    // Away from the newest: its page replaces the window; the list follows it down as it lands.
+    if (useChatStore.getState().byConv[id]?.reachesNewest !== false) return;
+    returning.current = true;
+    loadLatest(id, true)
+      .catch(() => toast.error(t('loadFailed')))
+      .finally(() => (returning.current = false));
+  }, [scrollRef, id, t]);
 
   // New rows at the end: follow them when at the bottom (or when I sent it), else count them.
   useLayoutEffect(() => {
@@ -136,10 +149,13 @@ export function MessageList({
     lastKey.current = key;
     if (!last || first) return;
     if (last.flow === 'out' && last.status === 'unSend') {
+      // Writing while reading far back: back to the newest, where it goes.
+      if (!reachesNewest) toBottom();
       stick.current = true;
       anchor.current = null;
-    } else if (!stick.current && last.flow === 'in' && countsAsNew(last)) setNewCount((n) => n + 1);
-  }, [messages]);
+    } else if (!stick.current && reachesNewest && last.flow === 'in' && countsAsNew(last))
+      setNewCount((n) => n + 1);
+  }, [messages, reachesNewest, toBottom]);
 
   const total = virtualizer.getTotalSize();
   useLayoutEffect(() => {
@@ -170,54 +186,38 @@ export function MessageList({
     }
   }, [scrollRef, loadingOlder, held?.isCompleted, id, t, holdTopRow]);
 
+  // The next newer page once the view nears the window's end, the reading position held.
+  const newer = useCallback(async () => {
+    if (loadingNewer.current) return;
+    loadingNewer.current = true;
+    holdTopRow();
+    try {
+      await loadNewer(id);
+    } catch {
+      anchor.current = null;
+      toast.error(t('loadFailed'));
+    } finally {
+      loadingNewer.current = false;
+    }
+  }, [id, t, holdTopRow]);
+
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
     if (anchor.current && Math.abs(el.scrollTop - placedAt.current) > 2) anchor.current = null;
     const gap = el.scrollHeight - el.scrollTop - el.clientHeight;
-    stick.current = gap < NEAR_BOTTOM_PX;
+    stick.current = gap < NEAR_BOTTOM_PX && (reachesNewest || returning.current);
     if (stick.current) setNewCount(0);
     setFar(gap > el.clientHeight * 2);
+    if (!reachesNewest && !jumped.current && gap < el.clientHeight) void newer();
   };
 
-  // Quote jump: scroll to the original and let it blink; older pages are fetched when needed.
-  const jump = useCallback(
-    async (messageID: string, pages = JUMP_PAGES) => {
-      for (let tries = 0; tries < pages; tries++) {
-        const list = useChatStore.getState().byConv[id];
-        const target = list?.messages.find((m) => m.ID === messageID);
-        if (list && target) {
-          if (target.isRevoked) return toast.info(t('quote.revoked'));
-          const index = buildRows(list.messages).findIndex(
-            (r) => r.kind === 'message' && r.message.ID === messageID,
-          );
-          stick.current = false;
-          anchor.current = null;
-          virtualizer.scrollToIndex(index, { align: 'center' });
-          ui.blink(messageID);
-          setTimeout(
-            () => useMessagesUi.getState().blinkID === messageID && useMessagesUi.getState().blink(null),
-            BLINK_MS,
-          );
-          return;
-        }
-        if (!list || list.isCompleted) break;
-        holdTopRow();
-        await loadOlder(id);
-      }
-      toast.info(t('quote.missing'));
-    },
-    [id, t, virtualizer, ui, holdTopRow],
-  );
-
-  // A search result's message: once the first page is here, loading further back as far as it takes.
-  const jumpTo = useMessagesUi((s) => (s.jumpTo?.conversationID === id ? s.jumpTo : null));
-  const loaded = held !== undefined;
-  useEffect(() => {
-    if (!jumpTo || !loaded) return;
-    useMessagesUi.setState({ jumpTo: null });
-    void jump(jumpTo.messageID, SEARCH_JUMP_PAGES);
-  }, [jumpTo, loaded, jump]);
+  const release = useCallback(() => {
+    stick.current = false;
+    anchor.current = null;
+    jumped.current = true;
+  }, []);
+  const jump = useJump({ id, rows, virtualizer, holdTopRow, release });
 
   const [menu, setMenu] = useState<{ m: ChatMessage; anchor: MenuAnchor } | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
@@ -288,7 +288,9 @@ export function MessageList({
 
   useEffect(() => () => useMessagesUi.getState().endSelect(), [id]);
 
-  const showLatest = far || newCount > 0;
+  const missed = held?.missed ?? 0;
+  const showLatest = far || newCount > 0 || !reachesNewest;
+  const latestCount = reachesNewest ? newCount : missed;
   return (
     <div className="msg-list-wrap">
       {!official && <PinnedBar conversationID={id} onJump={(mid) => void jump(mid)} />}
@@ -367,7 +369,7 @@ export function MessageList({
       </div>
       {showLatest && (
         <button type="button" className="msg-latest" data-testid="scroll-latest" onClick={toBottom}>
-          {newCount > 0 ? t('newMessages', { count: newCount }) : t('backToLatest')}
+          {latestCount > 0 ? t('newMessages', { count: latestCount }) : t('backToLatest')}
         </button>
       )}
       {gc.panel}

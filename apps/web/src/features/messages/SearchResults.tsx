@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation, FriendItem } from '@parley/protocol';
-import { createSearch } from '../../lib/search';
+import { createSearch, usePinyin } from '../../lib/search';
 import { Avatar } from '../../ui/Avatar';
 import { c2cConversationId, useFriends } from '../friends';
 import { MessageHit } from './search/MessageHit';
@@ -32,9 +32,11 @@ export default function SearchResults({
     () => new Map(conversations.map((c) => [c.conversationID, conversationName(c)])),
     [conversations],
   );
+  const pinyin = usePinyin();
   const searchFriends = useMemo(
     () => createSearch<FriendItem>(friends.data ?? [], (f) => [f.remark, f.nickName, f.wtId]),
-    [friends.data],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the dictionary's arrival remakes the keys
+    [friends.data, pinyin],
   );
   const searchChats = useMemo(
     () =>
@@ -43,7 +45,8 @@ export default function SearchResults({
         c.userProfile?.nick,
         c.conversationID.slice(3),
       ]),
-    [conversations],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the dictionary's arrival remakes the keys
+    [conversations, pinyin],
   );
   const people = searchFriends(keyword).slice(0, 50);
   const peopleIds = new Set(people.map((f) => c2cConversationId(f.wtId)));
@@ -103,7 +106,7 @@ export default function SearchResults({
               keyword={keyword}
               title={names.get(m.conversationID) ?? (m.nick || m.from)}
               onOpen={() => {
-                useMessagesUi.getState().requestJump(m.conversationID, m.ID);
+                useMessagesUi.getState().requestJump(m.conversationID, m.ID, m.sequence);
                 onOpen(m.conversationID);
               }}
             />

@@ -16,6 +16,7 @@ import { noteGroupVersion } from './group/versions';
 import { useCountsNewMessages } from '../../lib/useCounters';
 import { countNewMessage } from './unread-badge';
 import { PAGE } from './paging';
+import { windowEnd } from './window';
 
 const visible = () => typeof document === 'undefined' || !document.hidden;
 
@@ -103,10 +104,34 @@ export function useMessagesRealtime(openID: string | null): void {
   }, []);
 }
 
-/** The latest page of a conversation from the server, merged with what is held, then cached. */
-export async function loadLatest(conversationID: string): Promise<void> {
+/**
+ * The latest page of a conversation from the server, merged with what is held, then cached.
+ * `reset`: the jump to newest, replacing a window that stops short of it.
+ */
+export async function loadLatest(conversationID: string, reset = false): Promise<void> {
   const page = await call('messages', 'history', { conversationID, count: PAGE });
-  ingest(conversationID, page.messages, { from: 'latest', isCompleted: page.isCompleted });
+  ingest(conversationID, page.messages, { from: 'latest', isCompleted: page.isCompleted, reset });
+}
+
+/** The window around a message (a search hit): one request, the hit in the newer half. */
+export async function loadAround(conversationID: string, seq: number): Promise<void> {
+  const page = await call('messages', 'history', { conversationID, aroundSeq: seq, count: PAGE });
+  ingest(conversationID, page.messages, {
+    from: 'around',
+    isCompleted: page.isCompleted,
+    hasMore: page.hasMore ?? false,
+  });
+}
+
+/** One newer page after the window's end; resolves false when it reaches the newest. */
+export async function loadNewer(conversationID: string): Promise<boolean> {
+  const held = useChatStore.getState().byConv[conversationID];
+  if (!held || held.reachesNewest) return false;
+  const afterSeq = windowEnd(held.messages);
+  if (!afterSeq) return false;
+  const page = await call('messages', 'history', { conversationID, afterSeq, count: PAGE });
+  ingest(conversationID, page.messages, { from: 'newer', hasMore: page.hasMore ?? false });
+  return page.hasMore ?? false;
 }
 
 /** One older page ('load more'); resolves false when nothing older is left. */
@@ -141,7 +166,8 @@ export function useHistory(conversationID: string | null): { failed: boolean } {
     let last = useChatStore.getState().byConv[conversationID];
     const unsub = useChatStore.subscribe((s) => {
       const cur = s.byConv[conversationID];
-      if (cur === last || !cur || cur.source !== 'server') return;
+      // The device keeps the newest messages: a window away from them is not saved.
+      if (cur === last || !cur || cur.source !== 'server' || !cur.reachesNewest) return;
       last = cur;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {

@@ -93,7 +93,7 @@ describe('ingest', () => {
         if (e.isDirectory()) return files(full);
         return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
       });
-    const WRITES = /\.(merge|latest|fromCache)\(|\bapplyMessage\(/;
+    const WRITES = /\.(merge|latest|fromCache|around|newer)\(|\bapplyMessage\(/;
     const writers = files(root)
       .filter((f) => WRITES.test(fs.readFileSync(f, 'utf8')))
       .map((f) => path.relative(root, f).split(path.sep).join('/'));

@@ -13,7 +13,12 @@ import { useChatStore } from './store';
  *   sync's conversations).
  * - `patch`: held messages changed in place (group read counts, an administrator's revokes, a gap
  *   filled from history): the list only.
- * - `latest`, `older`, `cache`: the latest page from the server, an older page, the device's copy.
+ * - `latest`, `older`, `cache`: the latest page from the server (`reset`: back from a window away
+ *   from the newest), an older page, the device's copy.
+ * - `around`, `newer`: a page around a position (a search hit: the window starts over there) and a
+ *   page after the window's end (docs/decisions/046-windowed-message-history.md).
+ * While the window does not reach the newest, pushes, updates and sync pages past its end are not
+ * merged: pushes count toward the jump-to-newest button instead.
  */
 export type Arrival =
   | { from: 'push'; onScreen: boolean; openID: string | null }
@@ -21,7 +26,10 @@ export type Arrival =
   | { from: 'own' }
   | { from: 'sync' }
   | { from: 'patch' }
-  | { from: 'latest' | 'older' | 'cache'; isCompleted: boolean };
+  | { from: 'latest'; isCompleted: boolean; reset?: boolean }
+  | { from: 'older' | 'cache'; isCompleted: boolean }
+  | { from: 'around'; isCompleted: boolean; hasMore: boolean }
+  | { from: 'newer'; hasMore: boolean };
 
 /**
  * The only writer of stored messages into the web client's stores: the chat lists (store.ts) and
@@ -34,7 +42,8 @@ export function ingest(conversationID: string, messages: readonly Message[], arr
   switch (arrival.from) {
     case 'push':
     case 'update': {
-      if (held || conversationID === arrival.openID) store.merge(conversationID, messages);
+      if (held || conversationID === arrival.openID)
+        store.merge(conversationID, messages, undefined, arrival.from === 'push');
       for (const m of messages) {
         if (arrival.from === 'push') applyMessage(m, arrival.onScreen);
         else if (m.isRevoked) applyMessage(m, true);
@@ -52,7 +61,13 @@ export function ingest(conversationID: string, messages: readonly Message[], arr
       store.merge(conversationID, messages);
       return;
     case 'latest':
-      store.latest(conversationID, messages, arrival.isCompleted);
+      store.latest(conversationID, messages, arrival.isCompleted, arrival.reset);
+      return;
+    case 'around':
+      store.around(conversationID, messages, arrival.isCompleted, arrival.hasMore);
+      return;
+    case 'newer':
+      store.newer(conversationID, messages, arrival.hasMore);
       return;
     case 'older':
       store.merge(conversationID, messages, { isCompleted: arrival.isCompleted });

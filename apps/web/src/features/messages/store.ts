@@ -1,15 +1,10 @@
 import { create } from 'zustand';
 import type { Message } from '@parley/protocol';
 import { markPeerRead, mergeMessages, setStatus } from './merge';
+import { trimNewest, trimOldest, withinWindow, type ConversationMessages } from './window';
 import type { ChatMessage } from './types';
 
-export interface ConversationMessages {
-  messages: ChatMessage[];
-  /** No older history on the server. */
-  isCompleted: boolean;
-  /** Where the list came from so far: the device cache, or the server. */
-  source: 'cache' | 'server';
-}
+export type { ConversationMessages };
 
 interface ChatState {
   byConv: Record<string, ConversationMessages>;
@@ -22,9 +17,25 @@ interface ChatState {
   deleted: Map<string, Set<string>>;
   /** conversationID → unix ms until which the peer reads as typing. */
   typingUntil: Record<string, number>;
-  merge(conversationID: string, messages: readonly Message[], page?: { isCompleted: boolean }): void;
-  /** The latest page from the server: replaces the list when it does not join what is held. */
-  latest(conversationID: string, messages: readonly Message[], isCompleted: boolean): void;
+  /**
+   * Merges messages into the window; past its end (it does not reach the newest) they are left
+   * out, and `missed` counts them when `countMissed`. An older page (`page`) trims the newest end.
+   */
+  merge(
+    conversationID: string,
+    messages: readonly Message[],
+    page?: { isCompleted: boolean },
+    countMissed?: boolean,
+  ): void;
+  /** A page around a position: the window starts over there (one-to-one jump to a search hit). */
+  around(conversationID: string, messages: readonly Message[], isCompleted: boolean, hasMore: boolean): void;
+  /** A newer page after the window's end: appended, the oldest end trimmed. */
+  newer(conversationID: string, messages: readonly Message[], hasMore: boolean): void;
+  /**
+   * The latest page from the server: replaces the list when it does not join what is held. A
+   * window that stops short of the newest is left as it is unless `reset` (jump to newest).
+   */
+  latest(conversationID: string, messages: readonly Message[], isCompleted: boolean, reset?: boolean): void;
   fromCache(conversationID: string, messages: readonly Message[], isCompleted: boolean): void;
   addPending(message: ChatMessage): void;
   setStatus(conversationID: string, clientMsgId: string, status: ChatMessage['status']): void;
@@ -34,7 +45,13 @@ interface ChatState {
   forget(conversationID: string): void;
 }
 
-const empty: ConversationMessages = { messages: [], isCompleted: false, source: 'cache' };
+const empty: ConversationMessages = {
+  messages: [],
+  isCompleted: false,
+  source: 'cache',
+  reachesNewest: true,
+  missed: 0,
+};
 
 /** Own text payloads of revoked messages are emptied by the server: remember them first. */
 function keepOriginals(state: ChatState, conversationID: string, incoming: readonly Message[]) {
@@ -61,26 +78,58 @@ export const useChatStore = create<ChatState>((set, get) => ({
   originals: new Map(),
   deleted: new Map(),
   typingUntil: {},
-  merge(conversationID, messages, page) {
+  merge(conversationID, messages, page, countMissed) {
     keepOriginals(get(), conversationID, messages);
     set((s) => {
       const cur = s.byConv[conversationID] ?? empty;
+      const { kept, past } = withinWindow(cur, messages);
+      const merged: ConversationMessages = {
+        ...cur,
+        messages: mergeMessages(cur.messages, kept, deletedIn(s, conversationID)),
+        isCompleted: page ? page.isCompleted : cur.isCompleted,
+        missed: countMissed ? cur.missed + past : cur.missed,
+      };
+      return { byConv: { ...s.byConv, [conversationID]: page ? trimNewest(merged) : merged } };
+    });
+  },
+  around(conversationID, messages, isCompleted, hasMore) {
+    keepOriginals(get(), conversationID, messages);
+    set((s) => {
+      const cur = s.byConv[conversationID];
+      const pending = cur?.messages.filter((m) => m.status !== 'success') ?? [];
       return {
         byConv: {
           ...s.byConv,
           [conversationID]: {
-            ...cur,
-            messages: mergeMessages(cur.messages, messages, deletedIn(s, conversationID)),
-            isCompleted: page ? page.isCompleted : cur.isCompleted,
+            messages: mergeMessages(pending, messages, deletedIn(s, conversationID)),
+            isCompleted,
+            source: 'server',
+            reachesNewest: !hasMore,
+            missed: 0,
           },
         },
       };
     });
   },
-  latest(conversationID, messages, isCompleted) {
+  newer(conversationID, messages, hasMore) {
+    keepOriginals(get(), conversationID, messages);
+    set((s) => {
+      const cur = s.byConv[conversationID] ?? empty;
+      const merged: ConversationMessages = {
+        ...cur,
+        messages: mergeMessages(cur.messages, messages, deletedIn(s, conversationID)),
+        reachesNewest: !hasMore,
+        missed: hasMore ? cur.missed : 0,
+      };
+      return { byConv: { ...s.byConv, [conversationID]: trimOldest(merged) } };
+    });
+  },
+  latest(conversationID, messages, isCompleted, reset) {
     keepOriginals(get(), conversationID, messages);
     set((s) => {
       const cur = s.byConv[conversationID];
+      // A window away from the newest (a search hit opened meanwhile) stays unless asked to go back.
+      if (cur && !cur.reachesNewest && !reset) return s;
       const stored = cur?.messages.filter((m) => m.status === 'success') ?? [];
       const pending = cur?.messages.filter((m) => m.status !== 'success') ?? [];
       const lastHeld = stored.at(-1)?.sequence ?? 0;
@@ -91,11 +140,13 @@ export const useChatStore = create<ChatState>((set, get) => ({
       return {
         byConv: {
           ...s.byConv,
-          [conversationID]: {
+          [conversationID]: trimOldest({
             messages: mergeMessages(base, messages, deletedIn(s, conversationID)),
             isCompleted: joins && cur.source === 'server' ? cur.isCompleted || isCompleted : isCompleted,
             source: 'server',
-          },
+            reachesNewest: true,
+            missed: 0,
+          }),
         },
       };
     });
@@ -116,6 +167,8 @@ export const useChatStore = create<ChatState>((set, get) => ({
             messages: mergeMessages(held, older, deletedIn(s, conversationID)),
             isCompleted,
             source: 'cache',
+            reachesNewest: true,
+            missed: 0,
           },
         },
       };

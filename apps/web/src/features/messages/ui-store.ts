@@ -18,9 +18,12 @@ interface MessagesUi {
    * the conversation is opened, over whatever the user wrote since.
    */
   reedit: { conversationID: string; text: string; nonce: number } | null;
-  /** A message to scroll to and blink (a search result), taken by that conversation's list. */
-  jumpTo: { conversationID: string; messageID: string; nonce: number } | null;
-  requestJump(conversationID: string, messageID: string): void;
+  /**
+   * A message to scroll to and blink (a search result), taken by that conversation's list; its
+   * sequence lets the list load the window around it in one request.
+   */
+  jumpTo: { conversationID: string; messageID: string; seq?: number; nonce: number } | null;
+  requestJump(conversationID: string, messageID: string, seq?: number): void;
   setTab(tab: Tab): void;
   setArchiveOpen(open: boolean): void;
   setQuote(conversationID: string, m: ChatMessage | undefined): void;
@@ -42,8 +45,8 @@ export const useMessagesUi = create<MessagesUi>((set) => ({
   blinkID: null,
   reedit: null,
   jumpTo: null,
-  requestJump: (conversationID, messageID) =>
-    set((s) => ({ jumpTo: { conversationID, messageID, nonce: (s.jumpTo?.nonce ?? 0) + 1 } })),
+  requestJump: (conversationID, messageID, seq) =>
+    set((s) => ({ jumpTo: { conversationID, messageID, seq, nonce: (s.jumpTo?.nonce ?? 0) + 1 } })),
   setTab: (tab) => set({ tab }),
   setArchiveOpen: (archiveOpen) => set({ archiveOpen }),
   setQuote: (conversationID, m) => set((s) => ({ quote: { ...s.quote, [conversationID]: m } })),

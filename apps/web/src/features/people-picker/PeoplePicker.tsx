@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty } from '../../ui/Empty';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-store';
+import { usePinyin } from '../../lib/search';
 import { groupAlphabetically, matches } from './alphabet';
 import { CheckIcon } from '../../ui/icons';
 import { SearchField } from '../../ui/SearchField';
@@ -84,9 +85,11 @@ export function PeoplePicker({
     keywordRef.current?.(keyword);
   }, [keyword]);
 
+  const pinyin = usePinyin();
   const candidates = useMemo(
     () => (keyword ? items.filter((i) => matches(i, keyword, searchById)) : items),
-    [items, keyword, searchById],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the dictionary's arrival remakes the keys
+    [items, keyword, searchById, pinyin],
   );
   const rows = useMemo<PickerRow[]>(() => {
     const list: PickerRow[] = keyword
@@ -95,11 +98,14 @@ export function PeoplePicker({
           ...candidates.map((item) => ({ kind: 'item' as const, key: `i:${item.id}`, item })),
         ]
       : grouped
-        ? groupAlphabetically(candidates)
+        ? // A–Z once the pinyin dictionary is here (no regrouping under the reader's eyes).
+          pinyin
+          ? groupAlphabetically(candidates)
+          : []
         : candidates.map((item) => ({ kind: 'item' as const, key: `i:${item.id}`, item }));
     if (hasMore) list.push({ kind: 'more', key: 'more' });
     return list;
-  }, [candidates, keyword, grouped, hasMore, t]);
+  }, [candidates, keyword, grouped, hasMore, t, pinyin]);
 
   const rules = useMemo(() => ({ mode, max }), [mode, max]);
   const refuse = useCallback(

@@ -7,6 +7,7 @@ import {
   letterRank,
   matchesKey,
   parseQuery,
+  pinyinVersion,
   searchKey,
   sortKeyOf as sortKey,
   type IndexStyle,
@@ -41,7 +42,7 @@ const CACHE_MAX = 20_000;
 
 function keyed(item: PickerItem, style: IndexStyle): Keyed {
   const name = displayName(item);
-  const id = `${style}:${name}`;
+  const id = `${pinyinVersion()}:${style}:${name}`;
   let hit = cache.get(id);
   if (!hit) {
     hit = { letter: initialOf(name, style), key: sortKeyOf(name, style) };
@@ -76,14 +77,19 @@ export function groupAlphabetically(
 
 // Search keys per item object: a list's items keep their identity across keystrokes, so each
 // item's pinyin is computed once, not once per keystroke.
-const keys = { named: new WeakMap<PickerItem, SearchKey>(), withId: new WeakMap<PickerItem, SearchKey>() };
+// Keys made before the dictionary arrived are made again (`pinyinVersion`).
+type Versioned = { v: number; key: SearchKey };
+const keys = { named: new WeakMap<PickerItem, Versioned>(), withId: new WeakMap<PickerItem, Versioned>() };
 
 function keyOf(item: PickerItem, byId: boolean): SearchKey {
   const map = byId ? keys.withId : keys.named;
-  let key = map.get(item);
-  if (!key)
-    map.set(item, (key = searchKey(byId ? [item.remark, item.name, item.id] : [item.remark, item.name])));
-  return key;
+  const v = pinyinVersion();
+  let hit = map.get(item);
+  if (!hit || hit.v !== v) {
+    hit = { v, key: searchKey(byId ? [item.remark, item.name, item.id] : [item.remark, item.name]) };
+    map.set(item, hit);
+  }
+  return hit.key;
 }
 
 /**

@@ -19,3 +19,5 @@ export {
   type IndexStyle,
 } from './group';
 export { GOJUON_ROWS, gojuonRowOf, toHiragana } from './kana';
+export { loadPinyin, pinyinVersion } from './pinyin';
+export { usePinyin } from './usePinyin';

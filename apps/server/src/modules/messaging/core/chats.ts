@@ -1,8 +1,9 @@
-import type { Conversation, HistoryBody, Message } from '@parley/protocol';
+import type { Conversation, History, HistoryBody } from '@parley/protocol';
 import type { UnitOfWork } from '../../../db/unit-of-work.js';
 import type { AppContext } from '../../../lib/context.js';
 import type { UserRow } from '../../users/user.repo.js';
 import type { GroupPort } from '../group/group-port.js';
+import { historyPage } from './history-page.js';
 import { c2cConversationId, parseConversationId } from './conversation-id.js';
 import { c2cKey, ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessageRepo, type ReaderScope } from './message.repo.js';
@@ -31,7 +32,7 @@ export interface Chat {
   member(): Promise<MemberView>;
   /** What the caller may read of it; null: nothing (a one-to-one chat never written to). */
   scope(): Promise<ReaderScope | null>;
-  history(body: HistoryBody): Promise<{ messages: Message[]; isCompleted: boolean }>;
+  history(body: HistoryBody): Promise<History>;
   /** The conversation was pinned or unpinned, in `uow`: a group's own pin follows. */
   pinned(uow: UnitOfWork, conversationId: number, pinned: boolean): Promise<void>;
   /** Reads up to `seq` by the group's rules; undefined for a one-to-one chat (conversation.service.ts). */
@@ -99,12 +100,9 @@ export class Chats {
       history: async (body) => {
         const found = await existing();
         if (!found) return { messages: [], isCompleted: true };
-        const { rows, more } = await this.msgs.history(
-          { userId, conversationId: found.conv.id, clearedSeq: found.member.cleared_seq },
-          body.beforeSeq,
-          body.count,
-        );
-        return { messages: await new MessagingViews(this.ctx.db).messages(userId, rows), isCompleted: !more };
+        const scope = { userId, conversationId: found.conv.id, clearedSeq: found.member.cleared_seq };
+        const { rows, ...page } = await historyPage(this.msgs, scope, body);
+        return { messages: await new MessagingViews(this.ctx.db).messages(userId, rows), ...page };
       },
       pinned: async () => undefined,
     };

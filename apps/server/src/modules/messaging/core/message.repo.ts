@@ -181,6 +181,24 @@ export class MessageRepo extends Repo {
   }
 
   /**
+   * The oldest `count` visible messages after `afterSeq` (up to the scope's `untilSeq`), oldest
+   * first; plus whether more exist.
+   */
+  async after(
+    scope: ReaderScope,
+    afterSeq: number,
+    count: number,
+  ): Promise<{ rows: MessageRow[]; more: boolean }> {
+    let q = this.visible(scope).where('msg.seq', '>', afterSeq);
+    if (scope.untilSeq !== undefined && scope.untilSeq !== null) q = q.where('msg.seq', '<=', scope.untilSeq);
+    const rows = await q
+      .orderBy('msg.seq', 'asc')
+      .limit(count + 1)
+      .execute();
+    return { rows: rows.slice(0, count), more: rows.length > count };
+  }
+
+  /**
    * Messages containing `keyword` in the conversations of `scopes`, newest first, skipping
    * `offset`. A trigram index serves it (FTS5 on SQLite, pg_trgm on PostgreSQL).
    */

@@ -1,4 +1,4 @@
-import type { Conversation, HistoryBody, Message, SendMessageBody } from '@parley/protocol';
+import type { Conversation, History, HistoryBody, Message, SendMessageBody } from '@parley/protocol';
 import type { UnitOfWork } from '../../../db/unit-of-work.js';
 import type { MemberView } from '../core/conversation.repo.js';
 import type { GroupChanges } from './group-sync.js';
@@ -11,7 +11,7 @@ import type { MessageRow, ReaderScope } from '../core/message.repo.js';
  */
 export interface GroupPort {
   send(userId: number, body: SendMessageBody): Promise<Message>;
-  history(userId: number, body: HistoryBody): Promise<{ messages: Message[]; isCompleted: boolean }>;
+  history(userId: number, body: HistoryBody): Promise<History>;
   scope(userId: number, conversationID: string): Promise<ReaderScope & { untilSeq: number | null }>;
   changes(userId: number, known: Record<string, number>, rows?: number): Promise<GroupChanges>;
   revoke(userId: number, row: MessageRow): Promise<Message>;

@@ -1,4 +1,10 @@
-import { MessageLimits, type Conversation, type HistoryBody, type Message } from '@parley/protocol';
+import {
+  MessageLimits,
+  type Conversation,
+  type History,
+  type HistoryBody,
+  type Message,
+} from '@parley/protocol';
 import type { AppContext } from '../../../lib/context.js';
 import { ConversationRepo } from '../core/conversation.repo.js';
 import type { GroupChatAccess } from './group-access.js';
@@ -6,6 +12,7 @@ import { GroupConvRepo } from './group-conv.repo.js';
 import { groupConversationId } from '../core/conversation-id.js';
 import { MessageRepo, type MessageRow, type ReaderScope } from '../core/message.repo.js';
 import { MessagingViews } from '../core/messaging.views.js';
+import { historyPage } from '../core/history-page.js';
 
 export interface GroupChanges {
   conversations: Conversation[];
@@ -40,12 +47,10 @@ export class GroupReads {
     };
   }
 
-  async history(userId: number, body: HistoryBody): Promise<{ messages: Message[]; isCompleted: boolean }> {
+  async history(userId: number, body: HistoryBody): Promise<History> {
     const scope = await this.scope(userId, body.conversationID);
-    let before = body.beforeSeq;
-    if (scope.untilSeq !== null) before = Math.min(before ?? Infinity, scope.untilSeq + 1);
-    const { rows, more } = await new MessageRepo(this.ctx.db).history(scope, before, body.count);
-    return { messages: await new MessagingViews(this.ctx.db).messages(userId, rows), isCompleted: !more };
+    const { rows, ...page } = await historyPage(new MessageRepo(this.ctx.db), scope, body);
+    return { messages: await new MessagingViews(this.ctx.db).messages(userId, rows), ...page };
   }
 
   /**

@@ -10,6 +10,7 @@ export const pinyinMatcher = (): PinyinMatch | null => loaded;
 export async function loadPinyinMatcher(): Promise<PinyinMatch> {
   if (loaded) return loaded;
   const search = await import('../../../lib/search');
+  await search.loadPinyin();
   const keys = new Map<string, ReturnType<typeof search.searchKey>>();
   loaded = (name, query) => {
     const q = search.parseQuery(query);

@@ -22,7 +22,7 @@ export function ChatSearch({ conversationID, onClose }: { conversationID: string
   useEscape(onClose);
   const open = (m: Message) => {
     setPicked(true);
-    useMessagesUi.getState().requestJump(conversationID, m.ID);
+    useMessagesUi.getState().requestJump(conversationID, m.ID, m.sequence);
   };
   return (
     <div className="chat-search" data-testid="chat-search" role="search">
