@@ -27,9 +27,8 @@ export function useRun() {
       .catch((err: unknown) => {
         // An engine error without a text (the daily-limit dialog opened instead) shows nothing more.
         if (err instanceof CallEngineError) {
-          if (err.key) toast.error(t(err.key));
-        }
-        else if (err instanceof Error && err.message) toast.error(err.message);
+          if (err.key) toast.error(t(err.key, err.values));
+        } else if (err instanceof Error && err.message) toast.error(err.message);
       });
   };
 }

@@ -13,9 +13,9 @@ const get = () => useCallStore.getState();
 
 /** The server's refusals the engine turns into its own texts or dialogs. */
 const LIMIT_REACHED = 23006;
-const REFUSALS: Record<number, string> = {
-  23010: 'group.exists',
-  23011: 'group.full',
+const REFUSALS: Record<number, { key: string; values?: Record<string, string> }> = {
+  23010: { key: 'groupCall.tips.exists' },
+  23011: { key: 'groupCall.tips.full', values: { count: String(CallLimits.groupMax) } },
 };
 
 /** What the group part of the call engine uses of the engine (its one state table and cleanup). */
@@ -183,7 +183,7 @@ function refusal(err: unknown): unknown {
     set({ limitDialog: true });
     return new CallEngineError(0, '');
   }
-  if (err instanceof ApiError && REFUSALS[err.code])
-    return new CallEngineError(err.code, REFUSALS[err.code]!);
+  const known = err instanceof ApiError ? REFUSALS[err.code] : undefined;
+  if (known) return new CallEngineError((err as ApiError).code, known.key, known.values);
   return err;
 }

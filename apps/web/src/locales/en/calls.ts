@@ -93,4 +93,20 @@ export default {
     redeemFailed: 'Could not redeem the code. Please try again later.',
     planHow: 'Joined with a code: ask your operator for one',
   },
+  /** The group call's window: grid, tiles, controls. */
+  grid: {
+    title: '{{name}} group call',
+    invitedVideo: 'invites you to a group video call',
+    invitedVoice: 'invites you to a group voice call',
+    screenOf: "{{name}}'s screen",
+    shareScreen: 'Share screen',
+    inviteMore: 'Invite members',
+    leave: 'Leave call',
+    showControls: 'Show call buttons',
+    hideControls: 'Hide call buttons',
+    net3: 'Good network',
+    net2: 'Fair network',
+    net1: 'Poor network',
+    net0: 'Network down',
+  },
 };

@@ -93,4 +93,20 @@ export default {
     redeemFailed: '引き換えできませんでした。しばらくしてからもう一度お試しください',
     planHow: 'コードで加入：運営者にコードを依頼してください',
   },
+  /** The group call's window: grid, tiles, controls. */
+  grid: {
+    title: '{{name}} のグループ通話',
+    invitedVideo: 'グループビデオ通話に招待しています',
+    invitedVoice: 'グループ音声通話に招待しています',
+    screenOf: '{{name}} の画面共有',
+    shareScreen: '画面を共有',
+    inviteMore: 'メンバーを招待',
+    leave: '通話から退出',
+    showControls: '通話ボタンを表示',
+    hideControls: '通話ボタンを隠す',
+    net3: 'ネットワーク良好',
+    net2: 'ネットワーク普通',
+    net1: 'ネットワーク不安定',
+    net0: 'ネットワーク切断',
+  },
 };

@@ -93,4 +93,20 @@ export default {
     redeemFailed: '兑换失败，请稍后再试',
     planHow: '凭兑换码开通：请向运营人员索取兑换码',
   },
+  /** The group call's window: grid, tiles, controls. */
+  grid: {
+    title: '{{name}} 群通话',
+    invitedVideo: '邀请你加入群视频通话',
+    invitedVoice: '邀请你加入群语音通话',
+    screenOf: '{{name}} 的屏幕共享',
+    shareScreen: '共享屏幕',
+    inviteMore: '邀请成员',
+    leave: '离开通话',
+    showControls: '显示通话按钮',
+    hideControls: '隐藏通话按钮',
+    net3: '网络良好',
+    net2: '网络一般',
+    net1: '网络较差',
+    net0: '网络已断开',
+  },
 };
