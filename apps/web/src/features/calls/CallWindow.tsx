@@ -26,6 +26,7 @@ import {
 } from './icons';
 import { Video } from './Video';
 import { GroupCallWindow } from './GroupCallWindow';
+import { InviteMore } from './GroupCallEntry';
 import { useGroupInfo } from '../groups';
 
 /**
@@ -62,8 +63,13 @@ export function CallWindow() {
 
   if (s.minimized) return <FloatWindow />;
   const incoming = s.phase === 'calling' && s.role === 'callee';
-  if (s.groupID !== null && !incoming) return <GroupCallWindow invite={setInviting} />;
-  void inviting;
+  if (s.groupID !== null && !incoming)
+    return (
+      <>
+        <GroupCallWindow invite={setInviting} />
+        <InviteMore open={inviting} onClose={() => setInviting(false)} />
+      </>
+    );
 
   // The local view shows the blurred track while blur is on.
   const local = s.localPreview ?? s.localStream;

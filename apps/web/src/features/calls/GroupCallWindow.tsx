@@ -24,6 +24,7 @@ import {
 } from './icons';
 import { useCallPrefs } from './prefs';
 import { fineState, useCallStore } from './store';
+import './group-grid.css';
 
 /**
  * A group call's window (dialing and connected; the ring is CallWindow's incoming view): the

@@ -52,6 +52,10 @@ class CallEngine extends DeviceControls {
     connectionId: () => this.connectionId,
     loadIce: async () => (await this.loadIce(), this.ice),
     startPing: () => this.heartbeat.startPing(() => this.callId),
+    showTip: (tip) => {
+      set({ tip });
+      this.clearTipLater();
+    },
   });
   private readonly screen = new ScreenShare(
     () => this.link,
@@ -335,8 +339,9 @@ class CallEngine extends DeviceControls {
   }
 
   private clearTipLater(): void {
+    const tip = get().tip;
     setTimeout(() => {
-      if (get().phase === 'idle') set({ tip: null });
+      if (get().phase === 'idle' || get().tip === tip) set({ tip: null });
     }, TIP_MS);
   }
 

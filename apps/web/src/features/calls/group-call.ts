@@ -5,6 +5,7 @@ import type { EngineEvent } from './call-machine';
 import { localMedia } from './devices';
 import { CallEngineError, END_TIPS } from './engine-errors';
 import { GroupMedia } from './group-media';
+import { groupCallTip, groupCallTips } from './group/group-tips';
 import { useCallStore, type CallState } from './store';
 import { stopTone } from './tones';
 
@@ -14,8 +15,8 @@ const get = () => useCallStore.getState();
 /** The server's refusals the engine turns into its own texts or dialogs. */
 const LIMIT_REACHED = 23006;
 const REFUSALS: Record<number, { key: string; values?: Record<string, string> }> = {
-  23010: { key: 'groupCall.tips.exists' },
-  23011: { key: 'groupCall.tips.full', values: { count: String(CallLimits.groupMax) } },
+  23010: groupCallTips.exists,
+  23011: groupCallTips.full,
 };
 
 /** What the group part of the call engine uses of the engine (its one state table and cleanup). */
@@ -26,6 +27,8 @@ export interface EngineCore {
   connectionId(): string;
   loadIce(): Promise<IceServers | null>;
   startPing(): void;
+  /** A tip in the call window for a while. */
+  showTip(tip: { key: string; values?: Record<string, string> }): void;
 }
 
 /** This reader's own part of a group call (the presenter names the reader as `callee`). */
@@ -141,8 +144,9 @@ export class GroupCallFlow {
       return;
     }
     if (s.call?.callId !== call.callId) return;
-    set({ call });
     const me = call.callee.wtId;
+    const tip = groupCallTip(s.call, call, me);
+    set({ call });
     if (mine && userID === me && mine.state === 'joined' && call.connectionId !== this.core.connectionId()) {
       // Another tab of this user answered: this one stops ringing.
       if (s.phase === 'calling' && s.role === 'callee') this.core.finish(null);
@@ -151,11 +155,12 @@ export class GroupCallFlow {
     if (call.status === 'ended' || (mine && mine.state !== 'joined' && mine.state !== 'ringing')) {
       if (action === CallAction.limit && userID === me) set({ limitDialog: true });
       const key = userID === me ? null : END_TIPS[endAction(call)];
-      this.core.finish(key ? { key } : null);
+      this.core.finish(tip ?? (key ? { key } : null));
       return;
     }
     if (s.phase === 'calling' && s.role === 'caller' && call.status === 'connected')
       this.core.transition('connect', { connectedAt: call.connectedAt ?? Date.now() });
+    if (tip) this.core.showTip(tip);
   }
 
   close(): void {
