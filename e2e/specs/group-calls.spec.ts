@@ -28,12 +28,17 @@ describe.each(backends)('group calls on %s', (backend) => {
   });
   const h = useHarness(opts);
   afterAll(async () => {
+    if (process.env.GCALL_DEBUG) console.log(h.server.log().slice(-6000));
     await janus?.stop();
   });
 
   const open = async (user: TestUser, groupNumber: string, viewport = DESKTOP) => {
     const { context, page } = await h.open({ login: user.login, viewport });
     await fakeScreen(context);
+    if (process.env.GCALL_DEBUG) {
+      page.on('console', (m) => console.log(user.nickName, m.type(), m.text()));
+      page.on('pageerror', (e) => console.log(user.nickName, 'pageerror', e.message));
+    }
     await page.goto(`/messages?conversationID=GROUP${groupNumber}`);
     await page.getByTestId('chat-title').waitFor();
     return page;
