@@ -172,10 +172,7 @@ export class GroupCallFlow {
   private async openMedia(callId: string, stream: MediaStream): Promise<void> {
     if (this.media) return;
     this.media = new GroupMedia(callId, await this.core.loadIce());
-    await this.media.start(stream).catch((err: unknown) => {
-      console.error('group call media', err);
-      throw err;
-    });
+    await this.media.start(stream);
   }
 }
 
