@@ -4,8 +4,6 @@ import { SfuClient, type SfuRemoteTrack } from './sfu';
 import { useCallStore, type RemoteMedia } from './store';
 
 const STATS_MS = 1000;
-/** Statistics rounds between keyframe requests while a received camera shows no frame. */
-const KEYFRAME_EVERY = 3;
 const MEDIA_EVENTS = [
   'call.media.offer',
   'call.media.tracks',
@@ -57,7 +55,6 @@ export class GroupMedia {
   readonly client: SfuClient;
   private readonly offs: (() => void)[] = [];
   private statsTimer: ReturnType<typeof setInterval> | null = null;
-  private frozenRounds = 0;
 
   constructor(callId: string, ice: IceServers | null) {
     this.client = new SfuClient({ callId, ice, send: (type, data) => socket.send(type, data) });
@@ -122,10 +119,6 @@ export class GroupMedia {
         quality: qualityOf(loss, down(this.client.subscriber)),
       };
     }
-    // A camera received without a decoded frame yet (a keyframe lost on the way): ask the publishers again.
-    const frozen = Object.values(remote).some((m) => m.camera !== null && m.frames === 0);
-    if (frozen && ++this.frozenRounds % KEYFRAME_EVERY === 0)
-      void this.client.requestKeyframe().catch(() => undefined);
     const local = qualityOf(sent + lost > 0 ? lost / (sent + lost) : 0, down(this.client.publisher));
     set({
       remote,
