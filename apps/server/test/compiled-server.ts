@@ -35,11 +35,26 @@ export function compiledServer(): Promise<CompiledServer> {
   return once;
 }
 
+/**
+ * The bundles import the server's packages that npm keeps in apps/server/node_modules (not hoisted,
+ * e.g. werift, which the SFU's worker loads): `.tmp/node_modules` points there, ahead of the root's.
+ */
+function linkServerPackages(): void {
+  const link = path.join(bundlesDir, 'node_modules');
+  if (fs.existsSync(link)) return;
+  try {
+    fs.symlinkSync(path.join(serverDir, 'node_modules'), link, 'dir');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+}
+
 async function locate(): Promise<CompiledServer> {
   const dir = path.join(bundlesDir, `${PREFIX}${sourceHash()}`);
   const main = path.join(dir, 'main.js');
   const lock = `${dir}.lock`;
   fs.mkdirSync(bundlesDir, { recursive: true });
+  linkServerPackages();
   for (;;) {
     if (fs.existsSync(main)) {
       const now = new Date();

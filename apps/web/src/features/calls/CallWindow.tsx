@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
@@ -18,12 +18,16 @@ import {
   MicOffIcon,
   MinimizeIcon,
   PhoneIcon,
+  ShareScreenIcon,
   SparkleIcon,
   SpeakerIcon,
   SpeakerOffIcon,
   SwitchCameraIcon,
 } from './icons';
 import { Video } from './Video';
+import { GroupCallWindow } from './GroupCallWindow';
+import { InviteMore } from './GroupCallEntry';
+import { useGroupInfo } from '../groups';
 
 /**
  * The call window: incoming, dialing and connected views (waiting screen with the other party's
@@ -43,6 +47,8 @@ export function CallWindow() {
   useEffect(() => {
     if (shown) win.current?.focus();
   }, [shown]);
+  const [inviting, setInviting] = useState(false);
+  const group = useGroupInfo(s.groupID);
   if (s.phase === 'idle') {
     return s.tip ? (
       <div className="call-tip" role="status" data-testid="call-tip">
@@ -56,6 +62,14 @@ export function CallWindow() {
   const state = fineState(s);
 
   if (s.minimized) return <FloatWindow />;
+  const incoming = s.phase === 'calling' && s.role === 'callee';
+  if (s.groupID !== null && !incoming)
+    return (
+      <>
+        <GroupCallWindow invite={setInviting} />
+        <InviteMore open={inviting} onClose={() => setInviting(false)} />
+      </>
+    );
 
   // The local view shows the blurred track while blur is on.
   const local = s.localPreview ?? s.localStream;
@@ -76,7 +90,7 @@ export function CallWindow() {
       </span>
     </div>
   );
-  const incoming = s.phase === 'calling' && s.role === 'callee';
+  const groupName = group.data?.groupName || s.groupID || '';
   return (
     <div
       ref={win}
@@ -146,10 +160,17 @@ export function CallWindow() {
           <div className="call-waiting__text">
             {connected
               ? timer
-              : s.role === 'callee'
-                ? t(video ? 'invitedVideo' : 'invitedVoice')
-                : t('waitingAnswer')}
+              : s.role !== 'callee'
+                ? t('waitingAnswer')
+                : s.groupID !== null
+                  ? t(video ? 'grid.invitedVideo' : 'grid.invitedVoice')
+                  : t(video ? 'invitedVideo' : 'invitedVoice')}
           </div>
+          {s.groupID !== null && (
+            <div className="call-waiting__group" data-testid="call-group-name">
+              {groupName}
+            </div>
+          )}
         </div>
       )}
       <div
@@ -250,6 +271,17 @@ export function CallWindow() {
                 icon={<PhoneIcon size={24} />}
                 busy={s.loading.switch}
                 onClick={() => run(() => callEngine.switchCallMediaType(1))}
+              />
+            )}
+            {connected && video && !phone && (
+              <Btn
+                id="share-screen"
+                label={t('grid.shareScreen')}
+                icon={<ShareScreenIcon />}
+                pressed={s.localScreen !== null}
+                onClick={() =>
+                  run(() => (s.localScreen ? callEngine.stopScreen() : callEngine.shareScreen()))
+                }
               />
             )}
             {/* Picking devices from a list is a computer's; a phone switches its camera. */}

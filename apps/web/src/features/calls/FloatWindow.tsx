@@ -7,6 +7,7 @@ import { useDraggable } from './useDraggable';
 import { useCallPrefs } from './prefs';
 import { fineState, useCallStore } from './store';
 import { Video } from './Video';
+import { GroupAudio, GroupFloatTile } from './GroupFloatParts';
 
 /**
  * The minimized call, placed clear of the composer and its 发送 (below the chat header) and dragged
@@ -24,8 +25,10 @@ export function FloatWindow() {
   const phone = useMediaQuery(PHONE_QUERY);
   const drag = useDraggable();
   const connected = s.phase === 'connected';
-  const videoBox = phone && connected && s.mediaType === 2 && s.remoteStream !== null;
-  const sound = !videoBox && <RemoteAudio />;
+  const group = s.groupID !== null;
+  const videoBox = phone && connected && s.mediaType === 2 && (group || s.remoteStream !== null);
+  // A group call's sound is everyone's; its picture is the focused or speaking tile.
+  const sound = group ? <GroupAudio /> : !videoBox && <RemoteAudio />;
   const status = connected ? (
     <span className="call-float__timer" data-testid="call-float-timer">
       {timer}
@@ -52,7 +55,9 @@ export function FloatWindow() {
           aria-label={`${t('btn.restore')} ${connected ? timer : t('waiting')}`}
           onClick={() => !drag.moved() && callEngine.restore()}
         >
-          {videoBox ? (
+          {videoBox && group ? (
+            <GroupFloatTile big />
+          ) : videoBox ? (
             <Video
               stream={s.remoteStream}
               muted={s.speakerMuted}
@@ -84,6 +89,7 @@ export function FloatWindow() {
       {...drag.props}
     >
       <span className="call-float__grip" aria-hidden="true" />
+      {group && connected && <GroupFloatTile big={false} />}
       <span className="call-float__text">{status}</span>
       <Btn
         id="float-mic"

@@ -25,8 +25,10 @@ export function useRun() {
     Promise.resolve()
       .then(op)
       .catch((err: unknown) => {
-        if (err instanceof CallEngineError) toast.error(t(err.key));
-        else if (err instanceof Error && err.message) toast.error(err.message);
+        // An engine error without a text (the daily-limit dialog opened instead) shows nothing more.
+        if (err instanceof CallEngineError) {
+          if (err.key) toast.error(t(err.key, err.values));
+        } else if (err instanceof Error && err.message) toast.error(err.message);
       });
   };
 }

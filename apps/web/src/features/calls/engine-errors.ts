@@ -16,6 +16,7 @@ export class CallEngineError extends Error {
   constructor(
     readonly code: number,
     readonly key: string,
+    readonly values?: Record<string, string>,
   ) {
     super(key);
   }

@@ -12,19 +12,22 @@ import { call as api } from '../../lib/api';
 import { ApiError } from '../../lib/http';
 import { socket } from '../../lib/realtime';
 import { notifyIncoming } from './incoming-notice';
-import { getDeviceList, localMedia, switchCamera, switchDevice, toggleTrack } from './devices';
-import * as settings from './settings';
-import { TrackEffects } from './effects';
+import { localMedia, toggleTrack } from './devices';
+import { DeviceControls } from './engine-devices';
 import { CallHeartbeat } from './heartbeat';
 import { CallEngineError, EngineError, END_TIPS } from './engine-errors';
 import { PeerLink } from './peer';
 import { next, type EngineEvent } from './call-machine';
-import { prefs, setPrefs, type DeviceLists } from './prefs';
+import { prefs } from './prefs';
 import { resetCall, useCallStore, type CallState } from './store';
 import { playTone, stopTone } from './tones';
 import { startLimitWatch, stopLimitWatch } from './limit';
+import { GroupCallFlow } from './group-call';
+import { ScreenShare } from './screen-share';
+import { resumeCall } from './resume';
+import { dropVideo, switchToAudio } from './to-audio';
 
-// Ping while connected; stats polling; how long an end tip stays.
+// How long an end tip stays.
 const TIP_MS = 2000;
 export { CallEngineError, EngineError } from './engine-errors';
 
@@ -32,24 +35,47 @@ const set = (patch: Partial<CallState>) => useCallStore.setState(patch);
 const get = () => useCallStore.getState();
 
 /**
- * The web call engine (one-to-one): call, accept, reject, hangup, devices, media switch; signalling
- * over the tab's socket (`call.*` frames), media over one RTCPeerConnection (peer.ts). The server
- * owns the call; this tab holds it when the call's `connectionId` is this socket's.
+ * The web call engine: call, accept, reject, hangup, devices, media switch, screen share; signalling
+ * over the tab's socket (`call.*` frames), one-to-one media over one RTCPeerConnection (peer.ts),
+ * group calls through group-call.ts (media via the SFU) on the same state (decision 043). The
+ * server owns the call; this tab holds it when the call's `connectionId` is this socket's.
  */
-class CallEngine {
+class CallEngine extends DeviceControls {
   private connectionId = '';
-  private link: PeerLink | null = null;
   private stopSharing = () => {};
   private ice: IceServers | null = null;
   private readonly heartbeat = new CallHeartbeat();
   private pendingSignals: CallSignal[] = [];
-  private readonly effects = new TrackEffects();
+  private readonly group = new GroupCallFlow({
+    transition: (event, with_) => this.transition(event, with_),
+    finish: (tip) => this.end(tip),
+    connectionId: () => this.connectionId,
+    loadIce: async () => (await this.loadIce(), this.ice),
+    startPing: () => this.heartbeat.startPing(() => this.callId),
+    showTip: (tip) => {
+      set({ tip });
+      this.clearTipLater();
+    },
+  });
+  private readonly screen = new ScreenShare(
+    () => this.link,
+    () => this.group.media,
+  );
+
+  protected groupMedia = () => this.group.media;
 
   constructor() {
+    super();
     socket.on('hello', (d) => {
       const reconnected = this.connectionId !== '' && this.connectionId !== d.connectionId;
       this.connectionId = d.connectionId;
-      if (reconnected) void this.resume();
+      if (reconnected)
+        void resumeCall({
+          callId: () => this.callId,
+          connectionId: () => this.connectionId,
+          link: () => this.link,
+          finish: (a) => this.finish(a),
+        });
     });
     socket.on('call.updated', (d) => this.onUpdated(d));
     // A headset or camera plugged in or out: the device lists follow.
@@ -63,22 +89,40 @@ class CallEngine {
 
   // ----- operations -----
 
-  async call(peer: CallParty, type: 1 | 2): Promise<void> {
+  /** Whether a call may start: idle, WebRTC, and under the daily limit (else its dialog opens). */
+  private async mayStart(): Promise<boolean> {
     if (get().phase !== 'idle') throw new CallEngineError(0, 'errors.ongoing');
     if (!navigator.mediaDevices || typeof RTCPeerConnection === 'undefined') {
       throw new CallEngineError(EngineError.noWebRTC, 'errors.noWebRTC');
     }
     // The daily limit: reached → the membership dialog; the check failing → the call silently does not start.
-    let limited: number;
-    try {
-      limited = await api('calls', 'checkCall', undefined, { silent: true });
-    } catch {
-      return;
-    }
-    if (limited === 1) {
-      set({ limitDialog: true });
-      return;
-    }
+    const limited = await api('calls', 'checkCall', undefined, { silent: true }).catch(() => null);
+    if (limited === 1) set({ limitDialog: true });
+    return limited === 0;
+  }
+
+  /** Starts the group's call with the picked members ringing (1–8); this user is on it at once. */
+  async groupCall(groupID: string, type: 1 | 2, userIDList: string[]): Promise<void> {
+    if (await this.mayStart()) await this.group.start(groupID, type, userIDList);
+  }
+
+  /** Joins the group's ongoing call (the chat's banner); a ringing invitation is answered so. */
+  async joinInGroupCall(groupID: string, roomID: number, type: 1 | 2): Promise<void> {
+    if (get().phase !== 'idle') throw new CallEngineError(0, 'errors.ongoing');
+    await this.group.join(groupID, roomID, type);
+  }
+
+  /** Invites more members of the group into this group call. */
+  inviteUser(userIDList: string[]): Promise<void> {
+    return this.group.invite(userIDList);
+  }
+
+  /** Shares the screen (a group call: its own tile; one-to-one video: instead of the camera). */
+  shareScreen = () => this.screen.start();
+  stopScreen = () => this.screen.stop();
+
+  async call(peer: CallParty, type: 1 | 2): Promise<void> {
+    if (!(await this.mayStart())) return;
     await this.loadIce();
     const stream = await localMedia(type);
     this.transition('dial', { mediaType: type, peer, localStream: stream, cameraOn: type === 2 });
@@ -102,6 +146,7 @@ class CallEngine {
   async accept(): Promise<void> {
     const s = get();
     if (s.phase !== 'calling' || s.role !== 'callee' || s.loading.accept || !s.call) return;
+    if (s.groupID !== null) return this.group.accept();
     set({ loading: { ...s.loading, accept: true } });
     stopTone();
     try {
@@ -140,81 +185,33 @@ class CallEngine {
     this.finish(null);
   }
 
-  openMicrophone = () => toggleTrack('audio', true);
-  closeMicrophone = () => toggleTrack('audio', false);
-  openCamera = () => toggleTrack('video', true);
-  closeCamera = () => toggleTrack('video', false);
+  openMicrophone = () => this.toggle('audio', true);
+  closeMicrophone = () => this.toggle('audio', false);
+  openCamera = () => this.toggle('video', true);
+  closeCamera = () => this.toggle('video', false);
+
+  /** A device on or off; in a group call its track also comes or goes at the others (their marks). */
+  private toggle(kind: 'audio' | 'video', on: boolean): void {
+    toggleTrack(kind, on);
+    const track =
+      get()
+        .localStream?.getTracks()
+        .find((t) => t.kind === kind) ?? null;
+    void this.group.media
+      ?.send(kind === 'audio' ? 'mic' : 'camera', on ? track : null)
+      .catch(() => undefined);
+  }
   muteSpeaker = () => set({ speakerMuted: true });
   unMuteSpeaker = () => set({ speakerMuted: false });
 
   /** Video → audio only (audio → video is not offered). */
-  async switchCallMediaType(type: 1): Promise<void> {
-    const s = get();
-    if (s.mediaType === 1 || !s.call || type !== 1)
-      throw new CallEngineError(EngineError.switchToAudio, 'errors.switchToAudio');
-    set({ loading: { ...s.loading, switch: true } });
-    try {
-      await socket.send('call.switchMedia', { v: CallLimits.version, callId: s.call.callId, type: 1 });
-      this.dropVideo();
-    } catch {
-      throw new CallEngineError(EngineError.switchToAudio, 'errors.switchToAudio');
-    } finally {
-      set({ loading: { ...get().loading, switch: false } });
-    }
-  }
-
-  /** The devices of each kind (labels once the user allowed media), stored for the device menus. */
-  getDeviceList(): Promise<DeviceLists> {
-    return getDeviceList();
-  }
-
-  /**
-   * Uses another camera, microphone or speaker during the call (an effect on the old one moves to
-   * the new one); rejects with errors.switchDevice when the picked one cannot be opened.
-   */
-  switchDevice(type: 'camera' | 'microphone' | 'speaker', deviceId: string): Promise<void> {
-    return switchDevice(this.sender(), type, deviceId);
-  }
-
-  /** The next camera (front/back on phones). */
-  switchCamera(): Promise<void> {
-    return switchCamera(this.sender());
-  }
-
-  /** Sends a new camera or microphone track to the peer, through its effect when one is on. */
-  private sender() {
-    const link = this.link;
-    return link && { replaceTrack: (track: MediaStreamTrack) => this.effects.send(link, track) };
-  }
-
-  setVideoDisplayMode = settings.setVideoDisplayMode;
-  setVideoResolution = settings.setVideoResolution;
-  enableFloatWindow = settings.enableFloatWindow;
-  setCallingBell = settings.setCallingBell;
-  setVideoQuality = settings.setVideoQuality;
-
-  /** setBlurBackground: 3 blurs the background behind the person, 0 turns it off. */
-  async setBlurBackground(level: number): Promise<void> {
-    if (level !== 3 && level !== 0) throw new Error('API setBlurBackground: level error, only be 3, 0');
-    const s = get();
-    if (s.loading.camera) return;
-    set({ blur: level, loading: { ...s.loading, camera: true } });
-    try {
-      await this.effects.applyBlur(this.link);
-    } finally {
-      set({ loading: { ...get().loading, camera: false } });
-    }
-  }
-
-  /** The "AI voice" switch: RNNoise on the microphone now (in a call) and for the next calls. */
-  async enableAIVoice(on: boolean): Promise<void> {
-    setPrefs({ aiVoice: !!on });
-    await this.effects.applyAIVoice(this.link);
-  }
+  switchCallMediaType = (type: 1) => switchToAudio(type, this.effects);
 
   minimize = () => set({ minimized: true });
   restore = () => set({ minimized: false });
   swapViews = () => set({ bigView: get().bigView === 'remote' ? 'local' : 'remote' });
+  /** The grid's big tile: focusing the focused one again returns to the grid. */
+  focus = (tile: string) => set({ focused: get().focused === tile ? null : tile });
   closeLimitDialog = () => set({ limitDialog: false });
   closePermissionTip = () => set({ permissionTip: null });
 
@@ -223,6 +220,7 @@ class CallEngine {
     this.transition('ring', {
       mediaType: call.mediaType as 1 | 2,
       call,
+      groupID: call.groupID,
       peer: call.caller,
       cameraOn: call.mediaType === 2,
     });
@@ -232,9 +230,9 @@ class CallEngine {
 
   // ----- signalling -----
 
-  private onUpdated({ action, call }: CallUpdated): void {
-    // Group calls are not drawn by this one-to-one engine yet: their rings are left alone.
-    if (call.groupID !== null) return;
+  private onUpdated(update: CallUpdated): void {
+    const { action, call } = update;
+    if (call.groupID !== null) return this.group.onUpdated(update, (c) => this.ring(c));
     const s = get();
     if (action === CallAction.invite) {
       if (call.role === 'callee' && s.phase === 'idle') this.ring(call);
@@ -257,7 +255,7 @@ class CallEngine {
       return;
     }
     if (action === CallAction.mediaSwitched) {
-      this.dropVideo();
+      dropVideo(this.effects);
       return;
     }
     this.finish(action);
@@ -319,37 +317,17 @@ class CallEngine {
     set({ limitDialog: true });
   }
 
-  /**
-   * After the socket came back (a new connection ID): pings until the server hands the call to this
-   * connection (once the old one has been silent 8 s), then a connected caller restarts ICE.
-   */
-  private async resume(): Promise<void> {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const id = this.callId;
-      if (!id) return;
-      try {
-        const info = await socket.send<CallInfo>('call.ping', { v: CallLimits.version, callId: id });
-        if (info.status === 'ended') return this.finish(CallAction.hangup);
-        if (info.connectionId === this.connectionId || info.connectionId === null) {
-          if (get().phase !== 'connected' || info.role !== 'caller' || !this.link) return;
-          await this.link.offer(true);
-          set({ iceRestarts: get().iceRestarts + 1 });
-          return;
-        }
-      } catch {
-        return this.finish(CallAction.hangup);
-      }
-      await new Promise((r) => setTimeout(r, 2000));
-    }
-  }
-
   /** The call ended (by us: action null; else the other side or the server): tip, then reset. */
   private finish(action: number | null): void {
+    const key = action === null ? null : END_TIPS[action];
+    this.end(key ? { key } : null);
+  }
+
+  private end(tip: CallState['tip']): void {
     stopLimitWatch();
     this.cleanup();
-    const key = action === null ? null : END_TIPS[action];
-    this.transition('end', key ? { tip: { key } } : {});
-    if (key) this.clearTipLater();
+    this.transition('end', tip ? { tip } : {});
+    if (tip) this.clearTipLater();
   }
 
   /** The one place the call's state moves (call-machine.ts); `with` is what the new state carries. */
@@ -361,8 +339,9 @@ class CallEngine {
   }
 
   private clearTipLater(): void {
+    const tip = get().tip;
     setTimeout(() => {
-      if (get().phase === 'idle') set({ tip: null });
+      if (get().phase === 'idle' || get().tip === tip) set({ tip: null });
     }, TIP_MS);
   }
 
@@ -372,19 +351,11 @@ class CallEngine {
     this.stopSharing();
     this.link?.close();
     this.link = null;
+    this.group.close();
+    this.screen.close();
     this.effects.stop();
     this.pendingSignals = [];
     for (const t of get().localStream?.getTracks() ?? []) t.stop();
-  }
-
-  private dropVideo(): void {
-    this.effects.dropBlur();
-    set({ blurActive: false, localPreview: null });
-    for (const t of get().localStream?.getVideoTracks() ?? []) {
-      t.stop();
-      get().localStream?.removeTrack(t);
-    }
-    set({ mediaType: 1, cameraOn: false, bigView: 'local' });
   }
 
   async loadIce(): Promise<void> {

@@ -70,3 +70,7 @@ export function HangupIcon({ size = 28 }: { size?: number }) {
     </span>
   );
 }
+export const ShareScreenIcon = line('M3 5h18v12H3zM8 21h8M12 17v4M12 14V8M9 11l3-3 3 3');
+export const InviteIcon = line('M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M19 8v6M16 11h6');
+export const ChevronUpIcon = line('M6 15l6-6 6 6');
+export const ChevronDownIcon = line('M6 9l6 6 6-6');

@@ -5,6 +5,7 @@
  */
 export { CallRoot } from './CallRoot';
 export { CallButtons } from './CallButtons';
+export { GroupCallHeader, GroupCallBanner } from './GroupCallEntry';
 export { CallCard } from './CallCard';
 export { callEngine } from './engine';
 export { useCallStore, fineState } from './store';

@@ -6,12 +6,26 @@ export type { DeviceLists, DisplayMode, Resolution } from './prefs';
 /** Call status (idle, calling, connected), role and media type, as the call window draws them. */
 export type CallPhase = 'idle' | 'calling' | 'connected';
 
+/** What one remote person of a group call sends now (a missing track: that device is off). */
+export interface RemoteMedia {
+  camera: MediaStream | null;
+  mic: MediaStream | null;
+  screen: MediaStream | null;
+  /** From getStats of the subscribing connection: decoded video frames, audio packets received. */
+  frames: number;
+  audioPackets: number;
+  /** 1 (best) … 6 (down), from this person's inbound loss; ≥ 4 is poor. */
+  quality: number;
+}
+
 export interface CallState {
   phase: CallPhase;
   role: 'caller' | 'callee' | 'unknown';
   /** 1 audio, 2 video. */
   mediaType: 0 | 1 | 2;
   call: CallInfo | null;
+  /** The group of a group call (known before its record arrives); null for one-to-one. */
+  groupID: string | null;
   /** The other party (name and avatar for the waiting screen). */
   peer: CallParty | null;
   localStream: MediaStream | null;
@@ -48,6 +62,14 @@ export interface CallState {
   permissionTip: 'microphone' | 'camera' | null;
   /** The AI voice preference (prefs.ts) carries the call's audio. */
   aiVoiceActive: boolean;
+  /** A group call's remote people's media by wtId (group-media.ts). */
+  remote: Record<string, RemoteMedia>;
+  /** Speaking levels (0–1) by wtId, from the SFU (`call.media.levels`). */
+  levels: Record<string, number>;
+  /** The grid's big tile (`wtId` or `wtId:screen`), or null for the plain grid. */
+  focused: string | null;
+  /** This tab's screen share (both call kinds), shown as its own tile in a group call. */
+  localScreen: MediaStream | null;
 }
 
 export const initialCallState: CallState = {
@@ -55,6 +77,7 @@ export const initialCallState: CallState = {
   role: 'unknown',
   mediaType: 0,
   call: null,
+  groupID: null,
   peer: null,
   localStream: null,
   remoteStream: null,
@@ -78,6 +101,10 @@ export const initialCallState: CallState = {
   localPreview: null,
   permissionTip: null,
   aiVoiceActive: false,
+  remote: {},
+  levels: {},
+  focused: null,
+  localScreen: null,
 };
 
 export const useCallStore = create<CallState>(() => initialCallState);
@@ -96,9 +123,16 @@ export function resetCall(keep: Partial<CallState> = {}): void {
   });
 }
 
-/** The fine-grained state the SPEC reports (be-invited, dialing-c2c, calling-c2c-video, …). */
-export function fineState(s: Pick<CallState, 'phase' | 'role' | 'mediaType'>): string {
+/** Whether the call is a group call (its record names a group). */
+export const isGroup = (s: Pick<CallState, 'groupID'>): boolean => s.groupID !== null;
+
+/**
+ * The fine-grained call state: be-invited, dialing-c2c / dialing-group, calling-c2c-audio|video,
+ * calling-group-audio|video.
+ */
+export function fineState(s: Pick<CallState, 'phase' | 'role' | 'mediaType' | 'groupID'>): string {
+  const kind = isGroup(s) ? 'group' : 'c2c';
   if (s.phase === 'idle') return 'idle';
-  if (s.phase === 'calling') return s.role === 'callee' ? 'be-invited' : 'dialing-c2c';
-  return s.mediaType === 1 ? 'calling-c2c-audio' : 'calling-c2c-video';
+  if (s.phase === 'calling') return s.role === 'callee' ? 'be-invited' : `dialing-${kind}`;
+  return s.mediaType === 1 ? `calling-${kind}-audio` : `calling-${kind}-video`;
 }

@@ -5,7 +5,7 @@ import type { Conversation } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { confirm } from '../../ui/confirm';
 import { useHideTabBar } from '../../ui/useTabBar';
-import { CallButtons } from '../calls';
+import { CallButtons, GroupCallBanner, GroupCallHeader } from '../calls';
 import { useFriends } from '../friends';
 import { isHelperConversation } from '../helper';
 import { messageActions } from './actions';
@@ -18,7 +18,7 @@ import { ChatInfoPanel } from './info/ChatInfoPanel';
 import { useClearUnreadMark } from './info/unread-mark';
 import { ChatSearch } from './search/ChatSearch';
 import { GroupComposerGate, GroupHeaderExtras, GroupNoticeBar } from './group/GroupChatParts';
-import { isGroupID } from './group/logic';
+import { groupNumberOf, isGroupID } from './group/logic';
 import { MessageList } from './MessageList';
 import { useChatStore } from './store';
 import { conversationName, peerOf } from './types';
@@ -167,6 +167,7 @@ export function ChatWindow({
             />
           )}
           {conversationID.startsWith('C2C') && !official && <CallButtons peerWtId={peerOf(conversationID)} />}
+          {group && <GroupCallHeader groupID={groupNumberOf(conversationID)} />}
           {!group && (
             <button
               type="button"
@@ -183,6 +184,7 @@ export function ChatWindow({
         </header>
         {searching && <ChatSearch conversationID={conversationID} onClose={() => setSearching(false)} />}
         {group && <GroupNoticeBar conversation={conversation} />}
+        {group && <GroupCallBanner groupID={groupNumberOf(conversationID)} />}
         <MessageList conversation={conversation} peerName={name} official={official} />
         <ChatForwardHost />
         {selecting ? (
