@@ -5,9 +5,11 @@
  * does), then each group through the groups module's own services — `groups.create` with the first
  * invitees and `members.invite` for the rest, in batches no larger than the API allows — so the
  * group, its members, the group conversation, its member rows and the creation and join tips are
- * exactly what the /user/groupchat routes would leave.
+ * exactly what the /user/groupchat routes would leave. The owner is first made a friend of every
+ * member (invitees who are not friends only join once they accept).
  */
 import { GroupLimits } from '@parley/protocol';
+import { newFriendshipRow } from '../../apps/server/src/modules/friends/friendship.repo.js';
 import { seedBenchUsers } from './seed-users.js';
 import type { BenchClient, GServerCommand, GServerReply, GroupLayout } from './group-ipc.js';
 import { wallNow } from './ipc.js';
@@ -19,9 +21,29 @@ runParleyProcess<GServerCommand, GServerReply>(async (server, command, reply) =>
   /** Users and sessions, as the delivery bench makes them. */
   const seedUsers = (count: number) => seedBenchUsers(server.modules, count, { wtId: 'g', phone: '+1556' });
 
+  /**
+   * The owner and each member as friends, both sides, as an accepted application leaves them:
+   * invitees who are not the inviter's friends only join once they accept an invitation.
+   */
+  async function befriend(ownerId: number, memberIds: number[]) {
+    const now = Date.now();
+    const side = (a: number, b: number) => newFriendshipRow({ ownerId: a, friendId: b, applySource: 1, now });
+    const rows = memberIds.flatMap((id) => [side(ownerId, id), side(id, ownerId)]);
+    for (let i = 0; i < rows.length; i += 500)
+      await server.ctx.db
+        .insertInto('friendships')
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) => oc.columns(['owner_id', 'friend_id']).doNothing())
+        .execute();
+  }
+
   /** One group through the groups services; answers its conversationID. */
   async function createGroup(clients: Array<BenchClient & { id: number }>, layout: GroupLayout, n: number) {
     const [owner, ...rest] = layout.map((i) => clients[i]!);
+    await befriend(
+      owner!.id,
+      rest.map((c) => c.id),
+    );
     const batch = GroupLimits.maxWtIdsPerCall;
     const info = await groups.groups.create(owner!.id, {
       groupName: `Bench group ${n}`,
