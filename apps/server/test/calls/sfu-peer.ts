@@ -53,6 +53,11 @@ export class SfuPeer {
 
   /** Offers mic + camera (+ screen) and applies the SFU's answer. */
   async publish(screen = false): Promise<void> {
+    await this.published(await this.sfu.publish(this.roomId, this.userId, await this.offer(screen)));
+  }
+
+  /** The publishing offer (mic + camera, + screen), not sent yet. */
+  async offer(screen = false): Promise<string> {
     const sections: ['mic' | 'camera' | 'screen', 'audio' | 'video'][] = [
       ['mic', 'audio'],
       ['camera', 'video'],
@@ -67,7 +72,11 @@ export class SfuPeer {
       this.senders.set(source, t);
     }
     await this.pub.setLocalDescription(await this.pub.createOffer());
-    const answer = await this.sfu.publish(this.roomId, this.userId, await sdpOf(this.pub));
+    return sdpOf(this.pub);
+  }
+
+  /** Applies the SFU's answer to the publishing offer; resolves once the connection is up. */
+  async published(answer: string): Promise<void> {
     await this.pub.setRemoteDescription({ type: 'answer', sdp: answer });
     await connected(this.pub);
   }

@@ -111,6 +111,32 @@ describe.each(sfuBackends())('SFU: %s', (_name, start) => {
     }
   });
 
+  it('opens one room when the first frames of a call open it at the same moment', async () => {
+    const room = `r-${Math.random().toString(36).slice(2)}`;
+    const [a, b] = ['ann', 'bob'].map((u) => new SfuPeer(sfu, room, u));
+    const peers = [a!, b!];
+    try {
+      const offer = await a!.offer();
+      // A publish and its candidates each open the room first; the publish starts as soon as its
+      // own open is done, while the other is still on its way.
+      const opens = [sfu.openRoom(room), sfu.openRoom(room)];
+      await opens[0];
+      const answer = sfu.publish(room, 'ann', offer);
+      await Promise.all(opens);
+      await a!.published(await answer);
+      a!.start(127);
+      await b!.publish();
+      b!.start(127);
+      await b!.subscribe();
+      await a!.subscribe();
+      await b!.until(() => b!.count('ann', 'mic') >= 5 && b!.count('ann', 'camera') >= 5);
+      await a!.until(() => a!.count('bob', 'mic') >= 5 && a!.count('bob', 'camera') >= 5);
+    } finally {
+      await Promise.all(peers.map((p) => p.close()));
+      await sfu.closeRoom(room);
+    }
+  });
+
   it('refuses an unknown room, an answer nobody asked for and an unusable SDP', async () => {
     await expect(sfu.publish('no-such-room', 'ann', 'v=0\r\n')).rejects.toMatchObject({
       code: 23030,

@@ -30,7 +30,10 @@ import type { EventEmitter } from 'node:events';
  * picks one.
  */
 export interface Sfu {
-  /** Opens a room (idempotent). Called when a group call starts. */
+  /**
+   * Opens a room (idempotent, also for calls made while an earlier one is still under way: the
+   * first media frames of a call each open it). Called when a group call starts.
+   */
   openRoom(roomId: string): Promise<void>;
   /** The browser's publishing offer → the SFU's answer. Renegotiations of the same connection too. */
   publish(roomId: string, userId: string, offerSdp: string): Promise<string>;

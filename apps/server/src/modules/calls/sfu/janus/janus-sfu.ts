@@ -53,6 +53,8 @@ export class JanusSfu implements Sfu {
   readonly events: SfuEventEmitter = new EventEmitter<SfuEvents>();
   private readonly janus: JanusSession;
   private readonly rooms = new Map<string, Room>();
+  /** Rooms whose VideoRoom is being created. */
+  private readonly opening = new Map<string, Promise<void>>();
   private control: Promise<number> | null = null;
   /** handle → who owns it (events arrive by handle). */
   private readonly owners = new Map<number, { roomId: string; userId: string; pc: SfuPc }>();
@@ -61,8 +63,22 @@ export class JanusSfu implements Sfu {
     this.janus = new JanusSession(url.replace(/\/$/, ''), (handle, m) => this.onEvent(handle, m));
   }
 
+  /**
+   * Opens the room once: the first media frames of a call (a publish, its candidates) each open it
+   * at the same moment, and a second VideoRoom created for them would replace the first one while
+   * members publish in it (they would never see each other).
+   */
   async openRoom(roomId: string): Promise<void> {
     if (this.rooms.has(roomId)) return;
+    let opening = this.opening.get(roomId);
+    if (!opening) {
+      opening = this.createRoom(roomId).finally(() => this.opening.delete(roomId));
+      this.opening.set(roomId, opening);
+    }
+    await opening;
+  }
+
+  private async createRoom(roomId: string): Promise<void> {
     const janusRoom = Math.floor(Math.random() * 2 ** 48) + 1;
     this.control ??= this.janus.attach();
     await this.call(async () =>
