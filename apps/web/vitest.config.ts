@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test-setup.ts'],
+    // Above the waits' own 15 s (src/test-setup.ts), so a wait that never comes true fails as itself.
+    testTimeout: 30_000,
   },
 });

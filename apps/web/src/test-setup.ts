@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18n, { i18nReady } from './lib/i18n';
 import { loadPinyin } from './lib/search/pinyin';
 
@@ -8,6 +8,11 @@ await i18nReady;
 await i18n.loadNamespaces(['common', 'auth', 'public']);
 // The pinyin dictionary loads on first need in the app; the tests' names are spelled from the start.
 await loadPinyin();
+
+// findBy*/waitFor wait for their condition; their 1 s default turned a slow machine (lazy chunks
+// and namespaces loading beside other test files) into failures. The test's own timeout still ends
+// a wait that never comes true.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
