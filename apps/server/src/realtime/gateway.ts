@@ -388,14 +388,8 @@ export class Gateway {
     this.output.close(conn.socket, message.closeCode, message.reason);
   }
 
-  /**
-   * One heartbeat round now (heartbeat.ts); revocations remembered past their minute are forgotten.
-   * The interval calls it every `heartbeatMs`; tests call it to beat without waiting.
-   */
-  beat = (): void => {
-    heartbeatRound(this.registry, this.ctx.log);
-    this.recentlyClosed.prune();
-  };
+  /** A heartbeat round (heartbeat.ts; every `heartbeatMs`, or now from a test); old revocations go. */
+  beat = () => (heartbeatRound(this.registry, this.ctx.log), this.recentlyClosed.prune());
 
   /** Queues a frame (`textFrame`) for the connection's socket, to leave at the end of this turn. */
   private sendRaw(conn: Connection, frame: Buffer, ignoreRegistry = false): void {
