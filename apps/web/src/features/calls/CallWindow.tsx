@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
 import { Btn, RemoteAudio, useRun, useTimer } from './call-ui';
+import { CameraToggle, MicToggle, SpeakerToggle } from './call-toggles';
 import { callEngine } from './engine';
 import { FloatWindow } from './FloatWindow';
 import { useCallPrefs } from './prefs';
@@ -10,18 +11,13 @@ import { fineState, useCallStore } from './store';
 import { DeviceMenu } from './DeviceMenu';
 import {
   BlurIcon,
-  CameraIcon,
   CameraOffIcon,
   FullscreenIcon,
   HangupIcon,
-  MicIcon,
-  MicOffIcon,
   MinimizeIcon,
   PhoneIcon,
   ShareScreenIcon,
   SparkleIcon,
-  SpeakerIcon,
-  SpeakerOffIcon,
   SwitchCameraIcon,
 } from './icons';
 import { Video } from './Video';
@@ -212,13 +208,7 @@ export function CallWindow() {
           </>
         ) : (
           <>
-            <Btn
-              id="mic"
-              label={t('btn.mute')}
-              icon={s.micOn ? <MicIcon /> : <MicOffIcon />}
-              pressed={!s.micOn}
-              onClick={() => (s.micOn ? callEngine.closeMicrophone() : callEngine.openMicrophone())}
-            />
+            <MicToggle />
             {connected && (
               <Btn
                 id="ai-voice"
@@ -228,24 +218,8 @@ export function CallWindow() {
                 onClick={() => run(() => callEngine.enableAIVoice(!p.aiVoice))}
               />
             )}
-            {connected && (
-              <Btn
-                id="speaker"
-                label={t('btn.muteSpeaker')}
-                icon={s.speakerMuted ? <SpeakerOffIcon /> : <SpeakerIcon />}
-                pressed={s.speakerMuted}
-                onClick={() => (s.speakerMuted ? callEngine.unMuteSpeaker() : callEngine.muteSpeaker())}
-              />
-            )}
-            {video && (
-              <Btn
-                id="camera"
-                label={t('btn.cameraOff')}
-                icon={s.cameraOn ? <CameraIcon /> : <CameraOffIcon />}
-                pressed={!s.cameraOn}
-                onClick={() => (s.cameraOn ? callEngine.closeCamera() : callEngine.openCamera())}
-              />
-            )}
+            {connected && <SpeakerToggle />}
+            {video && <CameraToggle />}
             {connected && video && (
               <Btn
                 id="blur"

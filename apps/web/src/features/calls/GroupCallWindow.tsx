@@ -3,23 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
 import { useGroupInfo } from '../groups';
 import { Btn, useRun, useTimer } from './call-ui';
+import { CameraToggle, MicToggle, SpeakerToggle } from './call-toggles';
 import { DeviceMenu } from './DeviceMenu';
 import { callEngine } from './engine';
 import { GroupTile } from './GroupTile';
 import { groupTiles, spanOf } from './group-tiles';
 import {
-  CameraIcon,
-  CameraOffIcon,
   ChevronDownIcon,
   ChevronUpIcon,
   HangupIcon,
   InviteIcon,
-  MicIcon,
-  MicOffIcon,
   MinimizeIcon,
   ShareScreenIcon,
-  SpeakerIcon,
-  SpeakerOffIcon,
   SwitchCameraIcon,
 } from './icons';
 import { useCallPrefs } from './prefs';
@@ -129,29 +124,9 @@ export function GroupCallWindow({ invite }: { invite(open: boolean): void }) {
       )}
       {(panel || !phone) && (
         <div className="call-panel gcall-panel" data-testid="gcall-panel">
-          <Btn
-            id="mic"
-            label={t('btn.mute')}
-            icon={s.micOn ? <MicIcon /> : <MicOffIcon />}
-            pressed={!s.micOn}
-            onClick={() => (s.micOn ? callEngine.closeMicrophone() : callEngine.openMicrophone())}
-          />
-          <Btn
-            id="speaker"
-            label={t('btn.muteSpeaker')}
-            icon={s.speakerMuted ? <SpeakerOffIcon /> : <SpeakerIcon />}
-            pressed={s.speakerMuted}
-            onClick={() => (s.speakerMuted ? callEngine.unMuteSpeaker() : callEngine.muteSpeaker())}
-          />
-          {video && (
-            <Btn
-              id="camera"
-              label={t('btn.cameraOff')}
-              icon={s.cameraOn ? <CameraIcon /> : <CameraOffIcon />}
-              pressed={!s.cameraOn}
-              onClick={() => (s.cameraOn ? callEngine.closeCamera() : callEngine.openCamera())}
-            />
-          )}
+          <MicToggle />
+          <SpeakerToggle />
+          {video && <CameraToggle />}
           {video && phone && (
             <Btn
               id="switch-camera"
