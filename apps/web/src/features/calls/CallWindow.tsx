@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
 import { Btn, RemoteAudio, useRun, useTimer } from './call-ui';
-import { CameraToggle, MicToggle, SpeakerToggle } from './call-toggles';
+import { CameraToggle, HangupButton, MicToggle, ShareScreenToggle, SpeakerToggle } from './call-toggles';
 import { callEngine } from './engine';
 import { FloatWindow } from './FloatWindow';
 import { useCallPrefs } from './prefs';
@@ -16,7 +16,6 @@ import {
   HangupIcon,
   MinimizeIcon,
   PhoneIcon,
-  ShareScreenIcon,
   SparkleIcon,
   SwitchCameraIcon,
 } from './icons';
@@ -247,28 +246,10 @@ export function CallWindow() {
                 onClick={() => run(() => callEngine.switchCallMediaType(1))}
               />
             )}
-            {connected && video && !phone && (
-              <Btn
-                id="share-screen"
-                label={t('grid.shareScreen')}
-                icon={<ShareScreenIcon />}
-                pressed={s.localScreen !== null}
-                onClick={() =>
-                  run(() => (s.localScreen ? callEngine.stopScreen() : callEngine.shareScreen()))
-                }
-              />
-            )}
+            {connected && video && !phone && <ShareScreenToggle />}
             {/* Picking devices from a list is a computer's; a phone switches its camera. */}
             {connected && !phone && <DeviceMenu />}
-            <Btn
-              id="hangup"
-              label={t('btn.hangup')}
-              icon={<HangupIcon />}
-              tone="danger"
-              caption
-              busy={s.loading.hangup}
-              onClick={() => run(() => callEngine.hangup())}
-            />
+            <HangupButton label={t('btn.hangup')} />
           </>
         )}
       </div>

@@ -3,20 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
 import { useGroupInfo } from '../groups';
 import { Btn, useRun, useTimer } from './call-ui';
-import { CameraToggle, MicToggle, SpeakerToggle } from './call-toggles';
+import { CameraToggle, HangupButton, MicToggle, ShareScreenToggle, SpeakerToggle } from './call-toggles';
 import { DeviceMenu } from './DeviceMenu';
 import { callEngine } from './engine';
 import { GroupTile } from './GroupTile';
 import { groupTiles, spanOf } from './group-tiles';
-import {
-  ChevronDownIcon,
-  ChevronUpIcon,
-  HangupIcon,
-  InviteIcon,
-  MinimizeIcon,
-  ShareScreenIcon,
-  SwitchCameraIcon,
-} from './icons';
+import { ChevronDownIcon, ChevronUpIcon, InviteIcon, MinimizeIcon, SwitchCameraIcon } from './icons';
 import { useCallPrefs } from './prefs';
 import { fineState, useCallStore } from './store';
 import './group-grid.css';
@@ -135,26 +127,10 @@ export function GroupCallWindow({ invite }: { invite(open: boolean): void }) {
               onClick={() => s.cameraOn && run(() => callEngine.switchCamera())}
             />
           )}
-          {connected && !phone && (
-            <Btn
-              id="share-screen"
-              label={t('grid.shareScreen')}
-              icon={<ShareScreenIcon />}
-              pressed={s.localScreen !== null}
-              onClick={() => run(() => (s.localScreen ? callEngine.stopScreen() : callEngine.shareScreen()))}
-            />
-          )}
+          {connected && !phone && <ShareScreenToggle />}
           <Btn id="invite" label={t('grid.inviteMore')} icon={<InviteIcon />} onClick={() => invite(true)} />
           {connected && !phone && <DeviceMenu />}
-          <Btn
-            id="hangup"
-            label={t('grid.leave')}
-            icon={<HangupIcon />}
-            tone="danger"
-            caption
-            busy={s.loading.hangup}
-            onClick={() => run(() => callEngine.hangup())}
-          />
+          <HangupButton label={t('grid.leave')} />
         </div>
       )}
     </div>

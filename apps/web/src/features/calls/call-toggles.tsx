@@ -1,7 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Btn } from './call-ui';
+import { Btn, useRun } from './call-ui';
 import { callEngine } from './engine';
-import { CameraIcon, CameraOffIcon, MicIcon, MicOffIcon, SpeakerIcon, SpeakerOffIcon } from './icons';
+import {
+  CameraIcon,
+  CameraOffIcon,
+  HangupIcon,
+  MicIcon,
+  MicOffIcon,
+  ShareScreenIcon,
+  SpeakerIcon,
+  SpeakerOffIcon,
+} from './icons';
 import { useCallStore } from './store';
 
 /**
@@ -46,6 +55,39 @@ export function CameraToggle() {
       icon={on ? <CameraIcon /> : <CameraOffIcon />}
       pressed={!on}
       onClick={() => (on ? callEngine.closeCamera() : callEngine.openCamera())}
+    />
+  );
+}
+
+/** Share the screen, or stop sharing it (a group call's own tile; one-to-one: instead of the camera). */
+export function ShareScreenToggle() {
+  const { t } = useTranslation('calls');
+  const sharing = useCallStore((s) => s.localScreen !== null);
+  const run = useRun();
+  return (
+    <Btn
+      id="share-screen"
+      label={t('grid.shareScreen')}
+      icon={<ShareScreenIcon />}
+      pressed={sharing}
+      onClick={() => run(() => (sharing ? callEngine.stopScreen() : callEngine.shareScreen()))}
+    />
+  );
+}
+
+/** The red hang-up button with its caption: `label` says whether it ends the call or leaves it. */
+export function HangupButton({ label }: { label: string }) {
+  const busy = useCallStore((s) => s.loading.hangup);
+  const run = useRun();
+  return (
+    <Btn
+      id="hangup"
+      label={label}
+      icon={<HangupIcon />}
+      tone="danger"
+      caption
+      busy={busy}
+      onClick={() => run(() => callEngine.hangup())}
     />
   );
 }
