@@ -46,6 +46,9 @@ async function baselineParley(root: string, name: string, script: string): Promi
   return main;
 }
 
+/** The limits a bench's load would hit (sends per minute, the owner's invites while groups are set up). */
+const UNLIMITED = { MESSAGE_SEND_PER_MINUTE: '1000000', GROUP_INVITES_PER_HOUR: '1000000' };
+
 /**
  * The delivery and groups benches' three targets: Parley (`server`, a script in bench/lib) on a temp
  * SQLite file, the same on a fresh PostgreSQL schema (`BENCH_PG_URL`, skipped when unreachable) and a
@@ -70,7 +73,7 @@ export async function benchTargets(o: {
     ...extra,
     ...(o.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.prof, name)}`] : []),
   ];
-  const serverEnv = parleyEnv(dataDir, { MESSAGE_SEND_PER_MINUTE: '1000000' });
+  const serverEnv = parleyEnv(dataDir, UNLIMITED);
   const parley = o.only.some((t) => t !== 'relay') ? await compiledParley(o.name, o.server) : '';
   const targets: Target[] = [];
   if (o.only.includes('sqlite'))
@@ -91,7 +94,7 @@ export async function benchTargets(o: {
     targets.push({
       label: 'Parley SQLite (baseline)',
       script: await baselineParley(path.resolve(baseline), o.name, o.server),
-      env: parleyEnv(baseDir, { MESSAGE_SEND_PER_MINUTE: '1000000' }),
+      env: parleyEnv(baseDir, UNLIMITED),
       execArgv: [
         ...parleyNodeFlags(path.resolve(baseline)),
         ...envFlags('BENCH_SERVER_FLAGS'),

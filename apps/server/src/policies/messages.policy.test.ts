@@ -162,6 +162,7 @@ describe('message can flags: message × chat (the same for every reader)', () =>
     patch: Partial<MessageCanFacts['message']> = {},
     chat: MessageCanFacts['chat'] = 'c2c',
     hidden = false,
+    forwardable = patch.type !== 'groupTip',
   ) =>
     messageCan({
       message: {
@@ -172,33 +173,38 @@ describe('message can flags: message × chat (the same for every reader)', () =>
         visibleTo: null,
         ...patch,
       },
+      forwardable,
       chat,
       hidden,
     });
   const UNTIL = CREATED + MessageLimits.revokeWindowMs;
-  const rows: Array<[string, ReturnType<typeof flags>, [boolean, number, boolean, boolean, boolean]]> = [
-    //                                                  revoke revokeUntil reedit pin delete
-    ['text, one-to-one', flags(), [true, UNTIL, false, true, true]],
-    ['text, group', flags({}, 'group'), [true, UNTIL, false, false, true]],
-    ['text, helper chat', flags({}, 'helper'), [true, UNTIL, false, false, true]],
-    ['image, one-to-one', flags({ type: 'image' }), [true, UNTIL, false, true, true]],
+  type Row = [boolean, number, boolean, boolean, boolean, boolean];
+  const rows: Array<[string, ReturnType<typeof flags>, Row]> = [
+    //                                                  revoke revokeUntil reedit pin delete forward
+    ['text, one-to-one', flags(), [true, UNTIL, false, true, true, true]],
+    ['text, group', flags({}, 'group'), [true, UNTIL, false, false, true, true]],
+    ['text, helper chat', flags({}, 'helper'), [true, UNTIL, false, false, true, true]],
+    ['image, one-to-one', flags({ type: 'image' }), [true, UNTIL, false, true, true, true]],
     [
       'text revoked by its sender',
       flags({ revoked: true, revokedBySender: true }),
-      [false, 0, true, false, true],
+      [false, 0, true, false, true, false],
     ],
     [
       'image revoked by its sender',
       flags({ type: 'image', revoked: true, revokedBySender: true }),
-      [false, 0, false, false, true],
+      [false, 0, false, false, true, false],
     ],
-    ['text revoked by a manager', flags({ revoked: true }, 'group'), [false, 0, false, false, true]],
-    ['notice for one side', flags({ visibleTo: 2 }), [true, UNTIL, false, false, true]],
-    ['deleted by the reader', flags({}, 'c2c', true), [true, UNTIL, false, false, false]],
-    ['group tip', flags({ type: 'groupTip' }, 'group'), [false, 0, false, false, true]],
+    ['text revoked by a manager', flags({ revoked: true }, 'group'), [false, 0, false, false, true, false]],
+    ['notice for one side', flags({ visibleTo: 2 }), [true, UNTIL, false, false, true, false]],
+    ['deleted by the reader', flags({}, 'c2c', true), [true, UNTIL, false, false, false, false]],
+    ['group tip', flags({ type: 'groupTip' }, 'group'), [false, 0, false, false, true, false]],
+    ['call card', flags({ type: 'custom' }, 'c2c', false, false), [true, UNTIL, false, true, true, false]],
   ];
   for (const [name, can, want] of rows)
-    it(name, () => expect([can.revoke, can.revokeUntil, can.reedit, can.pin, can.delete]).toEqual(want));
+    it(name, () =>
+      expect([can.revoke, can.revokeUntil, can.reedit, can.pin, can.delete, can.forward]).toEqual(want),
+    );
 
   it('a flag says what the action answers: revoke until revokeUntil, refused after', () => {
     const can = flags();

@@ -65,6 +65,8 @@ export interface MessageCanFacts {
     revokedBySender: boolean;
     visibleTo: number | null;
   };
+  /** Its type (and a custom one's data) is one users send (protocol `isForwardable`). */
+  forwardable: boolean;
   /** A one-to-one chat, the helper's chat (no pins), or a group. */
   chat: 'c2c' | 'helper' | 'group';
   hidden: boolean;
@@ -87,6 +89,10 @@ const revokeOwn = (actorId: number, m: OwnMessageFacts): Decision => {
   if (m.revoked) return true;
   return m.now > revokeUntil(m.createdAt) ? 'revokeWindowPassed' : true;
 };
+
+/** Forward: a message of a type users send, not revoked, not a notice one side alone sees. */
+const forwardable = (m: { revoked: boolean; visibleTo: number | null }, typeForwardable: boolean) =>
+  !m.revoked && m.visibleTo === null && typeForwardable;
 
 const canSee = (actorId: number, f: MessageFacts): Decision => {
   const m = f.message;
@@ -113,7 +119,7 @@ export const messagesPolicy = definePolicy({
     const seen = canSee(actor.userId, f);
     if (seen !== true) return seen;
     const m = f.message!;
-    return m.revoked || m.visibleTo !== null || !f.forwardable ? 'messageNotForwardable' : true;
+    return forwardable(m, f.forwardable) ? true : 'messageNotForwardable';
   },
   /** Revoke (one-to-one): one's own message, not a tip, within the revoke window. */
   'message.revoke': (actor, f: MessageFacts) => {
@@ -145,5 +151,6 @@ export function messageCan(f: MessageCanFacts): MessageCan {
     reedit: m.revoked && m.revokedBySender && m.type === 'text',
     pin: f.chat === 'c2c' && !m.revoked && !tip && m.visibleTo === null && !f.hidden,
     delete: !f.hidden,
+    forward: !f.hidden && forwardable(m, f.forwardable),
   };
 }

@@ -140,6 +140,23 @@ describe('group send', () => {
     expect(read.unreadCount).toBe(0);
   });
 
+  it('three mentioned members each see the mention once; the sender is not mentioned', async () => {
+    const owner = await newUser(t, 'gm3O');
+    const [a, b, c] = [await newUser(t, 'gm3A'), await newUser(t, 'gm3B'), await newUser(t, 'gm3C')];
+    const g = await createGroup(t, owner, [a, b, c]);
+
+    // Four names, one repeated in capitals and the sender's own: three members are mentioned.
+    const at = [b.wtId, owner.wtId, c.wtId, b.wtId.toUpperCase(), a.wtId];
+    const sent = await sentGroup(t, a, g, '@三位', { atUserList: at });
+    expect([...sent.atUserList!].sort()).toEqual([b.wtId, owner.wtId, c.wtId].sort());
+    for (const who of [owner, b, c]) {
+      expect((await groupConversation(t, who, g)).groupAtInfoList).toEqual([
+        { messageID: sent.ID, sequence: sent.sequence, atType: 1 },
+      ]);
+    }
+    expect((await groupConversation(t, a, g)).groupAtInfoList).toEqual([]);
+  });
+
   it('stores the tips of joins (with the welcome text), profile changes, transfer and quit', async () => {
     const owner = await newUser(t, 'gwO', '老王');
     const a = await newUser(t, 'gwA', '小李');

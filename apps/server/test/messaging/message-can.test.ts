@@ -34,6 +34,7 @@ const fresh = (m: Message): MessageCan => ({
   reedit: false,
   pin: m.conversationType === 'C2C',
   delete: true,
+  forward: true,
 });
 const framed = (s: TestSocket, type: string, id: string) =>
   s.next((f) => f.type === type && (f.data as Message).ID === id).then((f) => f.data as Message);
@@ -68,18 +69,29 @@ describe('message can flags', () => {
     const n = await sent(t, a, b, 'take back');
     moveTo(n.can.revokeUntil);
     const revoked = await post<Message>(t, a, '/message/revoke', { messageID: n.ID });
-    const after: MessageCan = { revoke: false, revokeUntil: 0, reedit: true, pin: false, delete: true };
+    const after: MessageCan = {
+      revoke: false,
+      revokeUntil: 0,
+      reedit: true,
+      pin: false,
+      delete: true,
+      forward: false,
+    };
     expect(revoked.data.can).toEqual(after);
     expect((await framed(b1, 'message.updated', n.ID)).can).toEqual(after);
 
     // Deleted for b: b may not delete it again nor pin it; a keeps its flags.
     await post(t, b, '/message/delete', { messageIDs: [m.ID] });
     const gone = await framed(b1, 'message.updated', m.ID);
-    expect(gone).toMatchObject({ isDeleted: true, can: { delete: false, pin: false } });
+    expect(gone).toMatchObject({ isDeleted: true, can: { delete: false, pin: false, forward: false } });
     expect((await history(t, a, b)).messages.find((x) => x.ID === m.ID)!.can).toMatchObject({
       delete: true,
       pin: true,
     });
+
+    // The add-friend notice is the server's: not forwardable (forward answers 27001: rich/forward.test.ts).
+    const notice = (await history(t, a, b)).messages.find((x) => x.type === 'custom')!;
+    expect(notice.can).toMatchObject({ forward: false, delete: true });
   });
 
   it('group: the shared frame carries the sender-side flags; a manager revoke leaves no reedit; tips none', async () => {
@@ -92,7 +104,14 @@ describe('message can flags', () => {
     expect(m.can).toEqual(fresh(m));
     expect((await framed(ownerTab, 'message.new', m.ID)).can).toEqual(fresh(m));
     const tip = (await groupHistory(t, owner, g)).find((x) => x.type === 'groupTip')!;
-    expect(tip.can).toEqual({ revoke: false, revokeUntil: 0, reedit: false, pin: false, delete: true });
+    expect(tip.can).toEqual({
+      revoke: false,
+      revokeUntil: 0,
+      reedit: false,
+      pin: false,
+      delete: true,
+      forward: false,
+    });
 
     // Past the sender's window the owner still revokes a member's message (the group rules).
     moveTo(m.can.revokeUntil + 1);
@@ -101,7 +120,7 @@ describe('message can flags', () => {
     expect(byOwner.data).toMatchObject({
       isRevoked: true,
       revoker: 'administrator',
-      can: { revoke: false, revokeUntil: 0, reedit: false, pin: false, delete: true },
+      can: { revoke: false, revokeUntil: 0, reedit: false, pin: false, delete: true, forward: false },
     });
     expect((await groupHistory(t, member, g)).find((x) => x.ID === m.ID)!.can.reedit).toBe(false);
     // A tip is never revoked, not even by the owner.

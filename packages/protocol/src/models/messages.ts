@@ -30,6 +30,8 @@ export const messageCanSchema = z.object({
   pin: z.boolean(),
   /** Delete for oneself. */
   delete: z.boolean(),
+  /** 转发 (and 合并转发): a message users send themselves, not revoked, seen by both sides. */
+  forward: z.boolean(),
 });
 export type MessageCan = z.infer<typeof messageCanSchema>;
 

@@ -69,6 +69,7 @@ export const PENDING_CAN: MessageCan = {
   reedit: false,
   pin: false,
   delete: false,
+  forward: false,
 };
 
 /** An own message not stored yet, shown with a spinner (`unSend`) until the ack. */

@@ -7,6 +7,7 @@ export const freshCan = (timeMs: number): MessageCan => ({
   reedit: false,
   pin: true,
   delete: true,
+  forward: true,
 });
 
 /** Tests: a one-to-one conversation with user `id`, nothing in it, changed by `over`. */

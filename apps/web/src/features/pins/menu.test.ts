@@ -10,6 +10,7 @@ const can = (pin: boolean): MessageCan => ({
   reedit: false,
   pin,
   delete: true,
+  forward: true,
 });
 const msg = (ID: string, pin: boolean) => ({ ID, from: 'peer', conversationID: 'C2Cpeer', can: can(pin) });
 const t = (key: string) => key;

@@ -1,6 +1,7 @@
 import {
   ConversationType,
   HELPER_WT_ID,
+  isForwardable,
   type Conversation,
   type Draft,
   type GroupAtInfo,
@@ -114,6 +115,7 @@ export function toMessage(
         revokedBySender: revoked && row.revoker === (sender?.wt_id ?? ''),
         visibleTo: row.visible_to,
       },
+      forwardable: !revoked && isForwardable({ type: row.type, payload }),
       chat: c2c ? (chat.peer?.wt_id === HELPER_WT_ID ? 'helper' : 'c2c') : 'group',
       hidden: more?.hidden ?? false,
     }),

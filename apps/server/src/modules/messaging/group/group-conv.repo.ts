@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { prepared } from '../../../db/compiled.js';
+import { prepared, preparedIn } from '../../../db/compiled.js';
+import { first, run, type Steps } from '../../../db/steps.js';
 import { Repo, type Executor } from '../../../db/repo.js';
 import {
   memberViews,
@@ -8,7 +9,6 @@ import {
   type ConversationRow,
   type MemberView,
 } from '../core/conversation.repo.js';
-import { MessageRepo, type MessageRow, type NewMessageRow } from '../core/message.repo.js';
 import type { GroupFacts } from '../core/message.presenter.js';
 import { groupConversationId } from '../core/conversation-id.js';
 
@@ -63,6 +63,21 @@ const senderRead = prepared<{ conversationId: number; userId: number; seq: numbe
       .where('conversation_id', '=', p('conversationId'))
       .where('user_id', '=', p('userId')),
 );
+const insertMentions = preparedIn<{ messageId: number; conversationId: number; seq: number }, number, never>(
+  (db, p, userIds) =>
+    db
+      .insertInto('message_mentions')
+      .values(
+        userIds.map((userId) => ({
+          message_id: p('messageId'),
+          conversation_id: p('conversationId'),
+          user_id: userId,
+          seq: p('seq'),
+        })),
+      )
+      // The list is padded with its last id (db/compiled.ts `preparedIn`): a repeat adds nothing.
+      .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing()),
+);
 const groupMember = prepared<{ conversationId: number; userId: number }, MemberView>((db, p) =>
   memberViews(db).where('m.conversation_id', '=', p('conversationId')).where('m.user_id', '=', p('userId')),
 );
@@ -76,6 +91,38 @@ const conversationOfGroup = prepared<{ groupId: number }, ConversationRow>((db, 
  * indexes repeat it, so the planner may (PostgreSQL's generic plans cannot infer it from a parameter).
  */
 export const GROUP_MESSAGES_ONLY = sql<boolean>`version > 0`;
+
+/**
+ * The group send's writes as step functions (db/steps.ts), in the lock order of a send: the
+ * conversation row (next sequence and version, locked until the commit: gap-free, as one-to-one),
+ * the sender's member row (read cursor), then the message's mentions (user ids; 0 for @all).
+ */
+export function* nextGroupSeqSteps(
+  conversationId: number,
+  now: number,
+): Steps<{ seq: number; version: number }> {
+  const row = yield* first(takeGroupSeq, { id: conversationId, now });
+  if (!row) throw new Error(`conversation ${conversationId} does not exist`);
+  return { seq: Number(row.last_seq), version: Number(row.version) };
+}
+
+export function* senderReadSteps(
+  conversationId: number,
+  userId: number,
+  seq: number,
+  now: number,
+): Steps<void> {
+  yield* run(senderRead, { conversationId, userId, seq, now });
+}
+
+export function* insertMentionsSteps(
+  messageId: number,
+  conversationId: number,
+  seq: number,
+  userIds: readonly number[],
+): Steps<void> {
+  yield* insertMentions.steps({ messageId, conversationId, seq }, userIds);
+}
 
 /** Group conversations, their member rows and versions (docs/architecture.md "Group messaging"). */
 export class GroupConvRepo extends Repo {
@@ -112,13 +159,6 @@ export class GroupConvRepo extends Repo {
     return { conv: (await this.byGroup(groupId))!, created: true };
   }
 
-  /** Next sequence and version, under the conversation row's lock (gap-free, as one-to-one). */
-  async next(conversationId: number, now: number): Promise<{ seq: number; version: number }> {
-    const row = await takeGroupSeq.first(this.db, { id: conversationId, now });
-    if (!row) throw new Error(`conversation ${conversationId} does not exist`);
-    return { seq: Number(row.last_seq), version: Number(row.version) };
-  }
-
   /** Bumps the version alone (a change to stored messages), under the same lock. */
   async bumpVersion(conversationId: number): Promise<number> {
     const row = await this.db
@@ -128,25 +168,6 @@ export class GroupConvRepo extends Repo {
       .returning('version')
       .executeTakeFirstOrThrow();
     return Number(row.version);
-  }
-
-  async senderRead(conversationId: number, userId: number, seq: number, now: number): Promise<void> {
-    await senderRead.run(this.db, { conversationId, userId, seq, now });
-  }
-
-  async insertMessage(row: NewMessageRow): Promise<MessageRow> {
-    return new MessageRepo(this.db).insert(row);
-  }
-
-  async mentions(messageId: number, conversationId: number, seq: number, userIds: number[]): Promise<void> {
-    if (userIds.length === 0) return;
-    await this.db
-      .insertInto('message_mentions')
-      .values(
-        userIds.map((user_id) => ({ message_id: messageId, conversation_id: conversationId, user_id, seq })),
-      )
-      .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
-      .execute();
   }
 
   /**

@@ -28,22 +28,22 @@ export type Outcome =
   | { value: unknown; publish: () => void | Promise<void> };
 
 /**
- * How a batch's transaction runs: awaited on a Kysely executor (`transactionDriver` below), or
- * synchronously on a SQLite connection the caller owns (now-driver.ts, the send thread's). A driver
+ * How a batch's transaction runs: awaited on the PostgreSQL pool (`poolDriver` below), or
+ * synchronously on a SQLite connection (now-driver.ts). A driver
  * runs its jobs one after the other in ONE transaction and answers each one's outcome, or rolls
  * back and throws when any of them (or the commit) failed. A refusal by a job's checks is an
  * outcome, not a failure.
  */
-export interface CommitDriver<J> {
-  transaction(jobs: J[]): Outcome[] | Promise<Outcome[]>;
+export interface CommitDriver {
+  transaction(jobs: StepJob[]): Outcome[] | Promise<Outcome[]>;
   /** False while the connection is busy with another use case's transaction: the batch waits a turn. */
   ready?(): boolean;
 }
 
-interface Queued<J> {
+interface Queued {
   /** The users (and, negative, conversations) whose rows the job locks. */
   keys: number[];
-  job: J;
+  job: StepJob;
   resolve: (value: never) => void;
   reject: (err: unknown) => void;
 }
@@ -66,20 +66,20 @@ const then = (prev: Maybe, next: () => Maybe): Maybe => (prev instanceof Promise
  * their order. A synchronous driver commits and settles a batch within the turn, with no promise of
  * its own between its jobs.
  */
-export class CommitBatcher<J> {
-  private queue: Array<Queued<J>> = [];
+export class CommitBatcher {
+  private queue: Array<Queued> = [];
   private inFlight = 0;
   private scheduled = false;
   /** Keys of the batches in flight (only kept when several can be). */
   private readonly busy = new Set<number>();
 
   constructor(
-    private readonly driver: CommitDriver<J>,
+    private readonly driver: CommitDriver,
     private readonly concurrency = 1,
   ) {}
 
   /** `T`: the value the job's work answers. */
-  run<T>(keys: number[], job: J): Promise<T> {
+  run<T>(keys: number[], job: StepJob): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ keys, job, resolve: resolve as (value: never) => void, reject });
       this.schedule();
@@ -121,10 +121,10 @@ export class CommitBatcher<J> {
   };
 
   /** The next batch: queued jobs in order whose keys no batch in flight holds (nor a job left behind). */
-  private take(): Array<Queued<J>> {
+  private take(): Array<Queued> {
     if (this.concurrency === 1) return this.queue.splice(0, MAX_BATCH);
-    const batch: Array<Queued<J>> = [];
-    const rest: Array<Queued<J>> = [];
+    const batch: Array<Queued> = [];
+    const rest: Array<Queued> = [];
     const blocked = new Set(this.busy);
     for (const q of this.queue) {
       if (batch.length < MAX_BATCH && !q.keys.some((k) => blocked.has(k))) batch.push(q);
@@ -137,7 +137,7 @@ export class CommitBatcher<J> {
     return batch;
   }
 
-  private commit(batch: Array<Queued<J>>): Maybe {
+  private commit(batch: Array<Queued>): Maybe {
     let outcomes: Outcome[] | Promise<Outcome[]>;
     try {
       outcomes = this.driver.transaction(batch.map((q) => q.job));
@@ -154,14 +154,14 @@ export class CommitBatcher<J> {
   }
 
   /** After a failed batch: nothing of it is stored; each job runs alone, in the batch's order. */
-  private eachAlone(batch: Array<Queued<J>>, err: unknown): Maybe {
+  private eachAlone(batch: Array<Queued>, err: unknown): Maybe {
     if (batch.length === 1) return batch[0]!.reject(err);
     let chain: Maybe = undefined;
     for (const q of batch) chain = then(chain, () => this.alone(q));
     return chain;
   }
 
-  private alone(q: Queued<J>): Maybe {
+  private alone(q: Queued): Maybe {
     let outcomes: Outcome[] | Promise<Outcome[]>;
     try {
       outcomes = this.driver.transaction([q.job]);
@@ -172,7 +172,7 @@ export class CommitBatcher<J> {
     return this.settle([q], outcomes);
   }
 
-  private settle(batch: Array<Queued<J>>, outcomes: Outcome[]): Maybe {
+  private settle(batch: Array<Queued>, outcomes: Outcome[]): Maybe {
     let chain: Maybe = undefined;
     for (let i = 0; i < batch.length; i++) {
       const q = batch[i]!;
@@ -184,34 +184,25 @@ export class CommitBatcher<J> {
   }
 }
 
-/** A job of `transactionDriver`: optional read-only checks, then the work, each awaited on the transaction. */
-export interface TxJob {
-  check?(uow: UnitOfWork): Promise<unknown>;
-  work(uow: UnitOfWork, checked: unknown): Promise<unknown>;
-}
+/** A job's queued events, published once its batch committed. */
+export type Events = Array<Parameters<StepUnit['emit']>>;
 
 /**
- * The awaited driver: one Kysely transaction on the application's database (PostgreSQL's pool, or
- * the main thread's SQLite connection), each job with its own queue of events and after-commit jobs,
- * run in order once the batch committed (a failing one is logged: the change stays).
+ * The PostgreSQL driver of step jobs (docs/decisions/044-one-send-path.md): one Kysely transaction
+ * on the pool per batch, each job's steps awaited on it, each job with its own queue of events,
+ * published in order once the batch committed (a failing one is logged: the change stays).
  */
-export function transactionDriver(ctx: Pick<AppContext, 'db' | 'realtime' | 'log'>): CommitDriver<TxJob> {
+export function poolDriver(ctx: Pick<AppContext, 'db' | 'realtime' | 'log'>): CommitDriver {
   return {
     transaction: (jobs) =>
       ctx.db.transaction().execute(async (trx) => {
         runsOn(trx, ctx.db);
         const out: Outcome[] = [];
         for (const job of jobs) {
-          const queued: Array<() => Promise<void> | void> = [];
-          const uow: UnitOfWork = {
-            db: trx,
-            emit: (to, type, data, opts) => queued.push(() => ctx.realtime.emit(to, type, data, opts)),
-            afterCommit: (fn) => queued.push(fn),
-          };
           let checked: unknown;
           if (job.check) {
             try {
-              checked = await job.check(uow);
+              checked = await runSteps(trx, job.check());
             } catch (err) {
               // A refusal by a read-only check: nothing of this job was written.
               if (!isAppError(err)) throw err;
@@ -219,31 +210,14 @@ export function transactionDriver(ctx: Pick<AppContext, 'db' | 'realtime' | 'log
               continue;
             }
           }
-          const value = await job.work(uow, checked);
-          out.push({ value, publish: () => runInOrder(queued, ctx.log) });
+          const events: Events = [];
+          const uow: StepUnit = { db: trx, emit: (...event) => events.push(event) };
+          const value = await runSteps(trx, job.work(uow, checked));
+          const publish = events.map((e) => () => ctx.realtime.emit(...e));
+          out.push({ value, publish: () => runInOrder(publish, ctx.log) });
         }
         return out;
       }),
-  };
-}
-
-/**
- * The PostgreSQL driver of step jobs: `transactionDriver` on the pool, each job's steps awaited on
- * the batch's transaction.
- */
-export function poolDriver(ctx: Pick<AppContext, 'db' | 'realtime' | 'log'>): CommitDriver<StepJob> {
-  const tx = transactionDriver(ctx);
-  return {
-    transaction: (jobs) =>
-      tx.transaction(
-        jobs.map((job) => {
-          const check = job.check?.bind(job);
-          return {
-            check: check && ((uow: UnitOfWork) => runSteps(uow.db, check())),
-            work: (uow: UnitOfWork, checked: unknown) => runSteps(uow.db, job.work(uow, checked)),
-          };
-        }),
-      ),
   };
 }
 

@@ -1,5 +1,4 @@
 import { AT_ALL, type Message, type SendMessageBody } from '@parley/protocol';
-import { isPostgres } from '../../../db/dialect.js';
 import type { AppContext } from '../../../lib/context.js';
 import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { fail } from '../../../lib/errors.js';
@@ -9,10 +8,10 @@ import type { Loaded } from '../../groups/group.access.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
 import type { UserRepo } from '../../users/user.repo.js';
-import { CommitBatcher, transactionDriver, type TxJob } from './commit-batcher.js';
+import type { CommitBatcher } from './commit-batcher.js';
 import { checkContent } from '../core/content.js';
 import type { GroupChatAccess } from '../group/group-access.js';
-import { appendGroupMessage } from './group-store.js';
+import { appendGroupSteps } from './group-store.js';
 import { MessageRepo } from '../core/message.repo.js';
 import { sameConversation } from './retry-check.js';
 import { MessagingViews } from '../core/messaging.views.js';
@@ -20,20 +19,21 @@ import { MessagingViews } from '../core/messaging.views.js';
 /**
  * Sending to a group (docs/api.md "Group messaging"): the same idempotency, send ban, content rules
  * and rate limit as one-to-one, the group policy (a member; not muted; under mute-all only managers),
- * mentions checked against the members, then one unit of work (group commit) that stores the message
- * and queues one frame on the group's topic. The ack comes after the commit.
+ * mentions checked against the members, then one step job on the thread's send driver (shared with
+ * one-to-one sends: group commit, docs/decisions/044-one-send-path.md) that stores the message and
+ * queues one frame on the group's topic. The ack comes after the commit.
  */
 export class GroupSendService {
   private readonly limiter: Limiter;
-  private readonly batcher: CommitBatcher<TxJob>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly chats: GroupChatAccess,
     private readonly users: UserRepo,
+    /** This thread's send driver (send.service.ts `commits`), shared with one-to-one sends. */
+    private readonly batcher: CommitBatcher,
   ) {
     this.limiter = ctx.limiters('message.send', ctx.config.messageSendPerMinute, 60_000);
-    this.batcher = new CommitBatcher(transactionDriver(ctx), isPostgres(ctx.db) ? 8 : 1);
   }
 
   async send(userId: number, body: SendMessageBody): Promise<Message> {
@@ -48,7 +48,8 @@ export class GroupSendService {
     const me = await this.users.byId(userId);
     if (!me) throw fail('unauthorized');
     const bannedUntil = Number(me.send_banned_until);
-    authorize(messagesPolicy, 'message.send', { userId }, { bannedUntil, now: this.ctx.clock.now() });
+    const now = this.ctx.clock.now();
+    authorize(messagesPolicy, 'message.send', { userId }, { bannedUntil, now });
     const chat = await this.chats.open(userId, body.conversationID);
     authorize(groupsPolicy, 'message.send', { userId }, chat.loaded.facts);
     const content = checkContent(body, this.ctx.config.sensitiveWords);
@@ -58,8 +59,8 @@ export class GroupSendService {
     try {
       // Keys: the sender (their member row) and the conversation (its row), negative to stay apart.
       return await this.batcher.run<Message>([userId, -chat.conv.id], {
-        work: async (uow) => {
-          const { view } = await appendGroupMessage(uow, {
+        *work(uow) {
+          const { view } = yield* appendGroupSteps(uow, {
             conversationId: chat.conv.id,
             group: chat.group,
             sender: me,
@@ -71,7 +72,7 @@ export class GroupSendService {
             needReadReceipt: body.needReadReceipt ?? false,
             searchText: content.searchText,
             mentions,
-            now: this.ctx.clock.now(),
+            now,
           });
           return view;
         },

@@ -1,10 +1,12 @@
 import type { Message } from '@parley/protocol';
+import { runSteps, type Steps } from '../../../db/steps.js';
 import type { UnitOfWork } from '../../../db/unit-of-work.js';
-import type { MessageRow } from '../core/message.repo.js';
+import { insertMessageSteps, type MessageRow } from '../core/message.repo.js';
 import { newMessageRow } from './message.store.js';
-import { GroupConvRepo } from '../group/group-conv.repo.js';
+import { insertMentionsSteps, nextGroupSeqSteps, senderReadSteps } from '../group/group-conv.repo.js';
 import { groupConversationId, type GroupOf } from '../core/conversation-id.js';
 import { TOPIC_READER, toMessage } from '../core/message.presenter.js';
+import type { StepUnit } from './commit-batcher.js';
 
 export interface GroupAppendInput {
   conversationId: number;
@@ -24,19 +26,30 @@ export interface GroupAppendInput {
 }
 
 /**
- * Appends a message to a group conversation inside `uow` and queues one `message.new` on the group's
- * topic. Whatever the group size it writes the conversation row (sequence and version, locked until
- * the commit), the sender's member row (read cursor), the message and its mentions: no member list
- * is read and no per-member row is written (docs/architecture.md "Group messaging").
+ * Appends a message to a group conversation inside another use case's unit of work (group tips,
+ * call cards): `appendGroupSteps` awaited on its transaction.
  */
-export async function appendGroupMessage(
+export function appendGroupMessage(
   uow: UnitOfWork,
   input: GroupAppendInput,
 ): Promise<{ row: MessageRow; view: Message }> {
-  const convs = new GroupConvRepo(uow.db);
-  const { seq, version } = await convs.next(input.conversationId, input.now);
-  await convs.senderRead(input.conversationId, input.sender.id, seq, input.now);
-  const row = await convs.insertMessage(
+  return runSteps(uow.db, appendGroupSteps(uow, input));
+}
+
+/**
+ * Appends a message to a group conversation and queues one `message.new` on the group's topic, as
+ * a step function (db/steps.ts): a member's send runs it on the send driver (group-send.ts).
+ * Whatever the group size it writes the conversation row (sequence and version, locked until the
+ * commit), the sender's member row (read cursor), the message and its mentions: no member list is
+ * read and no per-member row is written (docs/architecture.md "Group messaging").
+ */
+export function* appendGroupSteps(
+  uow: StepUnit,
+  input: GroupAppendInput,
+): Steps<{ row: MessageRow; view: Message }> {
+  const { seq, version } = yield* nextGroupSeqSteps(input.conversationId, input.now);
+  yield* senderReadSteps(input.conversationId, input.sender.id, seq, input.now);
+  const row = yield* insertMessageSteps(
     newMessageRow({
       conversationId: input.conversationId,
       seq,
@@ -52,7 +65,7 @@ export async function appendGroupMessage(
       version,
     }),
   );
-  await convs.mentions(row.id, input.conversationId, seq, input.mentions);
+  yield* insertMentionsSteps(row.id, input.conversationId, seq, input.mentions);
   // The topic frame is the same for every member (reader 0: flow 'in'); the sender's ack is its own view.
   const chat = { kind: 'group', group: input.group } as const;
   const more = { nameCard: input.nameCard };

@@ -4,10 +4,14 @@ import type { Executor } from '../../../db/repo.js';
 import { runStepsNow } from '../../../db/steps.js';
 import { isAppError } from '../../../lib/errors.js';
 import type { Realtime } from '../../../realtime/types.js';
+import { sqliteFileOf } from '../../../db/compiled.js';
+import type { AppContext } from '../../../lib/context.js';
 import {
   CommitBatcher,
+  poolDriver,
   runInOrder,
   type CommitDriver,
+  type Events,
   type Outcome,
   type StepJob,
   type StepUnit,
@@ -15,7 +19,6 @@ import {
 import { SendCache } from './send-cache.js';
 
 type SqliteFile = SqliteDatabase & { readonly inTransaction?: boolean };
-type Events = Array<Parameters<StepUnit['emit']>>;
 
 /**
  * The SQLite driver of `CommitBatcher` (docs/decisions/044-one-send-path.md): a batch's jobs run one
@@ -28,7 +31,7 @@ type Events = Array<Parameters<StepUnit['emit']>>;
  * handed over without waiting (the main thread publishes them in order); on the main connection each
  * job's events are published in order before its answer.
  */
-class NowDriver implements CommitDriver<StepJob> {
+class NowDriver implements CommitDriver {
   private readonly cache: SendCache;
 
   constructor(
@@ -108,6 +111,19 @@ export function nowBatcher(
   realtime: Pick<Realtime, 'emit'>,
   log: Pick<FastifyBaseLogger, 'error'>,
   alone = true,
-): CommitBatcher<StepJob> {
+): CommitBatcher {
   return new CommitBatcher(new NowDriver(db, file, realtime, log, alone));
+}
+
+/**
+ * The send driver of a connection (docs/decisions/044-one-send-path.md), one per thread that sends:
+ * on SQLite the synchronous one above (`alone`: the send thread's own connection), on PostgreSQL the
+ * pool's, which overlaps a few batches' round trips (SQLite runs one transaction at a time anyway).
+ * One-to-one and group sends of a thread share it.
+ */
+export function sendBatcher(ctx: Pick<AppContext, 'db' | 'realtime' | 'log'>, alone = false): CommitBatcher {
+  const file = sqliteFileOf(ctx.db);
+  return file
+    ? nowBatcher(ctx.db, file, ctx.realtime, ctx.log, alone)
+    : new CommitBatcher(poolDriver(ctx), 8);
 }

@@ -8,13 +8,13 @@ import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
 import type { Party, UserRow } from '../../users/user.repo.js';
-import { CommitBatcher, poolDriver, type StepJob, type StepUnit } from './commit-batcher.js';
+import type { CommitBatcher, StepUnit } from './commit-batcher.js';
 import { checkContent } from '../core/content.js';
 import { MessageRepo, messageByClientIdSteps, type MessageRow } from '../core/message.repo.js';
 import { appendSteps } from './message.store.js';
 import { sameConversation } from './retry-check.js';
 import { MessagingViews } from '../core/messaging.views.js';
-import { nowBatcher } from './now-driver.js';
+import { sendBatcher } from './now-driver.js';
 import type { PeerResolver } from '../core/peer.js';
 
 /** The friends module's answer to "may X message Y" (20007, 21005, 20003, 10010), as a step function. */
@@ -65,7 +65,6 @@ export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & 
  * the batch, concurrently.
  */
 export class SendCore {
-  private readonly batcher: CommitBatcher<StepJob>;
   /** PostgreSQL: the checks run before the batch (inside, each would be one more round trip while the batch holds its locks). */
   private readonly checksFirst: boolean;
 
@@ -73,15 +72,10 @@ export class SendCore {
     private readonly ctx: SendContext,
     private readonly peers: PeerResolver,
     private readonly gate: MessageGate,
-    /** The connection is this thread's alone (the send thread's). */
-    alone = false,
+    /** This thread's send driver (now-driver.ts `sendBatcher`), shared with its group sends. */
+    private readonly batcher: CommitBatcher = sendBatcher(ctx),
   ) {
-    const file = sqliteFileOf(ctx.db);
-    this.checksFirst = !file;
-    // PostgreSQL overlaps a few batches' round trips; SQLite runs one transaction at a time anyway.
-    this.batcher = file
-      ? nowBatcher(ctx.db, file, ctx.realtime, ctx.log, alone)
-      : new CommitBatcher(poolDriver(ctx), 8);
+    this.checksFirst = !sqliteFileOf(ctx.db);
   }
 
   /** Each request's outcome, in order: the requests share the commits of their turn. */

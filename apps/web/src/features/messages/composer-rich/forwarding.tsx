@@ -11,7 +11,7 @@ import { useChatStore } from '../store';
 import { conversationName, peerOf, type ChatMessage } from '../types';
 import { useMessagesUi } from '../ui-store';
 import { sendPayload } from './rich-send';
-import { FORWARDABLE_TYPES, type Favorite } from '@parley/protocol';
+import type { Favorite } from '@parley/protocol';
 
 /**
  * The forward dialog of the chat window: every conversation except system ones, the helper
@@ -45,10 +45,7 @@ export function forwardSelected(
 ) {
   const selected = useMessagesUi.getState().selected;
   const ids = (useChatStore.getState().byConv[conversationID]?.messages ?? [])
-    .filter(
-      (m) =>
-        selected.has(m.ID) && m.status === 'success' && !m.isRevoked && FORWARDABLE_TYPES.includes(m.type),
-    )
+    .filter((m) => selected.has(m.ID) && m.status === 'success' && m.can.forward)
     .map((m) => m.ID);
   if (!ids.length) return void toast.info(t('forward:none'));
   const me = useSession.getState().user?.nickName ?? '';
@@ -62,7 +59,7 @@ export function forwardSelected(
 /** Extra items of a message's menu: 转发 (one message) and 收藏 (types that can be saved). */
 export function richMenuItems(m: ChatMessage, t: TFunction): MenuItem[] {
   const items: MenuItem[] = [];
-  if (FORWARDABLE_TYPES.includes(m.type) && !m.isRevoked)
+  if (m.can.forward)
     items.push({
       key: 'forward',
       label: t('forward:title'),

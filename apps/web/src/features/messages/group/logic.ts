@@ -175,7 +175,7 @@ export function revokedByAdmin<
         ...m,
         isRevoked: true,
         revoker: 'administrator',
-        can: { ...m.can, revoke: false, revokeUntil: 0, reedit: false, pin: false },
+        can: { ...m.can, revoke: false, revokeUntil: 0, reedit: false, pin: false, forward: false },
       });
   return out;
 }

@@ -8,6 +8,7 @@ import { mayMessageSteps } from '../../../friends/blacklist.service.js';
 import { UserRepo } from '../../../users/user.repo.js';
 import { PeerResolver } from '../../core/peer.js';
 import { SendCore } from '../send-core.js';
+import { sendBatcher } from '../now-driver.js';
 import { toWire, type ThreadData, type ThreadReply } from './wire.js';
 
 /**
@@ -89,11 +90,12 @@ export function openThreadCore(
     },
   } as Pick<Realtime, 'emit'> as Realtime;
 
+  const ctx = { db, uow: new UnitsOfWork(db, realtime, logger), realtime, log: logger };
   const core = new SendCore(
-    { db, uow: new UnitsOfWork(db, realtime, logger), realtime, log: logger, config: { sensitiveWords } },
+    { db, uow: ctx.uow, realtime, log: logger, config: { sensitiveWords } },
     new PeerResolver(new UserRepo(db)),
     { mayMessage: mayMessageSteps },
-    true,
+    sendBatcher(ctx, true),
   );
   return { core, db, logger, encoded, replyOf };
 }
