@@ -140,6 +140,35 @@ describe('group send', () => {
     expect(read.unreadCount).toBe(0);
   });
 
+  it('a current member without a conversation row gets one with their first send; an outsider gets 403', async () => {
+    const owner = await newUser(t, 'gnrO');
+    const a = await newUser(t, 'gnrA');
+    const outsider = await newUser(t, 'gnrX');
+    const g = await createGroup(t, owner, [a]);
+    // A row missing as for a member added before the conversation kept rows for everyone.
+    const [gone] = await t.server.ctx.db
+      .deleteFrom('conversation_members')
+      .where('user_id', '=', (q) => q.selectFrom('users').select('id').where('wt_id', '=', a.wtId))
+      .where('conversation_id', 'in', (q) =>
+        q
+          .selectFrom('conversations as c')
+          .innerJoin('groups as gr', 'gr.id', 'c.group_id')
+          .select('c.id')
+          .where('gr.group_number', '=', g.groupNumber),
+      )
+      .execute();
+    expect(Number(gone!.numDeletedRows)).toBe(1);
+
+    const first = await sentGroup(t, a, g, '我来了');
+    expect(first.conversationID).toBe(gid(g));
+    expect((await groupHistory(t, owner, g)).map((m) => m.ID)).toContain(first.ID);
+    const again = await sentGroup(t, a, g, '还在');
+    expect(again.sequence).toBe(first.sequence + 1);
+
+    const refused = await sendGroup(t, outsider, g, '路过');
+    expect([refused.status, refused.code, refused.msg]).toEqual([403, 403, '当前操作没有权限']);
+  });
+
   it('three mentioned members each see the mention once; the sender is not mentioned', async () => {
     const owner = await newUser(t, 'gm3O');
     const [a, b, c] = [await newUser(t, 'gm3A'), await newUser(t, 'gm3B'), await newUser(t, 'gm3C')];

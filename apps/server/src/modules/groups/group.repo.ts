@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import { prepared } from '../../db/compiled.js';
+import { first, type Steps } from '../../db/steps.js';
 import { Repo } from '../../db/repo.js';
 import { containsInsensitive } from '../../db/contains.js';
 import type { GroupMembersTable, GroupsTable } from '../../db/schema.js';
@@ -30,6 +31,16 @@ const memberOf = prepared<{ groupId: number; userId: number }, MemberRow>((db, p
 );
 
 /** SQL for groups and their member rows. */
+/** `GroupRepo.byNumber` as a step function (db/steps.ts): a group send's checks. */
+export function groupByNumberSteps(groupNumber: string): Steps<GroupRow | undefined> {
+  return first(groupByNumber, { groupNumber });
+}
+
+/** `GroupRepo.member` as a step function (db/steps.ts). */
+export function groupMemberSteps(groupId: number, userId: number): Steps<MemberRow | undefined> {
+  return first(memberOf, { groupId, userId });
+}
+
 export class GroupRepo extends Repo {
   byNumber(groupNumber: string): Promise<GroupRow | undefined> {
     return groupByNumber.first(this.db, { groupNumber });

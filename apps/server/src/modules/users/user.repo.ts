@@ -1,5 +1,5 @@
 import { prepared, preparedIn } from '../../db/compiled.js';
-import { all, runSteps, type Steps } from '../../db/steps.js';
+import { all, first, runSteps, type Steps } from '../../db/steps.js';
 import { Repo } from '../../db/repo.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { UsersTable, UserConfigsTable } from '../../db/schema.js';
@@ -42,6 +42,31 @@ export function* partiesSteps(
   const lower = wtId.toLowerCase();
   const rows = yield* all(partiesQ, { id, wtId: lower });
   return { me: rows.find((r) => Number(r.id) === id), peer: rows.find((r) => r.wt_id === lower) };
+}
+
+/** `UserRepo.byId` as a step function (db/steps.ts). */
+export function userByIdSteps(id: number): Steps<UserRow | undefined> {
+  return first(userById, { id });
+}
+
+const membersByWtIds = preparedIn<{ groupId: number; exceptUserId: number }, string, { id: number; wt_id: string }>(
+  (db, p, wtIds) =>
+    db
+      .selectFrom('users as u')
+      .innerJoin('group_members as gm', 'gm.user_id', 'u.id')
+      .select(['u.id', 'u.wt_id'])
+      .where('gm.group_id', '=', p('groupId'))
+      .where('u.wt_id', 'in', wtIds)
+      .where('u.id', '<>', p('exceptUserId')),
+);
+
+/** Members of the group among `wtIds` (as stored: lower case), but `exceptUserId`: a group send's mentions. */
+export function groupMembersByWtIdsSteps(
+  groupId: number,
+  wtIds: readonly string[],
+  exceptUserId: number,
+): Steps<Array<{ id: number; wt_id: string }>> {
+  return membersByWtIds.steps({ groupId, exceptUserId }, wtIds);
 }
 
 /** `UserRepo.byIds` as a step function (db/steps.ts). */
@@ -107,20 +132,12 @@ export class UserRepo extends Repo {
   }
 
   /** Members of a group among these (lowercase) wtIds, `exceptUserId` left out: ids and wtIds. */
-  async groupMembersByWtIds(
+  groupMembersByWtIds(
     groupId: number,
     wtIds: string[],
     exceptUserId: number,
   ): Promise<Array<{ id: number; wt_id: string }>> {
-    if (wtIds.length === 0) return [];
-    return this.db
-      .selectFrom('users as u')
-      .innerJoin('group_members as gm', 'gm.user_id', 'u.id')
-      .select(['u.id', 'u.wt_id'])
-      .where('gm.group_id', '=', groupId)
-      .where('u.wt_id', 'in', wtIds)
-      .where('u.id', '<>', exceptUserId)
-      .execute();
+    return runSteps(this.db, groupMembersByWtIdsSteps(groupId, wtIds, exceptUserId));
   }
 
   byWtIds(wtIds: string[]): Promise<UserRow[]> {

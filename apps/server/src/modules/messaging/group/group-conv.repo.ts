@@ -92,6 +92,24 @@ const conversationOfGroup = prepared<{ groupId: number }, ConversationRow>((db, 
  */
 export const GROUP_MESSAGES_ONLY = sql<boolean>`version > 0`;
 
+const memberRowOf = prepared<{ conversationId: number; userId: number }, { state: number }>((db, p) =>
+  db
+    .selectFrom('conversation_members')
+    .select('state')
+    .where('conversation_id', '=', p('conversationId'))
+    .where('user_id', '=', p('userId')),
+);
+
+/** The group's conversation (`GroupConvRepo.byGroup`) as a step function (db/steps.ts). */
+export function groupConversationSteps(groupId: number): Steps<ConversationRow | undefined> {
+  return first(conversationOfGroup, { groupId });
+}
+
+/** Whether the user has a member row in the conversation (current or former member). */
+export function* hasMemberRowSteps(conversationId: number, userId: number): Steps<boolean> {
+  return (yield* first(memberRowOf, { conversationId, userId })) !== undefined;
+}
+
 /**
  * The group send's writes as step functions (db/steps.ts), in the lock order of a send: the
  * conversation row (next sequence and version, locked until the commit: gap-free, as one-to-one),

@@ -26,7 +26,7 @@ export function createGroupMessagingModule(
   groups: GroupsModule,
 ) {
   const chats = new GroupChatAccess(ctx, groups.access);
-  const send = new GroupSendService(ctx, chats, users.repo, messaging.send.commits);
+  const send = new GroupSendService(ctx, chats, messaging.send.commits);
   const reads = new GroupReads(ctx, chats);
   const revokes = new GroupRevokes(ctx, chats, groups.access, users.repo);
   const receipts = new GroupReceipts(ctx, chats, users.counters);

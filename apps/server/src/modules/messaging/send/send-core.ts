@@ -1,20 +1,16 @@
 import type { Message, SendMessageBody } from '@parley/protocol';
 import type { Config } from '../../../config.js';
-import { sqliteFileOf } from '../../../db/compiled.js';
-import { runSteps, type Steps } from '../../../db/steps.js';
+import type { Steps } from '../../../db/steps.js';
 import type { AppContext } from '../../../lib/context.js';
 import type { Origin } from '../../../realtime/types.js';
-import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
 import type { Party, UserRow } from '../../users/user.repo.js';
-import type { CommitBatcher, StepUnit } from './commit-batcher.js';
+import type { StepUnit } from './commit-batcher.js';
+import type { Checked, SendCommits } from './send-commits.js';
 import { checkContent } from '../core/content.js';
-import { MessageRepo, messageByClientIdSteps, type MessageRow } from '../core/message.repo.js';
+import { messageByClientIdSteps } from '../core/message.repo.js';
 import { appendSteps } from './message.store.js';
-import { sameConversation } from './retry-check.js';
-import { MessagingViews } from '../core/messaging.views.js';
-import { sendBatcher } from './now-driver.js';
 import type { PeerResolver } from '../core/peer.js';
 
 /** The friends module's answer to "may X message Y" (20007, 21005, 20003, 10010), as a step function. */
@@ -42,10 +38,6 @@ export const outcomeOf = <M>(p: Promise<M>): Promise<SendOutcome<M>> =>
 
 /** A send that passed its checks: both parties and the checked content. */
 type Cleared = { me: Party; peer: Party; content: ReturnType<typeof checkContent> };
-/** The checks' answer: a retry's stored message, or a cleared send. */
-type Checked = { first: MessageRow } | Cleared;
-/** A unit's value: the new message as its sender sees it, or the stored one a retry names. */
-type Stored = { message: Message } | { retryOf: MessageRow };
 
 /** What the send use case needs of the application: the main thread's context, or the send thread's. */
 export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & {
@@ -58,25 +50,20 @@ export type SendContext = Pick<AppContext, 'db' | 'uow' | 'realtime' | 'log'> & 
  * allocates the sequence, stores the message and queues `message.new` to both users (no
  * `counters.updated`: the receiver's clients count a new message into their badge themselves,
  * docs/api.md "Counters"). The answer comes after the commit. Sends that arrive together share one
- * commit (group commit, `CommitBatcher`); a refused or failing send fails alone. The checks and the
- * store are step functions (db/steps.ts) with one driver per dialect: on SQLite (the send thread's
+ * commit (group commit, send-commits.ts); a refused or failing send fails alone. The checks and the
+ * store are step functions (db/steps.ts) on the thread's send driver: on SQLite (the send thread's
  * connection, or the main one without a send thread) synchronously, the checks inside the batch's
  * transaction (now-driver.ts); on PostgreSQL awaited on the pool (`poolDriver`), the checks before
  * the batch, concurrently.
  */
 export class SendCore {
-  /** PostgreSQL: the checks run before the batch (inside, each would be one more round trip while the batch holds its locks). */
-  private readonly checksFirst: boolean;
-
   constructor(
     private readonly ctx: SendContext,
     private readonly peers: PeerResolver,
     private readonly gate: MessageGate,
-    /** This thread's send driver (now-driver.ts `sendBatcher`), shared with its group sends. */
-    private readonly batcher: CommitBatcher = sendBatcher(ctx),
-  ) {
-    this.checksFirst = !sqliteFileOf(ctx.db);
-  }
+    /** This thread's send commits (send-commits.ts), shared with its group sends. */
+    private readonly commits: SendCommits,
+  ) {}
 
   /** Each request's outcome, in order: the requests share the commits of their turn. */
   sendBatch(requests: readonly SendRequest[]): Promise<Array<SendOutcome>> {
@@ -84,44 +71,17 @@ export class SendCore {
   }
 
   /** One request: a batch of one, whose failure is thrown. */
-  async send({ userId, body, now, origin }: SendRequest): Promise<Message> {
-    const check = () => this.check(userId, body, now);
-    const store = (uow: StepUnit, checked: Checked) => this.store(uow, userId, body, checked, now, origin);
-    return this.answer(userId, body, await this.commit(userId, body, check, store));
-  }
-
-  /** A retry of a stored message answers the stored one, whatever changed since, if it is this conversation's. */
-  private async answer(userId: number, body: SendMessageBody, stored: Stored): Promise<Message> {
-    if ('message' in stored) return stored.message;
-    const message = await new MessagingViews(this.ctx.db).message(userId, stored.retryOf);
-    return sameConversation(message, body.conversationID);
-  }
-
-  private async commit(
-    userId: number,
-    body: SendMessageBody,
-    check: () => Steps<Checked>,
-    store: (uow: StepUnit, checked: Checked) => Steps<Stored>,
-  ): Promise<Stored> {
-    if (!this.checksFirst) return this.batcher.run<Stored>([userId], { check, work: store });
-    // PostgreSQL: the peer's id is the batch's lock key too.
-    const checked = await runSteps(this.ctx.db, check());
-    try {
-      return await this.batcher.run<Stored>([userId, ...('peer' in checked ? [checked.peer.id] : [])], {
-        work: (uow) => store(uow, checked),
-      });
-    } catch (err) {
-      // The same clientMsgId sent twice at once: the loser answers the winner's message.
-      if (isUniqueViolation(err)) {
-        const winner = await new MessageRepo(this.ctx.db).byClientId(userId, body.clientMsgId);
-        if (winner) return { retryOf: winner };
-      }
-      throw err;
-    }
+  send({ userId, body, now, origin }: SendRequest): Promise<Message> {
+    return this.commits.run<Cleared, Message>(userId, body, {
+      check: () => this.check(userId, body, now),
+      // PostgreSQL: the peer's id is the batch's lock key too.
+      keys: (c) => [c.peer.id],
+      store: (uow, c) => this.store(uow, userId, body, c, now, origin),
+    });
   }
 
   /** Everything a send must pass, read-only: a retry's stored message, or the parties and content. */
-  private *check(userId: number, body: SendMessageBody, now: number): Steps<Checked> {
+  private *check(userId: number, body: SendMessageBody, now: number): Steps<Checked<Cleared>> {
     const first = yield* messageByClientIdSteps(userId, body.clientMsgId);
     if (first) return { first };
     return yield* this.clear(userId, body, now);
@@ -139,11 +99,10 @@ export class SendCore {
     uow: StepUnit,
     userId: number,
     body: SendMessageBody,
-    c: Checked,
+    c: Cleared,
     now: number,
     origin: Origin | undefined,
-  ): Steps<Stored> {
-    if ('first' in c) return { retryOf: c.first };
+  ): Steps<Message> {
     const { views } = yield* appendSteps(uow, {
       senderId: userId,
       peerId: c.peer.id,
@@ -159,6 +118,6 @@ export class SendCore {
       people: [c.me, c.peer],
       ...(origin ? { origin } : {}),
     });
-    return { message: views.get(userId)! };
+    return views.get(userId)!;
   }
 }

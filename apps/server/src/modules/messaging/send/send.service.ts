@@ -14,7 +14,7 @@ import { appendMessage } from './message.store.js';
 import type { PeerResolver } from '../core/peer.js';
 import { outcomeOf, SendCore, type MessageGate, type SendOutcome } from './send-core.js';
 import { SendThread } from './thread/send-thread.js';
-import type { CommitBatcher } from './commit-batcher.js';
+import { SendCommits } from './send-commits.js';
 import { sendBatcher } from './now-driver.js';
 
 /** What sending needs of uploads: whether a message's files are banned content now. */
@@ -40,8 +40,8 @@ export interface SendInput {
 export class SendService {
   private readonly limiter: Limiter;
   private readonly core: SendCore;
-  /** This thread's send driver: one-to-one sends without a send thread, and every group send. */
-  readonly commits: CommitBatcher;
+  /** This thread's send commits: one-to-one sends without a send thread, and every group send. */
+  readonly commits: SendCommits;
   private readonly thread: SendThread | null;
   /** Group conversations (group-send.ts), installed by the group messaging module. */
   group: GroupPort | null = null;
@@ -54,7 +54,7 @@ export class SendService {
     private readonly files?: BannedFiles,
   ) {
     this.limiter = ctx.limiters('message.send', ctx.config.messageSendPerMinute, 60_000);
-    this.commits = sendBatcher(ctx);
+    this.commits = new SendCommits(ctx.db, sendBatcher(ctx));
     this.core = new SendCore(ctx, peers, gate, this.commits);
     this.thread =
       !isPostgres(ctx.db) && ctx.config.sendThread

@@ -9,6 +9,7 @@ import { UserRepo } from '../../../users/user.repo.js';
 import { PeerResolver } from '../../core/peer.js';
 import { SendCore } from '../send-core.js';
 import { sendBatcher } from '../now-driver.js';
+import { SendCommits } from '../send-commits.js';
 import { toWire, type ThreadData, type ThreadReply } from './wire.js';
 
 /**
@@ -95,7 +96,7 @@ export function openThreadCore(
     { db, uow: ctx.uow, realtime, log: logger, config: { sensitiveWords } },
     new PeerResolver(new UserRepo(db)),
     { mayMessage: mayMessageSteps },
-    sendBatcher(ctx, true),
+    new SendCommits(db, sendBatcher(ctx, true)),
   );
   return { core, db, logger, encoded, replyOf };
 }
