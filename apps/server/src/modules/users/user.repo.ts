@@ -49,15 +49,18 @@ export function userByIdSteps(id: number): Steps<UserRow | undefined> {
   return first(userById, { id });
 }
 
-const membersByWtIds = preparedIn<{ groupId: number; exceptUserId: number }, string, { id: number; wt_id: string }>(
-  (db, p, wtIds) =>
-    db
-      .selectFrom('users as u')
-      .innerJoin('group_members as gm', 'gm.user_id', 'u.id')
-      .select(['u.id', 'u.wt_id'])
-      .where('gm.group_id', '=', p('groupId'))
-      .where('u.wt_id', 'in', wtIds)
-      .where('u.id', '<>', p('exceptUserId')),
+const membersByWtIds = preparedIn<
+  { groupId: number; exceptUserId: number },
+  string,
+  { id: number; wt_id: string }
+>((db, p, wtIds) =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('group_members as gm', 'gm.user_id', 'u.id')
+    .select(['u.id', 'u.wt_id'])
+    .where('gm.group_id', '=', p('groupId'))
+    .where('u.wt_id', 'in', wtIds)
+    .where('u.id', '<>', p('exceptUserId')),
 );
 
 /** Members of the group among `wtIds` (as stored: lower case), but `exceptUserId`: a group send's mentions. */

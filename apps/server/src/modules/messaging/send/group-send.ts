@@ -122,7 +122,13 @@ export class GroupSendService {
     };
   }
 
-  private *store(uow: StepUnit, userId: number, body: SendMessageBody, c: Cleared, now: number): Steps<Message> {
+  private *store(
+    uow: StepUnit,
+    userId: number,
+    body: SendMessageBody,
+    c: Cleared,
+    now: number,
+  ): Steps<Message> {
     const { view } = yield* appendGroupSteps(uow, {
       conversationId: c.conv.id,
       group: { number: c.group.group_number, name: c.group.name, avatar: c.group.avatar },
