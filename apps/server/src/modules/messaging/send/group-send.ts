@@ -2,7 +2,6 @@ import { AT_ALL, type Message, type SendMessageBody } from '@parley/protocol';
 import type { Steps } from '../../../db/steps.js';
 import type { AppContext } from '../../../lib/context.js';
 import { fail } from '../../../lib/errors.js';
-import type { Limiter } from '../../../lib/rate-limiter.js';
 import { groupsPolicy } from '../../../policies/groups.policy.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
@@ -34,26 +33,21 @@ const NO_ROW = { noRow: true } as const;
 type NoRow = typeof NO_ROW;
 
 /**
- * Sending to a group (docs/api.md "Group messaging"): the per-user rate limit, then one step job on
- * the thread's send commits, shared with one-to-one sends (send-commits.ts, decision 044): the same
+ * Sending to a group (docs/api.md "Group messaging"), past the rate limit (send.service.ts): one step
+ * job on the thread's send commits, shared with one-to-one sends (send-commits.ts, decision 044): the same
  * idempotency, send ban and content rules as one-to-one, the group policy (a member; not muted;
  * under mute-all only managers), mentions checked against the members, then the store of the message
  * and one frame on the group's topic (group-store.ts). The ack comes after the commit.
  */
 export class GroupSendService {
-  private readonly limiter: Limiter;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly chats: GroupChatAccess,
     /** This thread's send commits (send.service.ts `commits`), shared with one-to-one sends. */
     private readonly commits: SendCommits,
-  ) {
-    this.limiter = ctx.limiters('message.send', ctx.config.messageSendPerMinute, 60_000);
-  }
+  ) {}
 
   async send(userId: number, body: SendMessageBody): Promise<Message> {
-    if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const sent = await this.commit(userId, body);
     if (!('noRow' in sent)) return sent;
     await this.chats.open(userId, body.conversationID);

@@ -32,8 +32,8 @@ export interface SendInput {
 /**
  * The send use case, batch-first (docs/decisions/044-one-send-path.md): `sendBatch` takes send
  * requests and answers each one's outcome, a failure failing its request alone; a REST, socket or
- * forwarded send is a batch of one. Each request: banned files; group conversations go to the group
- * engine (group-send.ts); the per-user rate limit; then `SendCore`, on the SQLite send thread when
+ * forwarded send is a batch of one. Each request: banned files; the per-user rate limit; group
+ * conversations go to the group send (group-send.ts); else `SendCore`, on the SQLite send thread when
  * there is one (docs/decisions/002-sqlite-send-thread.md), else on this thread's connection, both
  * with the same driver (now-driver.ts); on PostgreSQL on the pool.
  */
@@ -96,9 +96,9 @@ export class SendService {
 
   private async one({ userId, body, origin }: SendInput): Promise<MaybeEncoded<Message>> {
     await this.refuseBannedFiles(body);
+    if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     if (this.group && parseConversationId(body.conversationID).kind === 'group')
       return this.group.send(userId, body);
-    if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
     const now = this.ctx.clock.now();
     const request = origin ? { userId, body, now, origin } : { userId, body, now };
     // The send thread checks and stores it, its checks' reads on its own warm page cache.
