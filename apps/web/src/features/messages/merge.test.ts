@@ -2,37 +2,19 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '@parley/protocol';
 import { canReedit, canRevoke, hasMenu, mergeMessages, pendingMessage } from './merge';
 import { useChatStore } from './store';
-import { freshCan } from './test-fixtures';
+import { messageFixture } from './test-fixtures';
 import type { ChatMessage } from './types';
 
-const base = (over: Partial<Message>): Message => ({
-  ID: 'm1',
-  clientMsgId: 'c1',
-  type: 'text',
-  flow: 'out',
-  status: 'success',
-  time: 1000,
-  timeMs: 1_000_000,
-  from: 'me',
-  nick: 'Me',
-  avatar: '',
-  to: 'peer',
-  conversationID: 'C2Cpeer',
-  conversationType: 'C2C',
-  payload: { text: '原来的话' },
-  sequence: 1,
-  isRevoked: false,
-  revoker: '',
-  isDeleted: false,
-  hasRiskContent: false,
-  needReadReceipt: false,
-  isPeerRead: false,
-  readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
-  atUserList: [],
-  cloudCustomData: null,
-  can: freshCan(1_000_000),
-  ...over,
-});
+const base = (over: Partial<Message>): Message =>
+  messageFixture({
+    timeMs: 1_000_000,
+    flow: 'out',
+    from: 'me',
+    nick: 'Me',
+    to: 'peer',
+    payload: { text: '原来的话' },
+    ...over,
+  });
 
 beforeEach(() => useChatStore.setState({ byConv: {}, originals: new Map() }));
 

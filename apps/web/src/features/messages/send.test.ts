@@ -7,36 +7,19 @@ import { idb } from './idb';
 import { outbox } from './local';
 import { flushOutbox, sendText } from './send';
 import { useChatStore } from './store';
-import { freshCan } from './test-fixtures';
+import { messageFixture } from './test-fixtures';
 
 const stored = (clientMsgId: string, text: string): Message =>
-  ({
+  messageFixture({
     ID: `srv-${clientMsgId}`,
     clientMsgId,
-    type: 'text',
     flow: 'out',
-    status: 'success',
-    time: 1,
-    timeMs: 1000,
     from: 'me',
     nick: 'Me',
-    avatar: '',
     to: 'peer',
-    conversationID: 'C2Cpeer',
-    conversationType: 'C2C',
     payload: { text },
     sequence: 7,
-    isRevoked: false,
-    revoker: '',
-    isDeleted: false,
-    hasRiskContent: false,
-    needReadReceipt: false,
-    isPeerRead: false,
-    readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
-    atUserList: [],
-    cloudCustomData: null,
-    can: freshCan(1000),
-  }) as Message;
+  });
 
 beforeEach(() => {
   useSession.setState({

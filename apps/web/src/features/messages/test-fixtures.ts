@@ -1,4 +1,4 @@
-import type { Conversation, MessageCan } from '@parley/protocol';
+import type { Conversation, Message, MessageCan } from '@parley/protocol';
 
 /** Tests: the flags the server answers a fresh text sent at `timeMs` in a one-to-one chat. */
 export const freshCan = (timeMs: number): MessageCan => ({
@@ -30,3 +30,39 @@ export const conversationFixture = (id: string, over: Partial<Conversation> = {}
   activityTime: 0,
   ...over,
 });
+
+/**
+ * Tests: a stored one-to-one text from 'peer' to 'me' in C2Cpeer (sequence 1 at 1 s), as the server
+ * answers it; `over` changes any field (an own message: `flow: 'out', from: 'me', to: 'peer'`).
+ */
+export const messageFixture = (over: Partial<Message> = {}): Message => {
+  const timeMs = over.timeMs ?? 1000;
+  return {
+    ID: 'm1',
+    clientMsgId: 'c1',
+    type: 'text',
+    flow: 'in',
+    status: 'success',
+    time: Math.floor(timeMs / 1000),
+    timeMs,
+    from: 'peer',
+    nick: 'Peer',
+    avatar: '',
+    to: 'me',
+    conversationID: 'C2Cpeer',
+    conversationType: 'C2C',
+    payload: { text: 'hello' },
+    sequence: 1,
+    isRevoked: false,
+    revoker: '',
+    isDeleted: false,
+    hasRiskContent: false,
+    needReadReceipt: false,
+    isPeerRead: false,
+    readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
+    atUserList: [],
+    cloudCustomData: null,
+    can: freshCan(timeMs),
+    ...over,
+  };
+};

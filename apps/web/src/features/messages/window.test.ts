@@ -6,37 +6,18 @@ import { useSession } from '../../lib/session';
 import { conversationsKey } from './conversations';
 import { ingest } from './ingest';
 import { useChatStore } from './store';
-import { conversationFixture } from './test-fixtures';
+import { conversationFixture, messageFixture } from './test-fixtures';
 import { WINDOW_MAX } from './window';
 
 const incoming = (sequence: number, over: Partial<Message> = {}): Message =>
-  ({
+  messageFixture({
     ID: `m${sequence}`,
     clientMsgId: `c${sequence}`,
-    type: 'text',
-    flow: 'in',
-    status: 'success',
-    time: sequence,
     timeMs: sequence * 1000,
-    from: 'peer',
-    nick: 'Peer',
-    avatar: '',
-    to: 'me',
-    conversationID: 'C2Cpeer',
-    conversationType: 'C2C',
     payload: { text: `t${sequence}` },
     sequence,
-    isRevoked: false,
-    revoker: '',
-    isDeleted: false,
-    hasRiskContent: false,
-    needReadReceipt: false,
-    isPeerRead: false,
-    readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
-    atUserList: [],
-    cloudCustomData: null,
     ...over,
-  }) as Message;
+  });
 
 const row = () =>
   queryClient

@@ -3,41 +3,22 @@ import type { TFunction } from 'i18next';
 import type { Message } from '@parley/protocol';
 import { useForward } from '../../forward/forward-store';
 import { useChatStore } from '../store';
-import { freshCan } from '../test-fixtures';
+import { freshCan, messageFixture } from '../test-fixtures';
 import type { ChatMessage } from '../types';
 import { useMessagesUi } from '../ui-store';
 import { forwardSelected, richMenuItems } from './forwarding';
 
 const t = ((key: string) => key) as unknown as TFunction;
 
-const message = (ID: string, over: Partial<Message> = {}): Message => ({
-  ID,
-  clientMsgId: `c-${ID}`,
-  type: 'text',
-  flow: 'in',
-  status: 'success',
-  time: 1000,
-  timeMs: 1_000_000,
-  from: 'peer',
-  nick: 'Peer',
-  avatar: '',
-  to: 'me',
-  conversationID: 'C2Cpeer',
-  conversationType: 'C2C',
-  payload: { text: ID },
-  sequence: Number(ID.slice(1)),
-  isRevoked: false,
-  revoker: '',
-  isDeleted: false,
-  hasRiskContent: false,
-  needReadReceipt: false,
-  isPeerRead: false,
-  readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
-  atUserList: [],
-  cloudCustomData: null,
-  can: freshCan(1_000_000),
-  ...over,
-});
+const message = (ID: string, over: Partial<Message> = {}): Message =>
+  messageFixture({
+    ID,
+    clientMsgId: `c-${ID}`,
+    timeMs: 1_000_000,
+    payload: { text: ID },
+    sequence: Number(ID.slice(1)),
+    ...over,
+  });
 const notForwardable = { ...freshCan(1_000_000), forward: false };
 
 beforeEach(() => {
