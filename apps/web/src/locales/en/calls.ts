@@ -19,6 +19,7 @@ export default {
     onCall_one: '{{count}} person on the call',
     onCall_other: '{{count}} people on the call',
     join: 'Join',
+    elsewhere: 'You are on this call on another device',
     showMembers: 'Show who is on the call',
     hideMembers: 'Hide who is on the call',
     members: 'On the call',

@@ -17,6 +17,7 @@ export default {
     banner: 'グループ通話',
     onCall_other: '{{count}}人が通話中',
     join: '参加',
+    elsewhere: '別のデバイスでこの通話に参加しています',
     showMembers: '通話中のメンバーを表示',
     hideMembers: '通話中のメンバーを隠す',
     members: '通話中のメンバー',

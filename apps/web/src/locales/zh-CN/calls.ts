@@ -17,6 +17,7 @@ export default {
     banner: '群通话',
     onCall_other: '{{count}}人正在通话中',
     join: '加入',
+    elsewhere: '你已在其他设备上加入此通话',
     showMembers: '展开通话成员',
     hideMembers: '收起通话成员',
     members: '通话成员',

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
 import { resetErrorDedupe } from '../../../lib/http';
 import { socket } from '../../../lib/realtime';
+import { useSession } from '../../../lib/session';
 import { mockApi, renderWithProviders } from '../../../test-utils';
 import { initialCallState, useCallStore } from '../store';
 import { JoinBanner } from './JoinBanner';
@@ -16,6 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   resetErrorDedupe();
   useCallStore.setState(initialCallState);
+  useSession.setState({ user: null });
 });
 
 const INFO = routes.calls.groupCallInfo.path;
@@ -69,6 +71,17 @@ describe('JoinBanner', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: '加入' }));
     expect(onJoin).toHaveBeenCalledWith({ groupID: 'g1', roomID: '4242', callMediaType: 2 });
+  });
+
+  it('for a user already on the call elsewhere, says so instead of offering Join', async () => {
+    useSession.setState({ user: { wtId: 'p2' } as ReturnType<typeof useSession.getState>['user'] });
+    serve({ g1: record('g1', 3) });
+    renderWithProviders(<JoinBanner groupID="g1" onJoin={() => {}} />);
+    expect((await screen.findByTestId('group-call-elsewhere')).textContent).toBe(
+      '你已在其他设备上加入此通话',
+    );
+    expect(count()).toBe('3人正在通话中');
+    expect(screen.queryByRole('button', { name: '加入' })).toBeNull();
   });
 
   it('follows call.group for its own group: appears, updates the count, and goes when the call is over', async () => {

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
 import { PhoneIcon, VideoIcon } from '../icons';
+import { useSession } from '../../../lib/session';
 import { useCallStore } from '../store';
 import { useGroupCallInfo } from './useGroupCallInfo';
 import './group-call.css';
@@ -17,7 +18,8 @@ const BAR_AVATARS = 5;
 /**
  * The group chat's join banner: while this tab is not on a call and the group has a call with
  * people on it, '{n} people on the call', their first avatars and Join; the bar expands to the list
- * of who is on it.
+ * of who is on it. When the user is on that call already (another tab or device), the bar says so
+ * instead of offering Join (the server would refuse a second join).
  */
 export function JoinBanner({ groupID, onJoin }: JoinBannerProps) {
   const { t } = useTranslation('calls');
@@ -25,8 +27,10 @@ export function JoinBanner({ groupID, onJoin }: JoinBannerProps) {
   const record = useGroupCallInfo(groupID);
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
+  const me = useSession((s) => s.user?.wtId);
   if (!idle || !record || record.userList.length === 0) return null;
   const people = record.userList;
+  const joinedElsewhere = people.some((p) => p.wtId === me);
   const video = record.callMediaType === 2;
   const count = t('groupCall.onCall', { count: people.length });
   return (
@@ -52,16 +56,22 @@ export function JoinBanner({ groupID, onJoin }: JoinBannerProps) {
           </span>
           <span className={`gc-banner__chevron${expanded ? ' gc-banner__chevron--open' : ''}`} aria-hidden />
         </button>
-        <button
-          type="button"
-          className="btn btn--primary gc-banner__join"
-          onClick={() =>
-            onJoin({ groupID: record.groupID, roomID: String(record.roomID), callMediaType: video ? 2 : 1 })
-          }
-          data-testid="group-call-join"
-        >
-          {t('groupCall.join')}
-        </button>
+        {joinedElsewhere ? (
+          <span className="gc-banner__elsewhere" data-testid="group-call-elsewhere">
+            {t('groupCall.elsewhere')}
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--primary gc-banner__join"
+            onClick={() =>
+              onJoin({ groupID: record.groupID, roomID: String(record.roomID), callMediaType: video ? 2 : 1 })
+            }
+            data-testid="group-call-join"
+          >
+            {t('groupCall.join')}
+          </button>
+        )}
       </div>
       {expanded && (
         <ul id={listId} className="gc-banner__list" aria-label={t('groupCall.members')}>
