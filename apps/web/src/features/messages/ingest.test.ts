@@ -2,23 +2,13 @@ import 'fake-indexeddb/auto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Conversation, Message } from '@parley/protocol';
+import type { Conversation } from '@parley/protocol';
 import { queryClient } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { conversationsKey } from './conversations';
 import { ingest } from './ingest';
 import { useChatStore } from './store';
-import { conversationFixture, messageFixture } from './test-fixtures';
-
-const incoming = (sequence: number, over: Partial<Message> = {}): Message =>
-  messageFixture({
-    ID: `m${sequence}`,
-    clientMsgId: `c${sequence}`,
-    timeMs: sequence * 1000,
-    payload: { text: `t${sequence}` },
-    sequence,
-    ...over,
-  });
+import { conversationFixture, incomingFixture as incoming } from './test-fixtures';
 
 const row = () =>
   queryClient

@@ -66,3 +66,14 @@ export const messageFixture = (over: Partial<Message> = {}): Message => {
     ...over,
   };
 };
+
+/** Tests: the peer's message number `sequence` (ID m<n>, clientMsgId c<n>, text t<n>, at n seconds). */
+export const incomingFixture = (sequence: number, over: Partial<Message> = {}): Message =>
+  messageFixture({
+    ID: `m${sequence}`,
+    clientMsgId: `c${sequence}`,
+    timeMs: sequence * 1000,
+    payload: { text: `t${sequence}` },
+    sequence,
+    ...over,
+  });

@@ -1,23 +1,13 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Conversation, Message } from '@parley/protocol';
+import type { Conversation } from '@parley/protocol';
 import { queryClient } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { conversationsKey } from './conversations';
 import { ingest } from './ingest';
 import { useChatStore } from './store';
-import { conversationFixture, messageFixture } from './test-fixtures';
+import { conversationFixture, incomingFixture as incoming } from './test-fixtures';
 import { WINDOW_MAX } from './window';
-
-const incoming = (sequence: number, over: Partial<Message> = {}): Message =>
-  messageFixture({
-    ID: `m${sequence}`,
-    clientMsgId: `c${sequence}`,
-    timeMs: sequence * 1000,
-    payload: { text: `t${sequence}` },
-    sequence,
-    ...over,
-  });
 
 const row = () =>
   queryClient
