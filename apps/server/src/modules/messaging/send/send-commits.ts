@@ -19,7 +19,16 @@ export interface SendJob<C, S> {
   store(uow: StepUnit, checked: C): Steps<S>;
 }
 
-type Stored<S> = { value: S } | { retryOf: MessageRow };
+/** A retry's stored message, as a unit's value (a class: told apart from any store's value by `instanceof`). */
+class RetryOf {
+  constructor(readonly row: MessageRow) {}
+}
+
+/** The unit's work when its checks found a retry: nothing is written. */
+// eslint-disable-next-line require-yield
+function* retryOf(row: MessageRow): Steps<RetryOf> {
+  return new RetryOf(row);
+}
 
 /**
  * How every send is committed, one-to-one or group (docs/decisions/044-one-send-path.md): its
@@ -46,8 +55,8 @@ export class SendCommits {
     job: SendJob<C, S>,
   ): Promise<S | Message> {
     const stored = await this.commit(userId, body.clientMsgId, job);
-    if ('value' in stored) return stored.value;
-    const message = await new MessagingViews(this.db).message(userId, stored.retryOf);
+    if (!(stored instanceof RetryOf)) return stored;
+    const message = await new MessagingViews(this.db).message(userId, stored.row);
     return sameConversation(message, body.conversationID);
   }
 
@@ -55,25 +64,24 @@ export class SendCommits {
     userId: number,
     clientMsgId: string,
     job: SendJob<C, S>,
-  ): Promise<Stored<S>> {
-    const work = function* (uow: StepUnit, checked: Checked<C>): Steps<Stored<S>> {
-      if ('first' in checked) return { retryOf: checked.first };
-      return { value: yield* job.store(uow, checked) };
-    };
+  ): Promise<S | RetryOf> {
+    // The store's own generator runs as the unit's work (no wrapper between its steps and the driver).
+    const work = (uow: StepUnit, checked: Checked<C>): Steps<S | RetryOf> =>
+      'first' in checked ? retryOf(checked.first) : job.store(uow, checked);
     if (!this.checksFirst)
-      return this.batcher.run<Stored<S>>([userId], {
+      return this.batcher.run<S | RetryOf>([userId], {
         check: () => job.check(),
         work: (uow, checked) => work(uow, checked as Checked<C>),
       });
     const checked = await runSteps(this.db, job.check());
     const keys = 'first' in checked ? [] : job.keys(checked);
     try {
-      return await this.batcher.run<Stored<S>>([userId, ...keys], { work: (uow) => work(uow, checked) });
+      return await this.batcher.run<S | RetryOf>([userId, ...keys], { work: (uow) => work(uow, checked) });
     } catch (err) {
       // The same clientMsgId sent twice at once: the loser answers the winner's message.
       if (isUniqueViolation(err)) {
         const winner = await new MessageRepo(this.db).byClientId(userId, clientMsgId);
-        if (winner) return { retryOf: winner };
+        if (winner) return new RetryOf(winner);
       }
       throw err;
     }
