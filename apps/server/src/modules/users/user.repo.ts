@@ -134,15 +134,6 @@ export class UserRepo extends Repo {
     return usersByIds.all(this.db, {}, ids);
   }
 
-  /** Members of a group among these (lowercase) wtIds, `exceptUserId` left out: ids and wtIds. */
-  groupMembersByWtIds(
-    groupId: number,
-    wtIds: string[],
-    exceptUserId: number,
-  ): Promise<Array<{ id: number; wt_id: string }>> {
-    return runSteps(this.db, groupMembersByWtIdsSteps(groupId, wtIds, exceptUserId));
-  }
-
   byWtIds(wtIds: string[]): Promise<UserRow[]> {
     if (wtIds.length === 0) return Promise.resolve([]);
     return this.db
