@@ -20,6 +20,7 @@ import { Redis } from 'ioredis';
 import { memoryLimiters } from './lib/rate-limiter.js';
 import { redisLimiters } from './lib/redis-limiter.js';
 import { redactedRequest } from './lib/log-redact.js';
+import { OpsGaugesRepo, setUpMetrics } from './lib/metrics/index.js';
 
 export interface ParleyServer {
   app: FastifyInstance;
@@ -28,6 +29,8 @@ export interface ParleyServer {
   gateway: Gateway;
   /** The domain modules (services, hooks), for wiring later modules and for tests. */
   modules: Modules;
+  /** The node's metrics (lib/metrics): `url` is its metrics listener's, when METRICS_PORT is set. */
+  metrics: { readonly url: string | null };
   /** Graceful stop: refuse new work, close sockets with a reconnect hint, finish requests, close db. */
   close(): Promise<void>;
 }
@@ -55,7 +58,8 @@ export async function buildServer(
       void reply.status(400).send(refusal(Errors.badRequest, lang));
     },
   });
-  const dbHandle = await openDatabase(config);
+  const metrics = setUpMetrics(app, config);
+  const dbHandle = await openDatabase(config, metrics.statement);
   const bus = await createBus(config, app.log);
   const realtime = createRealtime(bus);
   const limiterRedis = config.redisUrl
@@ -80,6 +84,7 @@ export async function buildServer(
     clock,
     limiters,
     log: app.log,
+    metrics: metrics.hooks,
   };
 
   await app.register(helmet, {
@@ -191,6 +196,17 @@ export async function buildServer(
   modules.messaging.startPruner();
   // Moments a stopped node left half delivered (fanout.ts).
   modules.moments.fanout.kick();
+  const gauges = new OpsGaugesRepo(dbHandle.db);
+  await metrics.start({
+    sockets: () => gateway.connectionCount,
+    bus,
+    dbPing: () => dbHandle.ping(),
+    pool: dbHandle.pool,
+    dataDir: config.dataDir,
+    activeCalls: () => gauges.activeCalls(),
+    fanoutBacklog: () => gauges.fanoutBacklog(),
+    sfu: modules.calls.sfu,
+  });
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -201,6 +217,7 @@ export async function buildServer(
       modules.messaging.stopPruner();
       gateway.shutdown();
       await app.close();
+      await metrics.close();
       await modules.moments.fanout.stop();
       await modules.messaging.close();
       await bus.close();
@@ -209,5 +226,5 @@ export async function buildServer(
     })();
     return closing;
   };
-  return { app, ctx, dbHandle, gateway, modules, close };
+  return { app, ctx, dbHandle, gateway, modules, metrics, close };
 }

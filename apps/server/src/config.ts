@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { loadLimits, type Limits } from './config-limits.js';
+import { loadMetricsConfig, type MetricsConfig } from './config-metrics.js';
 
 /** argon2id cost of password hashes: memory in KiB, passes, lanes. */
 export interface PasswordCost {
@@ -124,6 +125,8 @@ export interface Config {
   memberRedeemFailures: number;
   /** Per-user abuse limits (config-limits.ts). */
   limits: Limits;
+  /** Prometheus metrics: their own listener and/or a token on the public port (config-metrics.ts). */
+  metrics: MetricsConfig;
 }
 
 /** What every provider call shares: a time limit per attempt, and retries (with backoff) after a failure. */
@@ -336,6 +339,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     memberSweepMs: int(env, 'MEMBER_SWEEP_MS', 60_000),
     memberRedeemFailures: int(env, 'MEMBER_REDEEM_FAILURES', 5),
     limits: loadLimits(env),
+    metrics: loadMetricsConfig(env),
   };
   return { ...config, ...overrides };
 }

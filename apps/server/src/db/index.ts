@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -22,16 +22,22 @@ export interface DbHandle {
   dialect: 'sqlite' | 'postgres';
   close(): Promise<void>;
   ping(): Promise<boolean>;
+  /** PostgreSQL: the pool, whose connections the metrics count; null on SQLite. */
+  pool: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'> | null;
 }
 
 /** The SQLite file of a config (embedded default). */
 export const sqlitePath = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'parley.db');
 
+/** Kysely's log, reporting each statement's duration (the metrics' statement histogram). */
+const statementLog = (onStatement?: (ms: number) => void) =>
+  onStatement ? { log: (event: LogEvent) => onStatement(event.queryDurationMillis) } : {};
+
 /**
  * A connection to a SQLite file with Parley's settings, as Kysely and as the raw better-sqlite3
  * handle. The main connection (`openDatabase`) and the send thread's (send/thread/) both use it.
  */
-export function openSqliteFile(filePath: string): { db: Db; file: SQLite.Database } {
+export function openSqliteFile(filePath: string, onStatement?: (ms: number) => void): { db: Db; file: SQLite.Database } {
   const file = new SQLite(filePath);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
@@ -46,16 +52,20 @@ export function openSqliteFile(filePath: string): { db: Db; file: SQLite.Databas
   file.pragma('cache_size = -65536');
   file.pragma('mmap_size = 0');
   const cached = withStatementCache(file);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: cached }),
+    ...statementLog(onStatement),
+  });
   registerSqlite(db, cached);
   return { db, file };
 }
 
 /** Opens the database the config names (SQLite file under dataDir, or PostgreSQL) and migrates it. */
-export async function openDatabase(config: Config): Promise<DbHandle> {
+export async function openDatabase(config: Config, onStatement?: (ms: number) => void): Promise<DbHandle> {
   let db: Db;
   let dialect: DbHandle['dialect'];
   let checkpointer: { stop(): Promise<void> } | null = null;
+  let pool: pg.Pool | null = null;
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid DATABASE_SCHEMA: ${schema}`);
@@ -65,19 +75,19 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
       await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await setup.end();
     }
-    const pool = new pg.Pool({
+    pool = new pg.Pool({
       connectionString: config.databaseUrl,
       // Sends check their rules and run their group commits concurrently (docs/performance.md "Messaging").
       max: 20,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     if (config.databaseNamedStatements) withNamedStatements(pool);
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...statementLog(onStatement) });
     dialect = 'postgres';
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true });
     const filePath = sqlitePath(config);
-    const opened = openSqliteFile(filePath);
+    const opened = openSqliteFile(filePath, onStatement);
     checkpointer = startCheckpointer(opened.file, filePath);
     db = opened.db;
     dialect = 'sqlite';
@@ -86,6 +96,7 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
   return {
     db,
     dialect,
+    pool,
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();

@@ -19,6 +19,7 @@ import type { SavedLanguageLookup } from '../lib/language.js';
 import { closeTicket, openTicket } from './ack-origin.js';
 import type { Connection } from './registry.js';
 import type { FrameHandler } from './types.js';
+import { NO_TALLY, type Counts } from '../lib/metrics/tally.js';
 
 /** Client frame limits per connection: a burst of 50, refilled at 25 frames/s. */
 export const FRAME_BURST = 50;
@@ -56,6 +57,8 @@ export class FrameRouter {
     private readonly clock: { now(): number } = { now: () => Date.now() },
     /** The user's saved language, for a socket whose upgrade named none. */
     private readonly savedLanguage: SavedLanguageLookup = () => Promise.resolve(null),
+    /** Counts each well-formed frame by its type (lib/metrics). */
+    private readonly received: Counts = NO_TALLY,
   ) {}
 
   /** The language of `conn`'s texts, resolved once (docs/api.md "Languages"). */
@@ -165,6 +168,7 @@ export class FrameRouter {
     }
     const { id, type } = result.data;
     const entry = this.handlers.get(type);
+    this.received.add(entry ? type : 'unknown');
     if (!entry) {
       const msg = await this.text(conn, ErrorDetails.frameUnknownType, { type });
       send(ack(id, Errors.notFound.code, msg, null));

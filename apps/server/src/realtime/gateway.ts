@@ -118,7 +118,7 @@ export class Gateway {
         this.topics.offline(userId);
       },
     });
-    this.router = new FrameRouter(ctx.log, ctx.clock, (userId) => app.savedLanguage(userId));
+    this.router = new FrameRouter(ctx.log, ctx.clock, (id) => app.savedLanguage(id), ctx.metrics.framesIn);
     this.router.on('ping', () => ({ serverTime: ctx.clock.now() }));
     app.server.on('upgrade', this.handleUpgrade);
     ctx.bus.subscribe((message) => this.deliver(message));
@@ -322,7 +322,7 @@ export class Gateway {
         ...sync,
       },
     };
-    this.sendRaw(conn, textFrame(JSON.stringify(hello)));
+    this.sendRaw(conn, textFrame(JSON.stringify(hello)), 'hello');
   }
 
   /** Keeps a user under MAX_CONNECTIONS_PER_USER: the oldest sockets (most likely stale tabs) go first. */
@@ -336,7 +336,7 @@ export class Gateway {
   }
 
   private onFrame(conn: Connection, raw: RawData, isBinary: boolean): void {
-    const send = (frame: OutFrame) => this.sendRaw(conn, textFrame(frameJson(frame)));
+    const send = (frame: OutFrame) => this.sendRaw(conn, textFrame(frameJson(frame)), frame.type);
     this.router
       .handle(conn, raw, isBinary, send)
       .then((outcome) => {
@@ -362,20 +362,20 @@ export class Gateway {
       for (const conn of conns) {
         if (heldForAck(conn, message)) continue;
         payload ??= textFrame(frameJson(message.frame));
-        this.sendRaw(conn, payload);
+        this.sendRaw(conn, payload, message.frame.type);
       }
       return;
     }
     if (message.kind === 'topic') {
       const conns = this.registry.ofUsers(this.topics.usersOf(message.topic));
       const payload = textFrame(frameJson(message.frame));
-      for (const conn of conns) this.sendRaw(conn, payload);
+      for (const conn of conns) this.sendRaw(conn, payload, message.frame.type);
       return;
     }
     if (message.kind === 'topicMembers') return this.topics.apply(message);
     if (message.kind === 'topicDrop') return this.topics.drop(message.topic);
     if (message.kind === 'resync') {
-      for (const conn of this.registry.all()) this.sendRaw(conn, textFrame(SYNC_REQUIRED));
+      for (const conn of this.registry.all()) this.sendRaw(conn, textFrame(SYNC_REQUIRED), 'sync.required');
       return;
     }
     this.recentlyClosed.remember(message);
@@ -384,16 +384,17 @@ export class Gateway {
 
   private closeConnection(conn: Connection, message: CloseTokensMessage): void {
     this.registry.remove(conn);
-    if (message.frame) this.sendRaw(conn, textFrame(JSON.stringify(message.frame)), true);
+    if (message.frame) this.sendRaw(conn, textFrame(JSON.stringify(message.frame)), message.frame.type, true);
     this.output.close(conn.socket, message.closeCode, message.reason);
   }
 
   /** A heartbeat round (heartbeat.ts; every `heartbeatMs`, or now from a test); old revocations go. */
   beat = () => (heartbeatRound(this.registry, this.ctx.log), this.recentlyClosed.prune());
 
-  /** Queues a frame (`textFrame`) for the connection's socket, to leave at the end of this turn. */
-  private sendRaw(conn: Connection, frame: Buffer, ignoreRegistry = false): void {
+  /** Queues a frame (`textFrame`) of `type` for the connection's socket, to leave at the end of this turn. */
+  private sendRaw(conn: Connection, frame: Buffer, type: string | number, ignoreRegistry = false): void {
     if (!ignoreRegistry && this.registry.get(conn.id) !== conn) return;
-    if (!this.output.send(conn, frame)) this.registry.remove(conn);
+    if (this.output.send(conn, frame)) this.ctx.metrics.framesOut.add(type);
+    else this.registry.remove(conn);
   }
 }

@@ -27,6 +27,8 @@ export class MemoryBus implements Bus {
   }
 
   readonly up = true;
+  /** In-process delivery does not fail (a publish after close is a caller's bug). */
+  readonly publishFailures = 0;
 
   onHealth(): void {}
 

@@ -136,6 +136,9 @@ export class RedisBus implements Bus {
     return this.count;
   }
 
+  /** Publishes that failed since start (docs/operations.md "Metrics"). */
+  publishFailures = 0;
+
   get epoch(): string {
     return this.epochValue;
   }
@@ -230,6 +233,7 @@ export class RedisBus implements Bus {
       await this.publishNow(message);
     } catch (err) {
       this.health.missed = true;
+      this.publishFailures += 1;
       throw err;
     }
   }

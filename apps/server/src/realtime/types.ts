@@ -50,6 +50,8 @@ export interface Bus {
   readonly epoch: string;
   /** Bus messages this node received (the routing test counts them). */
   readonly received: number;
+  /** Publishes that failed since start (the metrics read it). */
+  readonly publishFailures: number;
   /**
    * Publishes to the nodes that watch the addressed users. Each user's copy of a `users` message gets
    * that user's next push sequence in `frame.seq`.

@@ -67,6 +67,17 @@ export class LazySfu implements Sfu {
     this.rooms.delete(roomId);
     if (this.real && opened) await this.real.closeRoom(roomId);
   }
+  /** Rooms of group calls not over on this node (the metrics read it). */
+  get roomCount(): number {
+    return this.rooms.size;
+  }
+
+  /** Media packets the embedded SFU forwarded since it started; null: not started, or Janus (its own stats). */
+  async forwardedPackets(): Promise<number | null> {
+    const real = this.real as { stats?: () => Promise<{ forwarded: number }> } | null;
+    return real?.stats ? (await real.stats()).forwarded : null;
+  }
+
   async close(): Promise<void> {
     this.rooms.clear();
     const real = this.real;

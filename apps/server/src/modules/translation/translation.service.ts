@@ -45,8 +45,10 @@ export class TranslationService {
       if (charLength(text) > this.ctx.config.translate!.maxChars) throw fail('textTooLongToTranslate');
       try {
         const r = await translator.translate(text, body.targetLanguage);
+        this.ctx.metrics.provider('translate', false);
         return { result: r.translatedText, sourceLanguage: r.sourceLanguage };
       } catch (err) {
+        this.ctx.metrics.provider('translate', true);
         if (err instanceof ProviderError) throw fail('translateFailed');
         throw err;
       }
@@ -64,8 +66,11 @@ export class TranslationService {
       if (audio === 'missing') throw fail('fileMissing');
       if (audio === 'tooLarge') throw fail('soundTooLarge');
       try {
-        return { result: await transcriber.transcribe(audio), sourceLanguage: '' };
+        const result = await transcriber.transcribe(audio);
+        this.ctx.metrics.provider('asr', false);
+        return { result, sourceLanguage: '' };
       } catch (err) {
+        this.ctx.metrics.provider('asr', true);
         if (err instanceof ProviderError) throw fail('transcribeFailed');
         throw err;
       }

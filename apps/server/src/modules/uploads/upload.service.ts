@@ -201,6 +201,7 @@ export class UploadService {
         variant: d.variant,
         content_sha256: sha,
       });
+    this.ctx.metrics.uploaded(file.size);
     return {
       url: urlOf(key),
       name,

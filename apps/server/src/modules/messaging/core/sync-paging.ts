@@ -23,6 +23,12 @@ export class SyncPaging {
 
   /** POST /message/sync and the socket's `message.sync`: 429 past the full-sync budget. */
   async changes(userId: number, since: number, groups?: Record<string, number>): Promise<SyncResult> {
+    const result = await this.page(userId, since, groups);
+    this.ctx.metrics.sync(result.reset);
+    return result;
+  }
+
+  private async page(userId: number, since: number, groups?: Record<string, number>): Promise<SyncResult> {
     if (since !== 0) return this.messages.changes(userId, since, groups);
     if (!(await this.full.hit(String(userId)))) throw fail('rateLimited');
     return this.bounded((rows) => this.messages.changes(userId, since, groups, rows));

@@ -49,6 +49,8 @@ interface Queued {
 }
 
 type Maybe = void | Promise<void>;
+/** Hears a batch committed: its number of jobs and its transaction's seconds. */
+export type CommitObserver = (size: number, seconds: number) => void;
 /** `next` after `prev`: at once when `prev` was synchronous, else when it settles. */
 const then = (prev: Maybe, next: () => Maybe): Maybe => (prev instanceof Promise ? prev.then(next) : next());
 
@@ -76,6 +78,8 @@ export class CommitBatcher {
   constructor(
     private readonly driver: CommitDriver,
     private readonly concurrency = 1,
+    /** Told each committed batch's size and seconds (lib/metrics); none: nothing is timed. */
+    private readonly observe: CommitObserver | null = null,
   ) {}
 
   /** `T`: the value the job's work answers. */
@@ -139,6 +143,7 @@ export class CommitBatcher {
 
   private commit(batch: Array<Queued>): Maybe {
     let outcomes: Outcome[] | Promise<Outcome[]>;
+    const started = this.observe ? performance.now() : 0;
     try {
       outcomes = this.driver.transaction(batch.map((q) => q.job));
     } catch (err) {
@@ -146,11 +151,16 @@ export class CommitBatcher {
     }
     if (outcomes instanceof Promise) {
       return outcomes.then(
-        (o) => this.settle(batch, o),
+        (o) => (this.committed(batch.length, started), this.settle(batch, o)),
         (err: unknown) => this.eachAlone(batch, err),
       );
     }
+    this.committed(batch.length, started);
     return this.settle(batch, outcomes);
+  }
+
+  private committed(size: number, started: number): void {
+    this.observe?.(size, (performance.now() - started) / 1000);
   }
 
   /** After a failed batch: nothing of it is stored; each job runs alone, in the batch's order. */

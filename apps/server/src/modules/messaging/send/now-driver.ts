@@ -11,6 +11,7 @@ import {
   poolDriver,
   runInOrder,
   type CommitDriver,
+  type CommitObserver,
   type Events,
   type Outcome,
   type StepJob,
@@ -111,8 +112,9 @@ export function nowBatcher(
   realtime: Pick<Realtime, 'emit'>,
   log: Pick<FastifyBaseLogger, 'error'>,
   alone = true,
+  observe: CommitObserver | null = null,
 ): CommitBatcher {
-  return new CommitBatcher(new NowDriver(db, file, realtime, log, alone));
+  return new CommitBatcher(new NowDriver(db, file, realtime, log, alone), 1, observe);
 }
 
 /**
@@ -121,9 +123,14 @@ export function nowBatcher(
  * pool's, which overlaps a few batches' round trips (SQLite runs one transaction at a time anyway).
  * One-to-one and group sends of a thread share it.
  */
-export function sendBatcher(ctx: Pick<AppContext, 'db' | 'realtime' | 'log'>, alone = false): CommitBatcher {
+export function sendBatcher(
+  ctx: Pick<AppContext, 'db' | 'realtime' | 'log'>,
+  alone = false,
+  /** The commits' metrics (lib/metrics; the send thread posts them to the main thread's). */
+  observe: CommitObserver | null = null,
+): CommitBatcher {
   const file = sqliteFileOf(ctx.db);
   return file
-    ? nowBatcher(ctx.db, file, ctx.realtime, ctx.log, alone)
-    : new CommitBatcher(poolDriver(ctx), 8);
+    ? nowBatcher(ctx.db, file, ctx.realtime, ctx.log, alone, observe)
+    : new CommitBatcher(poolDriver(ctx), 8, observe);
 }

@@ -54,7 +54,7 @@ export class SendService {
     private readonly files?: BannedFiles,
   ) {
     this.limiter = ctx.limiters('message.send', ctx.config.messageSendPerMinute, 60_000);
-    this.commits = new SendCommits(ctx.db, sendBatcher(ctx));
+    this.commits = new SendCommits(ctx.db, sendBatcher(ctx, false, ctx.metrics.commit));
     this.core = new SendCore(ctx, peers, gate, this.commits);
     this.thread =
       !isPostgres(ctx.db) && ctx.config.sendThread
@@ -64,6 +64,7 @@ export class SendService {
               filePath: sqlitePath(ctx.config),
               sensitiveWords: ctx.config.sensitiveWords,
               searchIndexEveryMs: ctx.config.searchIndexEveryMs,
+              metrics: ctx.metrics.enabled,
             },
             ctx.config.sendThreadEntry,
           )
@@ -74,8 +75,10 @@ export class SendService {
    * Each request's outcome, in order. From the send thread, a message comes as the JSON text the
    * thread encoded (realtime/encoded.ts), which a socket's ack carries as it is.
    */
-  sendBatch(requests: readonly SendInput[]): Promise<Array<SendOutcome<MaybeEncoded<Message>>>> {
-    return Promise.all(requests.map((r) => outcomeOf(this.one(r))));
+  async sendBatch(requests: readonly SendInput[]): Promise<Array<SendOutcome<MaybeEncoded<Message>>>> {
+    const outcomes = await Promise.all(requests.map((r) => outcomeOf(this.one(r))));
+    this.ctx.metrics.sends(requests, outcomes);
+    return outcomes;
   }
 
   /** The stored message as its sender sees it (the REST answer): a batch of one. */

@@ -73,7 +73,7 @@ export class SendThread {
   private drained: (() => void) | null = null;
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'realtime' | 'log' | 'bus'>,
+    private readonly ctx: Pick<AppContext, 'db' | 'realtime' | 'log' | 'bus' | 'metrics'>,
     private readonly data: ThreadData,
     /** The thread's compiled entry (config `sendThreadEntry`); unset: the one beside this module. */
     private readonly compiledEntry?: string,
@@ -187,6 +187,7 @@ export class SendThread {
           );
         if (this.pending.size === 0) this.drained?.();
       } else if (r.k === 'log') this.ctx.log[r.level](r.obj, r.msg);
+      else if (r.k === 'commit') this.ctx.metrics.commit?.(r.size, r.seconds);
     }
   }
 

@@ -33,7 +33,7 @@ type Encoded = { [JSON_TEXT]?: string; [REPLY]?: number };
  * `replyOf` then gives the number of the reply that carried a value's event.
  */
 export function openThreadCore(
-  { filePath, sensitiveWords }: ThreadData,
+  { filePath, sensitiveWords, metrics }: ThreadData,
   post: (reply: ThreadReply) => number | void,
 ) {
   const { db, file } = openSqliteFile(filePath);
@@ -96,7 +96,10 @@ export function openThreadCore(
     { db, uow: ctx.uow, realtime, log: logger, config: { sensitiveWords } },
     new PeerResolver(new UserRepo(db)),
     { mayMessage: mayMessageSteps },
-    new SendCommits(db, sendBatcher(ctx, true)),
+    new SendCommits(
+      db,
+      sendBatcher(ctx, true, metrics ? (size, seconds) => void post({ k: 'commit', size, seconds }) : null),
+    ),
   );
   return { core, db, logger, encoded, replyOf };
 }

@@ -7,6 +7,8 @@ export interface ThreadData {
   filePath: string;
   sensitiveWords: string[];
   searchIndexEveryMs: number;
+  /** The main thread measures: each commit's size and duration come back as a `commit` reply. */
+  metrics: boolean;
 }
 
 /** Main → thread: sends to check and commit, in the order they were made. */
@@ -40,7 +42,9 @@ export type ThreadReply =
   | { k: 'done'; id: number; json: string }
   | { k: 'done'; id: number; at: number }
   | { k: 'fail'; id: number; error: WireError }
-  | { k: 'log'; level: 'error' | 'warn' | 'info'; obj: unknown; msg: string };
+  | { k: 'log'; level: 'error' | 'warn' | 'info'; obj: unknown; msg: string }
+  /** A group commit of `size` sends in `seconds`, for the main thread's metrics. */
+  | { k: 'commit'; size: number; seconds: number };
 
 /** The answer's text: its own, or that of the event it names in the same message (null: none there). */
 export function answerJson(
