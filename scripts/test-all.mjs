@@ -104,6 +104,7 @@ const BROWSER_DEPS = [
 const SERVER_DEPS = [
   { path: '/usr/bin/redis-server', packages: ['redis-server'] },
   { path: '/usr/bin/janus', packages: ['janus'] },
+  { path: '/usr/bin/prometheus', packages: ['prometheus'] },
 ];
 
 /**
