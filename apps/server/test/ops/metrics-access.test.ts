@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { requirePromTools, skipPromTools } from './prom-tools.js';
 
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const TOKEN = 'metrics-token-0123456789';
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -48,7 +51,9 @@ describe('/metrics access', () => {
   });
 
   it('refuses a short token and a bad port at start', () => {
-    expect(() => metricsOf({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN is too short: at least 16 characters');
+    expect(() => metricsOf({ METRICS_TOKEN: 'short' })).toThrow(
+      'METRICS_TOKEN is too short: at least 16 characters',
+    );
     expect(() => metricsOf({ METRICS_PORT: 'x' })).toThrow('Invalid METRICS_PORT: x (a port number)');
     expect(metricsOf({})).toEqual({ port: undefined, host: '127.0.0.1', token: undefined });
   });
@@ -58,6 +63,26 @@ describe('/metrics access', () => {
     t = await startTestServer({ metrics: metricsOf({ METRICS_PORT: '0' }) });
     const text = await (await fetch(t.server.metrics.url!)).text();
     const out = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
-    expect({ status: out.status, problems: `${out.stdout}${out.stderr}`.trim() }).toEqual({ status: 0, problems: '' });
+    expect({ status: out.status, problems: `${out.stdout}${out.stderr}`.trim() }).toEqual({
+      status: 0,
+      problems: '',
+    });
   });
+
+  it.skipIf(skipPromTools)(
+    'ships alert rules that promtool accepts, on families the node exports',
+    async () => {
+      requirePromTools();
+      const rules = path.join(ROOT, 'deploy/prometheus/parley-alerts.yml');
+      const out = spawnSync('promtool', ['check', 'rules', rules], { encoding: 'utf8' });
+      expect(out.stdout).toContain('SUCCESS: 9 rules found');
+      t = await startTestServer({ metrics: metricsOf({ METRICS_PORT: '0' }) });
+      const text = await (await fetch(t.server.metrics.url!)).text();
+      const named = [...fs.readFileSync(rules, 'utf8').matchAll(/\b(parley_[a-z_]+?)(?:_bucket)?\b/g)].map(
+        (m) => m[1]!,
+      );
+      const missing = [...new Set(named)].filter((n) => !new RegExp(`^# TYPE ${n} `, 'm').test(text));
+      expect(missing).toEqual([]);
+    },
+  );
 });

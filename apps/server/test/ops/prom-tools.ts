@@ -19,5 +19,7 @@ if (skipPromTools)
 /** In CI and as root the test command installed the tools: missing is a failure. */
 export function requirePromTools(): void {
   if (missingPromTools.length > 0)
-    throw new Error(`missing ${missingPromTools.join(', ')}: run scripts/test-all.mjs, which installs prometheus`);
+    throw new Error(
+      `missing ${missingPromTools.join(', ')}: run scripts/test-all.mjs, which installs prometheus`,
+    );
 }

@@ -103,7 +103,9 @@ describe.skipIf(skipPromTools)('Prometheus scrapes Parley', () => {
       payload: { text: 'hello prometheus' },
     });
     expect(ack.code).toBe(200);
-    expect(await until('parley_messages_sent_total{kind="one_to_one"}', (v) => v > sentBefore)).toBe(sentBefore + 1);
+    expect(await until('parley_messages_sent_total{kind="one_to_one"}', (v) => v > sentBefore)).toBe(
+      sentBefore + 1,
+    );
     expect(await until('parley_socket_frames_received_total{type="message.send"}', (v) => v >= 1)).toBe(1);
     await until('parley_socket_frames_sent_total{type="message.new"}', (v) => v >= 1);
     await until('parley_send_commit_batch_size_count', (v) => v >= 1);
@@ -114,7 +116,10 @@ describe.skipIf(skipPromTools)('Prometheus scrapes Parley', () => {
     await until('parley_socket_frames_received_total{type="call.invite"}', (v) => v >= 1);
 
     // The REST side: the route's template, never its path; and the node's other families.
-    await until('parley_http_requests_total{route="/api/userFriends/apply/handle",status_class="2xx"}', (v) => v >= 1);
+    await until(
+      'parley_http_requests_total{route="/api/userFriends/apply/handle",status_class="2xx"}',
+      (v) => v >= 1,
+    );
     await until('parley_database_up', (v) => v === 1);
     await until('parley_bus_up', (v) => v === 1);
     await until('parley_data_dir_free_bytes', (v) => v > 0);

@@ -33,11 +33,19 @@ const withTimeout = <T>(p: Promise<T>, fallback: T): Promise<T> =>
  * the tests' two-node suites). Counters that the hot paths bump as plain numbers are copied in at
  * scrape time (`collect`); the gauges read their source then.
  */
-export function defineFamilies(registry: Registry, counts: MetricCounts, sources: () => MetricSources | null) {
+export function defineFamilies(
+  registry: Registry,
+  counts: MetricCounts,
+  sources: () => MetricSources | null,
+) {
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
   // prom-client's gauges of live handles end in `_total`, which promtool refuses for a non-counter.
-  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+  for (const name of [
+    'nodejs_active_handles_total',
+    'nodejs_active_requests_total',
+    'nodejs_active_resources_total',
+  ])
     registry.removeSingleMetric(name);
   const tallied = (name: string, help: string, label: string, tally: Tally) =>
     new Counter({
@@ -115,7 +123,12 @@ export function defineFamilies(registry: Registry, counts: MetricCounts, sources
     registers,
   });
 
-  tallied('parley_socket_frames_received_total', 'Client socket frames received, by type.', 'type', counts.framesIn);
+  tallied(
+    'parley_socket_frames_received_total',
+    'Client socket frames received, by type.',
+    'type',
+    counts.framesIn,
+  );
   tallied('parley_socket_frames_sent_total', 'Frames written to sockets, by type.', 'type', counts.framesOut);
   new Counter({
     name: 'parley_messages_sent_total',
@@ -130,23 +143,38 @@ export function defineFamilies(registry: Registry, counts: MetricCounts, sources
   });
   tallied('parley_message_send_refusals_total', 'Sends refused, by error code.', 'code', counts.refusals);
   counted('parley_sync_requests_total', 'Syncs answered (REST and socket).', () => counts.syncRequests);
-  counted('parley_sync_resets_total', 'Syncs answered with reset (the client reloads).', () => counts.syncResets);
+  counted(
+    'parley_sync_resets_total',
+    'Syncs answered with reset (the client reloads).',
+    () => counts.syncResets,
+  );
   counted('parley_upload_bytes_total', 'Bytes of uploads stored.', () => counts.uploadBytes);
-  tallied('parley_provider_calls_total', 'Translation and voice-to-text provider calls.', 'provider', counts.providerCalls);
+  tallied(
+    'parley_provider_calls_total',
+    'Translation and voice-to-text provider calls.',
+    'provider',
+    counts.providerCalls,
+  );
   tallied(
     'parley_provider_failures_total',
     'Provider calls that failed after their retries.',
     'provider',
     counts.providerFailures,
   );
-  counted('parley_bus_publish_failures_total', 'Bus publishes that failed.', () => sources()?.bus.publishFailures ?? 0);
+  counted(
+    'parley_bus_publish_failures_total',
+    'Bus publishes that failed.',
+    () => sources()?.bus.publishFailures ?? 0,
+  );
   let forwarded = 0;
   new Counter({
     name: 'parley_sfu_forwarded_packets_total',
     help: 'Media packets the embedded SFU (werift) forwarded.',
     registers,
     async collect() {
-      const n = await sources()?.sfu.forwardedPackets().catch(() => null);
+      const n = await sources()
+        ?.sfu.forwardedPackets()
+        .catch(() => null);
       if (typeof n === 'number') forwarded = n;
       this.reset();
       this.inc(forwarded);
@@ -171,18 +199,26 @@ export function defineFamilies(registry: Registry, counts: MetricCounts, sources
   gauge('parley_database_pool_waiting', 'Queries waiting for a PostgreSQL pool connection.', (g, s) => {
     if (s.pool) g.set(s.pool.waitingCount);
   });
-  gauge('parley_data_dir_free_bytes', 'Free bytes of the file system of the data directory.', async (g, s) => {
-    const st = await fsp.statfs(s.dataDir).catch(() => null);
-    if (st) g.set(st.bavail * st.bsize);
-  });
+  gauge(
+    'parley_data_dir_free_bytes',
+    'Free bytes of the file system of the data directory.',
+    async (g, s) => {
+      const st = await fsp.statfs(s.dataDir).catch(() => null);
+      if (st) g.set(st.bavail * st.bsize);
+    },
+  );
   gauge('parley_data_dir_size_bytes', 'Size of the file system of the data directory.', async (g, s) => {
     const st = await fsp.statfs(s.dataDir).catch(() => null);
     if (st) g.set(st.blocks * st.bsize);
   });
-  gauge('parley_moments_fanout_backlog', 'Moments whose delivery to friends is not finished.', async (g, s) => {
-    const n = await withTimeout(s.fanoutBacklog(), null).catch(() => null);
-    if (n !== null) g.set(n);
-  });
+  gauge(
+    'parley_moments_fanout_backlog',
+    'Moments whose delivery to friends is not finished.',
+    async (g, s) => {
+      const n = await withTimeout(s.fanoutBacklog(), null).catch(() => null);
+      if (n !== null) g.set(n);
+    },
+  );
   gauge(
     'parley_calls_active',
     'Calls ringing or connected, by kind (the whole database: every node reports the same).',
@@ -194,7 +230,7 @@ export function defineFamilies(registry: Registry, counts: MetricCounts, sources
     },
     ['kind'],
   );
-  gauge("parley_sfu_rooms", "Group calls' SFU rooms open on this node.", (g, s) => g.set(s.sfu.roomCount));
+  gauge('parley_sfu_rooms', "Group calls' SFU rooms open on this node.", (g, s) => g.set(s.sfu.roomCount));
 
   return { http, statement };
 }

@@ -33,7 +33,12 @@ export function setUpMetrics(app: FastifyInstance, config: Config): NodeMetricsS
   const node = metricsEnabled(mc) ? new NodeMetrics({ node: config.nodeId, database }) : null;
   if (node) {
     app.addHook('onResponse', async (request, reply) => {
-      node.http(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+      node.http(
+        request.routeOptions.url ?? 'unmatched',
+        request.method,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
     });
   }
   let listener: { url: string; close(): Promise<void> } | null = null;

@@ -19,7 +19,11 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * `GET /metrics` on the public port (docs/api.md "Operations"): with METRICS_TOKEN, for a request
  * bearing it (401 otherwise); without one it is not served there (404), whatever else the node does.
  */
-export function registerMetricsRoute(app: FastifyInstance, metrics: NodeMetrics | null, token: string | undefined) {
+export function registerMetricsRoute(
+  app: FastifyInstance,
+  metrics: NodeMetrics | null,
+  token: string | undefined,
+) {
   app.get('/metrics', async (request, reply) => {
     const lang = await requestLanguage(request);
     if (!metrics || !token) return reply.status(404).send(refusal(Errors.notFound, lang));

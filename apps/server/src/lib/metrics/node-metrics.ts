@@ -49,7 +49,10 @@ export class NodeMetrics {
     let series = this.httpSeries.get(key);
     if (!series) {
       const labels = { route, method: m, status_class: cls };
-      series = { requests: this.families.http.requests.labels(labels), duration: this.families.http.duration.labels(labels) };
+      series = {
+        requests: this.families.http.requests.labels(labels),
+        duration: this.families.http.duration.labels(labels),
+      };
       this.httpSeries.set(key, series);
     }
     series.requests.inc();
