@@ -4,6 +4,8 @@
  * rate steps up until p99 send → receive reaches 100 ms (or messages are lost or refused); the
  * highest passing step is the sustained rate. Runs Parley on SQLite, Parley on PostgreSQL (a fresh
  * schema, dropped after) and a bare durable relay (bench/lib/bare-relay.ts) under the same load.
+ * The relay is the yardstick: a run where it passed the highest step offered is refused (marked
+ * INVALID, exit code 1), since its capacity, and so Parley's share of it, is then unknown.
  * The targets' ladders climb together, one step at a time in turn (each target keeps its own server
  * and load processes, idle while another steps); `--sequential` climbs one ladder after the other.
  *
@@ -24,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DServerCommand, DServerReply, DWorkerCommand, DWorkerReply } from './lib/delivery-ipc.js';
 import { cpuMs, mb, ms1 } from './lib/bench-stats.js';
-import { best, ramp, runLoadStep, type StepFigures } from './lib/ladder.js';
+import { best, ramp, relayYardstickInvalid, runLoadStep, type StepFigures } from './lib/ladder.js';
 import { benchTargets, type Target } from './lib/targets.js';
 import { Child, printTable, sleep } from './lib/proc.js';
 import { openCall, type CallLoad } from './lib/call-room.js';
@@ -62,7 +64,7 @@ function parseArgs(argv: string[]): Options {
     seconds: 5,
     rates: [
       250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7000, 8000, 10_000, 12_000, 14_000, 16_000,
-      18_000, 20_000,
+      18_000, 20_000, 24_000, 28_000, 32_000, 40_000,
     ],
     only: ['sqlite', 'postgres', 'relay'],
     prof: null,
@@ -340,18 +342,29 @@ async function main(): Promise<void> {
   }
   console.log('\n## Sustained rate (highest step with p99 < 100 ms)');
   const relay = results.find((r) => r.label === 'bare durable relay');
-  const relayBest = relay ? best(relay.steps) : undefined;
+  const invalid = relay ? relayYardstickInvalid(relay.steps, o.rates) : null;
+  const relayBest = relay && !invalid ? best(relay.steps) : undefined;
+  const top = Math.max(...o.rates);
   printTable(
     ['target', 'sustained msg/s', 'p50', 'p99', 'server CPU', 'RSS', 'vs relay'],
     results.map((r) => {
       const b = best(r.steps);
       if (!b) return [r.label, 'none passed', '', '', '', '', ''];
-      const rate = (b.received / o.seconds).toFixed(0);
-      const vs = relayBest ? `${((b.offered / relayBest.offered) * 100).toFixed(0)} %` : '–';
+      // A target that passed the ladder's top has a capacity above it, not at it.
+      const rate = `${b.offered >= top ? '≥ ' : ''}${(b.received / o.seconds).toFixed(0)}`;
+      const vs = invalid
+        ? 'INVALID'
+        : relayBest
+          ? `${((b.offered / relayBest.offered) * 100).toFixed(0)} %`
+          : '–';
       return [r.label, rate, ms1(b.p50), ms1(b.p99), `${b.cpuPct.toFixed(0)} %`, mb(b.rss), vs];
     }),
   );
   if (call) printCallTable(results);
+  if (invalid) {
+    console.error(`\nINVALID RESULT: ${invalid}.`);
+    process.exitCode = 1;
+  }
   console.log(
     `load average at end: ${os
       .loadavg()

@@ -39,6 +39,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph scripts/bundle-budget.mjs sums per route.
+    manifest: true,
     rollupOptions: {
       output: {
         // React and the router are needed by every page; keep them in one long-cached chunk.

@@ -182,3 +182,24 @@ export async function ramp<S extends { offered: number; pass: boolean }>(o: {
 export function best<S extends { offered: number; pass: boolean }>(steps: S[]): S | undefined {
   return steps.filter((s) => s.pass).sort((a, b) => b.offered - a.offered)[0];
 }
+
+/**
+ * Why a comparison with the bare relay is invalid, or null when it holds: the relay is the yardstick,
+ * so its ladder must climb until the relay itself fails. A relay that passed the highest step offered
+ * (or never got a step) has an unknown capacity, and "Parley at N % of the relay" would compare
+ * against the ladder's top, not against the relay.
+ */
+export function relayYardstickInvalid<S extends { offered: number; pass: boolean }>(
+  relaySteps: S[],
+  rates: number[],
+): string | null {
+  if (relaySteps.length === 0) return 'the bare relay ran no step';
+  const top = Math.max(...rates);
+  const relayBest = best(relaySteps);
+  if (relayBest && relayBest.offered >= top)
+    return (
+      `the bare relay passed the highest step offered (${top}/s): its capacity is unknown, so no ` +
+      `share of it can be stated; offer higher --rates until the relay fails`
+    );
+  return null;
+}
