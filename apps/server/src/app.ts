@@ -20,6 +20,8 @@ import { Redis } from 'ioredis';
 import { memoryLimiters } from './lib/rate-limiter.js';
 import { redisLimiters } from './lib/redis-limiter.js';
 import { redactedRequest } from './lib/log-redact.js';
+import { registerHealthRoutes } from './health/health.routes.js';
+import { sfuProbe } from './health/readiness.js';
 
 export interface ParleyServer {
   app: FastifyInstance;
@@ -28,6 +30,8 @@ export interface ParleyServer {
   gateway: Gateway;
   /** The domain modules (services, hooks), for wiring later modules and for tests. */
   modules: Modules;
+  /** Marks the node as draining: /readyz answers 503 from now on (the first step of a stop). */
+  drain(): void;
   /** Graceful stop: refuse new work, close sockets with a reconnect hint, finish requests, close db. */
   close(): Promise<void>;
 }
@@ -145,6 +149,15 @@ export async function buildServer(
     },
   });
 
+  let draining = false;
+  registerHealthRoutes(app, {
+    db: { kind: dbHandle.dialect, ping: () => dbHandle.ping() },
+    bus: { kind: bus.name, ping: () => bus.ping() },
+    files: { kind: modules.uploads.storage.driver, ping: () => modules.uploads.storage.ready() },
+    sfu: sfuProbe(config.sfu),
+    draining: () => draining,
+  });
+
   // API paths that match no route answer 404 in the envelope; other paths serve the SPA.
   const webDir =
     config.webDistDir && fs.existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : null;
@@ -195,6 +208,7 @@ export async function buildServer(
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      draining = true;
       modules.calls.stopSweeper();
       modules.membership.stopSweeper();
       modules.users.counters.stop();
@@ -209,5 +223,8 @@ export async function buildServer(
     })();
     return closing;
   };
-  return { app, ctx, dbHandle, gateway, modules, close };
+  const drain = () => {
+    draining = true;
+  };
+  return { app, ctx, dbHandle, gateway, modules, drain, close };
 }

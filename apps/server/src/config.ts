@@ -70,6 +70,8 @@ export interface Config {
   authIpPerMinute: number;
   loginFailuresPerAccount: number;
   shutdownGraceMs: number;
+  /** After SIGTERM, how long /readyz answers 503 before the node stops taking work (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
   nodeId: string;
   /** Words a message may not contain (SENSITIVE_WORDS, comma-separated): 80001. */
   sensitiveWords: string[];
@@ -302,6 +304,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     authIpPerMinute: int(env, 'AUTH_IP_PER_MINUTE', 60),
     loginFailuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 0),
     nodeId: env.NODE_ID ?? `node-${process.pid}`,
     sensitiveWords: (env.SENSITIVE_WORDS ?? '法轮功,六合彩,代开发票')
       .split(',')
