@@ -59,7 +59,7 @@ export async function buildServer(
       void reply.status(400).send(refusal(Errors.badRequest, lang));
     },
   });
-  const dbHandle = await openDatabase(config);
+  const dbHandle = await openDatabase(config, app.log);
   const bus = await createBus(config, app.log);
   const realtime = createRealtime(bus);
   const limiterRedis = config.redisUrl

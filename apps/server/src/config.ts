@@ -37,6 +37,12 @@ export interface Config {
    * Off for a pooler in transaction mode that does not carry them between server connections.
    */
   databaseNamedStatements: boolean;
+  /**
+   * PostgreSQL waits (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS): the longest a request waits for a
+   * pooled connection (a new one's connect included), and for the answer to one statement; past it
+   * the connection is dropped and the request fails (docs/operations.md "PostgreSQL lost").
+   */
+  databaseTimeouts: { connectMs: number; queryMs: number };
   redisUrl: string | undefined;
   /** Channel prefix on Redis, so several deployments can share one Redis. */
   redisPrefix: string;
@@ -273,6 +279,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     databaseNamedStatements:
       env.DATABASE_NAMED_STATEMENTS !== '0' && env.DATABASE_NAMED_STATEMENTS !== 'false',
+    databaseTimeouts: {
+      connectMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5000),
+      queryMs: int(env, 'DB_QUERY_TIMEOUT_MS', 10_000),
+    },
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'parley',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
