@@ -20,7 +20,12 @@ import { Redis } from 'ioredis';
 import { memoryLimiters } from './lib/rate-limiter.js';
 import { redisLimiters } from './lib/redis-limiter.js';
 import { redactedRequest } from './lib/log-redact.js';
+<<<<<<< HEAD
 import { OpsGaugesRepo, setUpMetrics } from './lib/metrics/index.js';
+=======
+import { registerHealthRoutes } from './health/health.routes.js';
+import { sfuProbe } from './health/readiness.js';
+>>>>>>> failsafe
 
 export interface ParleyServer {
   app: FastifyInstance;
@@ -29,8 +34,13 @@ export interface ParleyServer {
   gateway: Gateway;
   /** The domain modules (services, hooks), for wiring later modules and for tests. */
   modules: Modules;
+<<<<<<< HEAD
   /** The node's metrics (lib/metrics): `url` is its metrics listener's, when METRICS_PORT is set. */
   metrics: { readonly url: string | null };
+=======
+  /** Marks the node as draining: /readyz answers 503 from now on (the first step of a stop). */
+  drain(): void;
+>>>>>>> failsafe
   /** Graceful stop: refuse new work, close sockets with a reconnect hint, finish requests, close db. */
   close(): Promise<void>;
 }
@@ -59,7 +69,7 @@ export async function buildServer(
     },
   });
   const metrics = setUpMetrics(app, config);
-  const dbHandle = await openDatabase(config, metrics.statement);
+  const dbHandle = await openDatabase(config, app.log, metrics.statement);
   const bus = await createBus(config, app.log);
   const realtime = createRealtime(bus);
   const limiterRedis = config.redisUrl
@@ -150,6 +160,15 @@ export async function buildServer(
     },
   });
 
+  let draining = false;
+  registerHealthRoutes(app, {
+    db: { kind: dbHandle.dialect, ping: () => dbHandle.ping() },
+    bus: { kind: bus.name, ping: () => bus.ping() },
+    files: { kind: modules.uploads.storage.driver, ping: () => modules.uploads.storage.ready() },
+    sfu: sfuProbe(config.sfu),
+    draining: () => draining,
+  });
+
   // API paths that match no route answer 404 in the envelope; other paths serve the SPA.
   const webDir =
     config.webDistDir && fs.existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : null;
@@ -211,6 +230,7 @@ export async function buildServer(
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      draining = true;
       modules.calls.stopSweeper();
       modules.membership.stopSweeper();
       modules.users.counters.stop();
@@ -226,5 +246,12 @@ export async function buildServer(
     })();
     return closing;
   };
+<<<<<<< HEAD
   return { app, ctx, dbHandle, gateway, modules, metrics, close };
+=======
+  const drain = () => {
+    draining = true;
+  };
+  return { app, ctx, dbHandle, gateway, modules, drain, close };
+>>>>>>> failsafe
 }

@@ -38,6 +38,12 @@ export interface Config {
    * Off for a pooler in transaction mode that does not carry them between server connections.
    */
   databaseNamedStatements: boolean;
+  /**
+   * PostgreSQL waits (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS): the longest a request waits for a
+   * pooled connection (a new one's connect included), and for the answer to one statement; past it
+   * the connection is dropped and the request fails (docs/operations.md "PostgreSQL lost").
+   */
+  databaseTimeouts: { connectMs: number; queryMs: number };
   redisUrl: string | undefined;
   /** Channel prefix on Redis, so several deployments can share one Redis. */
   redisPrefix: string;
@@ -71,6 +77,8 @@ export interface Config {
   authIpPerMinute: number;
   loginFailuresPerAccount: number;
   shutdownGraceMs: number;
+  /** After SIGTERM, how long /readyz answers 503 before the node stops taking work (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
   nodeId: string;
   /** Words a message may not contain (SENSITIVE_WORDS, comma-separated): 80001. */
   sensitiveWords: string[];
@@ -274,6 +282,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     databaseNamedStatements:
       env.DATABASE_NAMED_STATEMENTS !== '0' && env.DATABASE_NAMED_STATEMENTS !== 'false',
+    databaseTimeouts: {
+      connectMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5000),
+      queryMs: int(env, 'DB_QUERY_TIMEOUT_MS', 10_000),
+    },
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'parley',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
@@ -305,6 +317,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     authIpPerMinute: int(env, 'AUTH_IP_PER_MINUTE', 60),
     loginFailuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 0),
     nodeId: env.NODE_ID ?? `node-${process.pid}`,
     sensitiveWords: (env.SENSITIVE_WORDS ?? '法轮功,六合彩,代开发票')
       .split(',')

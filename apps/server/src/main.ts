@@ -22,8 +22,11 @@ async function main() {
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
-    server
-      .close()
+    // Readiness answers 503 first, so the load balancer stops sending work before the node stops
+    // taking it (SHUTDOWN_DRAIN_MS, 0 by default).
+    server.drain();
+    new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
+      .then(() => server.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         app.log.error({ err }, 'error during shutdown');

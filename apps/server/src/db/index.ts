@@ -11,6 +11,7 @@ import { startCheckpointer } from './sqlite-checkpointer.js';
 import { registerSqlite } from './compiled.js';
 import { withStatementCache } from './sqlite-statements.js';
 import { withNamedStatements } from './pg-named.js';
+import { createPool, type PoolLog } from './pg-pool.js';
 
 export type Db = Kysely<Database>;
 
@@ -61,26 +62,43 @@ export function openSqliteFile(filePath: string, onStatement?: (ms: number) => v
 }
 
 /** Opens the database the config names (SQLite file under dataDir, or PostgreSQL) and migrates it. */
-export async function openDatabase(config: Config, onStatement?: (ms: number) => void): Promise<DbHandle> {
+export async function openDatabase(
+  config: Config,
+  log?: PoolLog,
+  onStatement?: (ms: number) => void,
+): Promise<DbHandle> {
   let db: Db;
   let dialect: DbHandle['dialect'];
   let checkpointer: { stop(): Promise<void> } | null = null;
   let pool: pg.Pool | null = null;
+  let setQueryBound: (on: boolean) => void = () => undefined;
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid DATABASE_SCHEMA: ${schema}`);
     if (schema) {
-      const setup = new pg.Client({ connectionString: config.databaseUrl });
-      await setup.connect();
-      await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      await setup.end();
+      const setup = new pg.Client({
+        connectionString: config.databaseUrl,
+        connectionTimeoutMillis: config.databaseTimeouts.connectMs,
+      });
+      setup.on('error', () => undefined);
+      try {
+        await setup.connect();
+        await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      } finally {
+        await setup.end().catch(() => undefined);
+      }
     }
-    pool = new pg.Pool({
+    const created = createPool({
       connectionString: config.databaseUrl,
       // Sends check their rules and run their group commits concurrently (docs/performance.md "Messaging").
       max: 20,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      options: schema ? `-c search_path=${schema}` : undefined,
+      connectMs: config.databaseTimeouts.connectMs,
+      queryMs: config.databaseTimeouts.queryMs,
+      log,
     });
+    pool = created.pool;
+    setQueryBound = created.setQueryBound;
     if (config.databaseNamedStatements) withNamedStatements(pool);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...statementLog(onStatement) });
     dialect = 'postgres';
@@ -92,7 +110,10 @@ export async function openDatabase(config: Config, onStatement?: (ms: number) =>
     db = opened.db;
     dialect = 'sqlite';
   }
+  // A migration may rewrite a large table: the statement bound is for serving, not for start-up.
+  setQueryBound(false);
   await migrateToLatest(db, config.databaseUrl ? config.databaseSchema : undefined);
+  setQueryBound(true);
   return {
     db,
     dialect,

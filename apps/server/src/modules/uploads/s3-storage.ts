@@ -34,7 +34,7 @@ export class S3Storage implements FileStorage {
   private async request(
     method: 'GET' | 'PUT' | 'DELETE' | 'HEAD',
     key: string,
-    init: { headers?: Record<string, string>; body?: Readable; length?: number } = {},
+    init: { headers?: Record<string, string>; body?: Readable; length?: number; signal?: AbortSignal } = {},
   ): Promise<Response> {
     if (!STORAGE_KEY.test(key)) throw new Error(`invalid storage key: ${key}`);
     const p = `${this.url.pathname.replace(/\/$/, '')}/${this.o.bucket}/${key}`;
@@ -50,6 +50,7 @@ export class S3Storage implements FileStorage {
     return fetch(`${this.url.protocol}//${this.url.host}${p}`, {
       method,
       headers: signed.headers as Record<string, string>,
+      ...(init.signal ? { signal: init.signal } : {}),
       ...(init.body ? { body: Readable.toWeb(init.body) as ReadableStream, duplex: 'half' } : {}),
     } as RequestInit);
   }
@@ -85,12 +86,29 @@ export class S3Storage implements FileStorage {
     return { stream: Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), size, total };
   }
 
+  /** The bucket answers at all: a HEAD of a key that is never stored gets 404 (or 403) from it. */
+  async ready(): Promise<boolean> {
+    try {
+      const res = await this.request('HEAD', READY_PROBE_KEY, {
+        signal: AbortSignal.timeout(READY_TIMEOUT_MS),
+      });
+      await res.body?.cancel();
+      return res.status < 500;
+    } catch {
+      return false;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     if (!STORAGE_KEY.test(key)) return;
     const res = await this.request('DELETE', key);
     await res.body?.cancel();
   }
 }
+
+/** A key of the stored-file shape that no upload gets (ids are random hex, never all zeros). */
+const READY_PROBE_KEY = `${'0'.repeat(32)}.ready`;
+const READY_TIMEOUT_MS = 3000;
 
 /** The default temp dir of the S3 driver. */
 export const s3TempDir = (dataDir: string) => path.join(dataDir || os.tmpdir(), 'uploads', '.tmp');

@@ -25,6 +25,8 @@ export interface FileStorage {
    */
   open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number; total: number } | null>;
   delete(key: string): Promise<void>;
+  /** Whether files can be stored now (readiness: the disk takes a write, the bucket answers). */
+  ready(): Promise<boolean>;
 }
 
 /** Keys are `{32 hex}.{ext}`: nothing else ever reaches the file system (no traversal). */
@@ -50,6 +52,17 @@ export class LocalDiskStorage implements FileStorage {
     const dir = path.join(this.root, '.tmp');
     await fsp.mkdir(dir, { recursive: true });
     return dir;
+  }
+
+  async ready(): Promise<boolean> {
+    try {
+      const probe = path.join(await this.tempDir(), `.ready-${process.pid}`);
+      await fsp.writeFile(probe, 'ok');
+      await fsp.rm(probe, { force: true });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   async putFile(key: string, tmpPath: string): Promise<void> {

@@ -23,18 +23,16 @@ export async function createUploadsModule(app: FastifyInstance, ctx: AppContext,
       fieldSize: 4096,
     },
   });
-  const service = new UploadService(
-    ctx,
+  const files =
     storage ??
-      (ctx.config.s3
-        ? new S3Storage({ ...ctx.config.s3, tempDir: s3TempDir(ctx.config.dataDir) })
-        : new LocalDiskStorage(ctx.config.dataDir)),
-    new UploadRepo(ctx.db),
-  );
+    (ctx.config.s3
+      ? new S3Storage({ ...ctx.config.s3, tempDir: s3TempDir(ctx.config.dataDir) })
+      : new LocalDiskStorage(ctx.config.dataDir));
+  const service = new UploadService(ctx, files, new UploadRepo(ctx.db));
   registerFileRoute(app, service);
   const tus = await registerTus(app, ctx, service);
   /** Removes resumable uploads idle for UPLOAD_STALE_MS now (a timer does it every ten minutes). */
   const sweepStaleUploads = tus.sweepStale;
-  return { service, sweepStaleUploads, handlers: uploadHandlers(service) };
+  return { service, storage: files, sweepStaleUploads, handlers: uploadHandlers(service) };
 }
 export type UploadsModule = Awaited<ReturnType<typeof createUploadsModule>>;
