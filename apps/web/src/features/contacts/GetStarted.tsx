@@ -120,7 +120,7 @@ function QrBody({ wtId }: { wtId: string }) {
 }
 
 /** True once the friend list has loaded and is empty: the user's first run. */
-export function useNoFriendsYet(): boolean {
+export function useNoFriendsYet(): boolean | undefined {
   const friends = useFriends();
-  return friends.data?.length === 0;
+  return friends.data ? friends.data.length === 0 : undefined;
 }

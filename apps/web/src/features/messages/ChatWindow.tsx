@@ -122,6 +122,8 @@ export function ChatWindow({
   if (!conversation) return <div className="chat chat--empty" data-testid="chat-loading" />;
   const name = conversationName(conversation);
   const group = isGroupID(conversationID);
+  // Removed, quit or dissolved: nobody left to call.
+  const left = group && (conversation.state ?? 0) > 0;
   const composer = <Composer key={conversationID} conversation={conversation} />;
   return (
     <>
@@ -167,7 +169,7 @@ export function ChatWindow({
             />
           )}
           {conversationID.startsWith('C2C') && !official && <CallButtons peerWtId={peerOf(conversationID)} />}
-          {group && <GroupCallHeader groupID={groupNumberOf(conversationID)} />}
+          {group && !left && <GroupCallHeader groupID={groupNumberOf(conversationID)} />}
           {!group && (
             <button
               type="button"
@@ -184,7 +186,7 @@ export function ChatWindow({
         </header>
         {searching && <ChatSearch conversationID={conversationID} onClose={() => setSearching(false)} />}
         {group && <GroupNoticeBar conversation={conversation} />}
-        {group && <GroupCallBanner groupID={groupNumberOf(conversationID)} />}
+        {group && !left && <GroupCallBanner groupID={groupNumberOf(conversationID)} />}
         <MessageList conversation={conversation} peerName={name} official={official} />
         <ChatForwardHost />
         {selecting ? (

@@ -100,6 +100,7 @@ export function ConversationList({
   onOpen,
   onArchive,
   resetKey,
+  loading = false,
 }: {
   list: Conversation[];
   /** >0 shows the '已归档对话' entry at the top. */
@@ -111,6 +112,8 @@ export function ConversationList({
   onOpen(id: string): void;
   onArchive?(): void;
   resetKey?: unknown;
+  /** Still loading: an empty list is not '空空如也' yet. */
+  loading?: boolean;
 }) {
   const { t } = useTranslation('messages');
   const items: Item[] = [
@@ -134,7 +137,12 @@ export function ConversationList({
   );
   const closeMenu = useCallback(() => setMenu(null), []);
 
-  if (items.length === 0) return <Empty />;
+  if (items.length === 0)
+    return loading ? (
+      <div className="cv-scroll" aria-busy="true" data-testid="conversation-list-loading" />
+    ) : (
+      <Empty />
+    );
   return (
     <div className="cv-scroll" ref={scrollRef} data-testid="conversation-list">
       <div

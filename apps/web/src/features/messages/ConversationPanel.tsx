@@ -39,11 +39,14 @@ export function ConversationPanel({
   openID,
   me,
   onOpen,
+  loading = false,
 }: {
   conversations: Conversation[];
   openID: string | null;
   me: string;
   onOpen(id: string): void;
+  /** The list (or what decides the first screen) is still loading. */
+  loading?: boolean;
 }) {
   const { t } = useTranslation('messages');
   const { tab, setTab, archiveOpen, setArchiveOpen } = useMessagesUi();
@@ -190,6 +193,7 @@ export function ConversationPanel({
             onOpen={onOpen}
             onArchive={() => setArchiveOpen(true)}
             resetKey={custom.group ? `custom-${custom.group.id}` : tab}
+            loading={loading}
           />
         </>
       )}

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { GetStarted, useNoFriendsYet } from '../contacts';
+import { isHelperConversation } from '../helper';
 import { ChatWindow } from './ChatWindow';
 import { ConversationPanel } from './ConversationPanel';
 import { useConversations } from './conversations';
@@ -32,7 +33,8 @@ forgetOnLogout((listener) => {
 
 /**
  * /messages: the conversation list and the open chat (`?conversationID=`). A new user with no
- * conversations and no friends sees the first-run next actions instead.
+ * friends and no conversation but the helper's sees the first-run next actions instead (beside the
+ * helper's row when it is there; below it on a phone).
  */
 export default function MessagesPage() {
   const { t } = useTranslation('messages');
@@ -51,9 +53,14 @@ export default function MessagesPage() {
     [setParams],
   );
   const list = conversations.data ?? [];
-  const firstRun = noFriends && !openID && conversations.isSuccess && list.length === 0;
+  // The helper's welcome is in every new account: it does not make a conversation of one's own.
+  const onlyHelper = list.every((c) => isHelperConversation(c.conversationID));
+  const firstRun = noFriends === true && !openID && conversations.isSuccess && onlyHelper;
+  // Until the friends are known too, an empty (or helper-only) list shows neither 空空如也 nor the
+  // first-run actions, so neither flashes before the other.
+  const loading = conversations.isPending || (onlyHelper && noFriends === undefined);
 
-  if (firstRun)
+  if (firstRun && list.length === 0)
     return (
       <section className="msg-page msg-page--welcome" data-testid="screen-messages">
         <h1 className="sr-only">{t('title')}</h1>
@@ -63,10 +70,10 @@ export default function MessagesPage() {
       </section>
     );
   return (
-    <section className="msg-page" data-testid="screen-messages">
+    <section className={`msg-page${firstRun ? ' msg-page--first' : ''}`} data-testid="screen-messages">
       <h1 className="sr-only">{t('title')}</h1>
       <div className={`msg-page__list${openID ? ' msg-page__list--behind' : ''}`}>
-        <ConversationPanel conversations={list} openID={openID} me={me} onOpen={open} />
+        <ConversationPanel conversations={list} openID={openID} me={me} onOpen={open} loading={loading} />
       </div>
       <div className={`msg-page__chat${openID ? ' msg-page__chat--open' : ''}`}>
         {openID ? (
@@ -76,6 +83,10 @@ export default function MessagesPage() {
             conversation={list.find((c) => c.conversationID === openID)}
             onBack={() => open(null)}
           />
+        ) : firstRun ? (
+          <div className="gs-page">
+            <GetStarted variant="welcome" />
+          </div>
         ) : (
           <div className="chat-placeholder" data-testid="chat-placeholder">
             <ChatIcon />

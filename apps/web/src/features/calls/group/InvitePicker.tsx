@@ -10,7 +10,7 @@ export interface InvitePickerProps {
   /** 1 audio, 2 video: names the dialog. */
   mediaType: 1 | 2;
   groupID: string;
-  /** People who cannot be picked (already on the call); the reader never can. */
+  /** People who cannot be picked (already on the call); the reader is not listed at all. */
   disabledIds: readonly string[];
   onCancel(): void;
   onDone(userIDList: string[]): void;
@@ -34,13 +34,15 @@ export function InvitePicker({ open, mediaType, groupID, disabledIds, onCancel, 
   const list = useInviteMembers(groupID, keyword, open);
   const items = useMemo<PickerItem[]>(() => {
     const off = new Set(disabledIds);
-    return list.members.map((m) => ({
-      id: m.wtId,
-      name: m.nickname,
-      avatar: m.avatar,
-      disabled: m.wtId === me || off.has(m.wtId) || undefined,
-      disabledReason: off.has(m.wtId) ? 'inCall' : undefined,
-    }));
+    return list.members
+      .filter((m) => m.wtId !== me)
+      .map((m) => ({
+        id: m.wtId,
+        name: m.nickname,
+        avatar: m.avatar,
+        disabled: off.has(m.wtId) || undefined,
+        disabledReason: off.has(m.wtId) ? 'inCall' : undefined,
+      }));
   }, [list.members, disabledIds, me]);
   return (
     <PeoplePickerDialog
