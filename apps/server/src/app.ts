@@ -20,12 +20,9 @@ import { Redis } from 'ioredis';
 import { memoryLimiters } from './lib/rate-limiter.js';
 import { redisLimiters } from './lib/redis-limiter.js';
 import { redactedRequest } from './lib/log-redact.js';
-<<<<<<< HEAD
 import { OpsGaugesRepo, setUpMetrics } from './lib/metrics/index.js';
-=======
 import { registerHealthRoutes } from './health/health.routes.js';
 import { sfuProbe } from './health/readiness.js';
->>>>>>> failsafe
 
 export interface ParleyServer {
   app: FastifyInstance;
@@ -34,13 +31,10 @@ export interface ParleyServer {
   gateway: Gateway;
   /** The domain modules (services, hooks), for wiring later modules and for tests. */
   modules: Modules;
-<<<<<<< HEAD
   /** The node's metrics (lib/metrics): `url` is its metrics listener's, when METRICS_PORT is set. */
   metrics: { readonly url: string | null };
-=======
   /** Marks the node as draining: /readyz answers 503 from now on (the first step of a stop). */
   drain(): void;
->>>>>>> failsafe
   /** Graceful stop: refuse new work, close sockets with a reconnect hint, finish requests, close db. */
   close(): Promise<void>;
 }
@@ -246,12 +240,8 @@ export async function buildServer(
     })();
     return closing;
   };
-<<<<<<< HEAD
-  return { app, ctx, dbHandle, gateway, modules, metrics, close };
-=======
   const drain = () => {
     draining = true;
   };
-  return { app, ctx, dbHandle, gateway, modules, drain, close };
->>>>>>> failsafe
+  return { app, ctx, dbHandle, gateway, modules, metrics, drain, close };
 }

@@ -38,7 +38,10 @@ const statementLog = (onStatement?: (ms: number) => void) =>
  * A connection to a SQLite file with Parley's settings, as Kysely and as the raw better-sqlite3
  * handle. The main connection (`openDatabase`) and the send thread's (send/thread/) both use it.
  */
-export function openSqliteFile(filePath: string, onStatement?: (ms: number) => void): { db: Db; file: SQLite.Database } {
+export function openSqliteFile(
+  filePath: string,
+  onStatement?: (ms: number) => void,
+): { db: Db; file: SQLite.Database } {
   const file = new SQLite(filePath);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
