@@ -20,6 +20,8 @@
  * --call runs a group call of 9 members (bench/lib/call-room.ts, an embedded werift SFU in this
  * process, audio + 300 kbit/s video each) beside the servers: every step runs without it, then with
  * the call sending for the whole step, and a table compares the two (ratio with / without).
+ * --metrics runs Parley SQLite a second time with metrics on (METRICS_PORT, scraped every second as
+ * Prometheus would) beside the one with metrics off, and prints the two sustained rates' ratio.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -27,7 +29,8 @@ import path from 'node:path';
 import type { DServerCommand, DServerReply, DWorkerCommand, DWorkerReply } from './lib/delivery-ipc.js';
 import { cpuMs, mb, ms1 } from './lib/bench-stats.js';
 import { best, ramp, relayYardstickInvalid, runLoadStep, type StepFigures } from './lib/ladder.js';
-import { benchTargets, type Target } from './lib/targets.js';
+import { benchTargets, METRICS_ON_LABEL, type Target } from './lib/targets.js';
+import { freePort } from './lib/net.js';
 import { Child, printTable, sleep } from './lib/proc.js';
 import { openCall, type CallLoad } from './lib/call-room.js';
 import { printCallTable, type CallStep } from './lib/call-table.js';
@@ -55,6 +58,8 @@ interface Options {
   contend: boolean;
   /** Members of a group call run beside each step's second run (0: no call). */
   call: number;
+  /** Parley SQLite also with metrics on, scraped every second. */
+  metrics: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -71,6 +76,7 @@ function parseArgs(argv: string[]): Options {
     interleave: true,
     contend: false,
     call: 0,
+    metrics: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -84,6 +90,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--sequential') o.interleave = false;
     else if (a === '--contend') o.contend = true;
     else if (a === '--call') o.call = 9;
+    else if (a === '--metrics') o.metrics = true;
     else throw new Error(`unknown argument ${a}`);
   }
   return o;
@@ -277,13 +284,23 @@ async function main(): Promise<void> {
       `pass: p99 send→receive < ${P99_LIMIT_MS} ms, ≥ 99.9 % received, no error acks; ` +
       `${o.interleave ? 'ladders interleaved step by step' : 'ladders one after the other'}\n`,
   );
+  const metricsPort = o.metrics ? await freePort() : 0;
   const { targets, cleanup } = await benchTargets({
     name: 'delivery',
     server: 'delivery-server.ts',
     relay: { label: 'bare durable relay', script: 'bare-relay.ts' },
     only: o.only,
     prof: o.prof,
+    ...(metricsPort && { metricsPort }),
   });
+  // Scraped as a Prometheus would, every second: the cost of rendering the families is measured too.
+  const scraper = metricsPort
+    ? setInterval(() => {
+        fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+          .then((r) => r.text())
+          .catch(() => undefined);
+      }, 1000)
+    : null;
 
   // The CPU-bound neighbour: a spinning node process, started before the servers and ended after.
   const hog = o.contend ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : null;
@@ -295,6 +312,7 @@ async function main(): Promise<void> {
     results = await measureAll(targets, o, call);
   } finally {
     hog?.kill('SIGKILL');
+    if (scraper) clearInterval(scraper);
     await call?.close();
     await cleanup();
   }
@@ -361,6 +379,7 @@ async function main(): Promise<void> {
     }),
   );
   if (call) printCallTable(results);
+  printMetricsRow(results, o.seconds);
   if (invalid) {
     console.error(`\nINVALID RESULT: ${invalid}.`);
     process.exitCode = 1;
@@ -370,6 +389,27 @@ async function main(): Promise<void> {
       .loadavg()
       .map((v) => v.toFixed(2))
       .join(' ')}`,
+  );
+}
+
+/** With --metrics: the sustained rate with metrics on against off, same run. */
+function printMetricsRow(results: Array<{ label: string; steps: Step[] }>, seconds: number): void {
+  const on = results.find((r) => r.label === METRICS_ON_LABEL);
+  const off = results.find((r) => r.label === 'Parley SQLite');
+  if (!on || !off) return;
+  const [a, b] = [best(on.steps), best(off.steps)];
+  console.log('\n## Metrics on / off (Parley SQLite, same run)');
+  printTable(
+    ['metrics off msg/s', 'metrics on msg/s', 'on / off', 'p99 off', 'p99 on'],
+    [
+      [
+        b ? (b.received / seconds).toFixed(0) : 'none passed',
+        a ? (a.received / seconds).toFixed(0) : 'none passed',
+        a && b ? `${((a.received / b.received) * 100).toFixed(1)} %` : '–',
+        b ? ms1(b.p99) : '',
+        a ? ms1(a.p99) : '',
+      ],
+    ],
   );
 }
 

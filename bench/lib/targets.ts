@@ -46,6 +46,9 @@ async function baselineParley(root: string, name: string, script: string): Promi
   return main;
 }
 
+/** The label of Parley SQLite with metrics on (`metricsPort`). */
+export const METRICS_ON_LABEL = 'Parley SQLite (metrics on)';
+
 /** The limits a bench's load would hit (sends per minute, the owner's invites while groups are set up). */
 const UNLIMITED = { MESSAGE_SEND_PER_MINUTE: '1000000', GROUP_INVITES_PER_HOUR: '1000000' };
 
@@ -62,6 +65,8 @@ export async function benchTargets(o: {
   relay: { label: string; script: string };
   only: string[];
   prof: string | null;
+  /** A port: Parley SQLite runs a second time with metrics on, its listener there (METRICS_PORT). */
+  metricsPort?: number;
 }): Promise<{ targets: Target[]; cleanup: () => Promise<void> }> {
   const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-${o.name}-`));
@@ -88,6 +93,14 @@ export async function benchTargets(o: {
       });
     else console.log(`PostgreSQL at ${pgUrl} unreachable: skipped`);
   }
+  const metricsDir = o.metricsPort ? fs.mkdtempSync(path.join(os.tmpdir(), `parley-${o.name}-metrics-`)) : '';
+  if (o.metricsPort && o.only.includes('sqlite'))
+    targets.push({
+      label: METRICS_ON_LABEL,
+      script: parley,
+      env: parleyEnv(metricsDir, { ...UNLIMITED, METRICS_PORT: String(o.metricsPort) }),
+      execArgv: flagsFor('sqlite-metrics'),
+    });
   const baseline = process.env.BENCH_BASELINE;
   const baseDir = baseline ? fs.mkdtempSync(path.join(os.tmpdir(), `parley-${o.name}-base-`)) : '';
   if (baseline && o.only.includes('sqlite'))
@@ -111,6 +124,7 @@ export async function benchTargets(o: {
   const cleanup = async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (baseDir) fs.rmSync(baseDir, { recursive: true, force: true });
+    if (metricsDir) fs.rmSync(metricsDir, { recursive: true, force: true });
     if (targets.some((t) => t.env.DATABASE_SCHEMA === schema))
       await dropSchema(pgUrl, schema).catch(() => undefined);
   };
