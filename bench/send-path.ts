@@ -44,7 +44,12 @@ const users = await seedBenchUsers(server.modules, pairs * 2, { wtId: 's', phone
 
 let replies = 0;
 const { core, db, logger } = openThreadCore(
-  { filePath: sqlitePath(config), sensitiveWords: [], searchIndexEveryMs: SEARCH_INDEX_EVERY_MS, metrics: false },
+  {
+    filePath: sqlitePath(config),
+    sensitiveWords: [],
+    searchIndexEveryMs: SEARCH_INDEX_EVERY_MS,
+    metrics: false,
+  },
   (r: ThreadReply) => {
     if (r.k === 'log') console.error(r.level, r.obj, r.msg);
     replies += 1;
