@@ -1,5 +1,5 @@
 /**
- * Where `/metrics` is served (docs/operations.md "Metrics"). Never open to the world by default:
+ * Where `/metrics` is served (docs/operations.md "Health, readiness and metrics"). Never open to the world by default:
  * METRICS_PORT opens a listener of its own on METRICS_HOST (loopback unless told otherwise);
  * METRICS_TOKEN also serves it on the public port to a `Authorization: Bearer <token>` request.
  * With neither, nothing is measured at all. Read from the environment by `loadConfig` only.

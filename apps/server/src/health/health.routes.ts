@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkReadiness, type ReadinessProbes } from './readiness.js';
 
 /**
- * Probes for an orchestrator or load balancer (docs/api.md "Liveness and readiness"), outside the
+ * Probes for an orchestrator or load balancer (docs/api.md "Operations"), outside the
  * API's envelope and without a session:
  *
  * - `GET /healthz`: liveness. 200 `{ok: true}` whenever the process answers HTTP at all; it asks no

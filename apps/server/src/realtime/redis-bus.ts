@@ -136,7 +136,7 @@ export class RedisBus implements Bus {
     return this.count;
   }
 
-  /** Publishes that failed since start (docs/operations.md "Metrics"). */
+  /** Publishes that failed since start (docs/operations.md "Health, readiness and metrics"). */
   publishFailures = 0;
 
   get epoch(): string {

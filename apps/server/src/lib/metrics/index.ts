@@ -12,7 +12,7 @@ export { NO_METRICS } from './metrics.js';
 export { OpsGaugesRepo } from './ops-gauges.repo.js';
 
 /**
- * A node's metrics as buildServer wires them (docs/operations.md "Metrics"): created before the
+ * A node's metrics as buildServer wires them (docs/operations.md "Health, readiness and metrics"): created before the
  * database (its statements are timed), with the HTTP hook on every route, then `start` once the
  * node's parts exist: the gauges' sources, the public route and the metrics listener.
  */

@@ -5,7 +5,7 @@ import { NO_TALLY, Tally, type Counts } from './tally.js';
 type SendResult = { ok: true } | { ok: false; error: unknown };
 
 /**
- * The hook points the rest of the server calls (docs/operations.md "Metrics"). Each one only counts
+ * The hook points the rest of the server calls (docs/operations.md "Health, readiness and metrics"). Each one only counts
  * into plain fields; the Prometheus families read them when scraped (families.ts), so a hot path
  * (a socket frame, a send) pays an increment. A node with metrics off gets `NO_METRICS`, whose
  * hooks do nothing.

@@ -12,7 +12,7 @@ const STATUS_CLASS = ['1xx', '2xx', '3xx', '4xx', '5xx'];
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
- * One node's metrics (docs/operations.md "Metrics"): its own registry, the counts its hook points
+ * One node's metrics (docs/operations.md "Health, readiness and metrics"): its own registry, the counts its hook points
  * bump (`counts`, the `Metrics` of the app context), and the sources its gauges read once attached.
  */
 export class NodeMetrics {

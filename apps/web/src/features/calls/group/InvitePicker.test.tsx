@@ -62,15 +62,16 @@ describe('InvitePicker', () => {
   it('loads 30 members a page and 查看更多 loads the next page, in the group order', async () => {
     const calls = mockMembers(many(44));
     setup();
-    await waitFor(() => expect(rows()).toHaveLength(30));
+    // The first page holds the reader and 29 others: the reader is never listed.
+    await waitFor(() => expect(rows()).toHaveLength(29));
     expect(screen.getByRole('dialog', { name: '发起群语音' })).toBeTruthy();
     expect(calls.filter((c) => c.path === MEMBERS).map((c) => c.body)).toEqual([
       { groupNumber: 'g1', pageNum: 1, pageSize: 30 },
     ]);
-    expect(ids().slice(0, 3)).toEqual(['me', 'u1', 'u2']);
+    expect(ids().slice(0, 3)).toEqual(['u1', 'u2', 'u3']);
     expect(screen.getByTestId('picker-more').textContent).toBe('查看更多');
     fireEvent.click(screen.getByTestId('picker-more'));
-    await waitFor(() => expect(rows()).toHaveLength(45));
+    await waitFor(() => expect(rows()).toHaveLength(44));
     expect(calls.filter((c) => c.path === MEMBERS).map((c) => c.body)).toEqual([
       { groupNumber: 'g1', pageNum: 1, pageSize: 30 },
       { groupNumber: 'g1', pageNum: 2, pageSize: 30 },
@@ -79,14 +80,13 @@ describe('InvitePicker', () => {
     expect(screen.queryByTestId('picker-more')).toBeNull();
   });
 
-  it('keeps the reader and disabledIds unselectable; select-all takes every other loaded row', async () => {
+  it('leaves the reader out and keeps disabledIds unselectable; select-all takes every other loaded row', async () => {
     mockMembers(many(4));
     const { onDone } = setup({ disabledIds: ['u2'] });
-    await waitFor(() => expect(rows()).toHaveLength(5));
-    expect(row('me').getAttribute('aria-disabled')).toBe('true');
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(ids()).not.toContain('me');
     expect(row('u2').getAttribute('aria-disabled')).toBe('true');
     expect(row('u2').textContent).toContain('已在通话中');
-    fireEvent.click(row('me'));
     fireEvent.click(row('u2'));
     expect(count()).toBe('请勾选需要添加的成员');
     expect((screen.getByTestId('picker-done') as HTMLButtonElement).disabled).toBe(true);
@@ -106,7 +106,7 @@ describe('InvitePicker', () => {
   it('refuses a 9th pick with 最多可邀请8人', async () => {
     mockMembers(many(12));
     setup();
-    await waitFor(() => expect(rows()).toHaveLength(13));
+    await waitFor(() => expect(rows()).toHaveLength(12));
     for (let i = 1; i <= 8; i++) fireEvent.click(row(`u${i}`));
     expect(count()).toBe('已选择8个成员');
     act(() => {
@@ -121,7 +121,7 @@ describe('InvitePicker', () => {
     const all = [...many(40), member('zz9', 'Zoe')];
     const calls = mockMembers(all);
     setup();
-    await waitFor(() => expect(rows()).toHaveLength(30));
+    await waitFor(() => expect(rows()).toHaveLength(29));
     // The clock is fake only while the keyword settles.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.change(screen.getByTestId('picker-search'), { target: { value: 'zo' } });
@@ -147,7 +147,7 @@ describe('InvitePicker', () => {
   it('rows are native buttons with checkbox semantics (Space toggles) and Escape cancels', async () => {
     mockMembers(many(3));
     const { onCancel } = setup();
-    await waitFor(() => expect(rows()).toHaveLength(4));
+    await waitFor(() => expect(rows()).toHaveLength(3));
     const target = row('u1');
     expect(target.tagName).toBe('BUTTON');
     expect(target.getAttribute('role')).toBe('checkbox');
