@@ -29,7 +29,8 @@ import path from 'node:path';
 import type { DServerCommand, DServerReply, DWorkerCommand, DWorkerReply } from './lib/delivery-ipc.js';
 import { cpuMs, mb, ms1 } from './lib/bench-stats.js';
 import { best, ramp, relayYardstickInvalid, runLoadStep, type StepFigures } from './lib/ladder.js';
-import { benchTargets, METRICS_ON_LABEL, type Target } from './lib/targets.js';
+import { benchTargets, type Target } from './lib/targets.js';
+import { printMetricsRow } from './lib/metrics-row.js';
 import { freePort } from './lib/net.js';
 import { Child, printTable, sleep } from './lib/proc.js';
 import { openCall, type CallLoad } from './lib/call-room.js';
@@ -389,27 +390,6 @@ async function main(): Promise<void> {
       .loadavg()
       .map((v) => v.toFixed(2))
       .join(' ')}`,
-  );
-}
-
-/** With --metrics: the sustained rate with metrics on against off, same run. */
-function printMetricsRow(results: Array<{ label: string; steps: Step[] }>, seconds: number): void {
-  const on = results.find((r) => r.label === METRICS_ON_LABEL);
-  const off = results.find((r) => r.label === 'Parley SQLite');
-  if (!on || !off) return;
-  const [a, b] = [best(on.steps), best(off.steps)];
-  console.log('\n## Metrics on / off (Parley SQLite, same run)');
-  printTable(
-    ['metrics off msg/s', 'metrics on msg/s', 'on / off', 'p99 off', 'p99 on'],
-    [
-      [
-        b ? (b.received / seconds).toFixed(0) : 'none passed',
-        a ? (a.received / seconds).toFixed(0) : 'none passed',
-        a && b ? `${((a.received / b.received) * 100).toFixed(1)} %` : '–',
-        b ? ms1(b.p99) : '',
-        a ? ms1(a.p99) : '',
-      ],
-    ],
   );
 }
 
