@@ -27,6 +27,14 @@ export interface Limits {
   callRingsPerMinute: number;
   /** Calls that may ring one user per minute, from everyone together (CALL_RINGS_RECEIVED_PER_MINUTE). */
   callRingsReceivedPerMinute: number;
+  /** Group calls one user may join per minute from the banner (GROUP_CALL_JOINS_PER_MINUTE). */
+  groupCallJoinsPerMinute: number;
+  /** Joins one group call may take per minute, from everyone together (GROUP_CALL_JOINS_PER_CALL_PER_MINUTE). */
+  groupCallJoinsPerCallPerMinute: number;
+  /** Typing signals one user may send per minute, all sockets together (TYPING_PER_MINUTE). */
+  typingPerMinute: number;
+  /** Typing signals one user may receive per minute, from everyone together (TYPING_RECEIVED_PER_MINUTE). */
+  typingReceivedPerMinute: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,6 +52,10 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   syncPageBytes: 256 * 1024,
   callRingsPerMinute: 10,
   callRingsReceivedPerMinute: 20,
+  groupCallJoinsPerMinute: 10,
+  groupCallJoinsPerCallPerMinute: 60,
+  typingPerMinute: 60,
+  typingReceivedPerMinute: 120,
 });
 
 const VARIABLES: Record<keyof Limits, string> = {
@@ -59,6 +71,10 @@ const VARIABLES: Record<keyof Limits, string> = {
   syncPageBytes: 'SYNC_PAGE_BYTES',
   callRingsPerMinute: 'CALL_RINGS_PER_MINUTE',
   callRingsReceivedPerMinute: 'CALL_RINGS_RECEIVED_PER_MINUTE',
+  groupCallJoinsPerMinute: 'GROUP_CALL_JOINS_PER_MINUTE',
+  groupCallJoinsPerCallPerMinute: 'GROUP_CALL_JOINS_PER_CALL_PER_MINUTE',
+  typingPerMinute: 'TYPING_PER_MINUTE',
+  typingReceivedPerMinute: 'TYPING_RECEIVED_PER_MINUTE',
 };
 
 /** The limits from `env`, each a whole number ≥ 0; a page of a first sync holds at least one change. */

@@ -32,6 +32,10 @@ export const ROOMY_LIMITS = {
   fullSyncsPerMinute: 10_000,
   callRingsPerMinute: 10_000,
   callRingsReceivedPerMinute: 10_000,
+  groupCallJoinsPerMinute: 10_000,
+  groupCallJoinsPerCallPerMinute: 10_000,
+  typingPerMinute: 10_000,
+  typingReceivedPerMinute: 10_000,
 } as const;
 
 /** A clock tests can move forward. */
