@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   callsPolicy,
+  type AnswerFacts,
   type CallFacts,
   type CallTargetFacts,
   type GroupCallFacts,
@@ -43,19 +44,43 @@ describe('call.act and call.signal', () => {
     actor: { userId },
     facts: { call: c, connectionId },
   });
-  // [who, act, signal, facts]
-  const rows: [string, true | string, true | string, ReturnType<typeof facts>][] = [
-    ['the caller, holder tab', true, true, facts(1, 'c1', call)],
-    ['the caller, another tab', true, 'forbidden', facts(1, 'c9', call)],
-    ['the callee, holder tab', true, true, facts(2, 'c2', call)],
-    ['the callee, another tab', true, 'forbidden', facts(2, 'c9', call)],
-    ['the callee before accepting', true, 'forbidden', facts(2, 'c2', { ...call, calleeConn: null })],
-    ['a stranger', 'callNotFound', 'callNotFound', facts(3, 'c1', call)],
-    ['no such call', 'callNotFound', 'callNotFound', facts(1, 'c1', undefined)],
+  const ringing = { ...call, calleeConn: null, answered: false };
+  const answered = { ...call, answered: true };
+  // [who, act, signal, ping, facts]
+  const rows: [string, true | string, true | string, true | string, ReturnType<typeof facts>][] = [
+    ['the caller, holder tab', true, true, true, facts(1, 'c1', answered)],
+    ['the caller, another tab', true, 'forbidden', true, facts(1, 'c9', answered)],
+    ['the caller while ringing', true, true, true, facts(1, 'c1', ringing)],
+    ['the callee, holder tab', true, true, true, facts(2, 'c2', answered)],
+    ['the callee, another tab', true, 'forbidden', true, facts(2, 'c9', answered)],
+    ['the callee before accepting', true, 'forbidden', 'callNotJoined', facts(2, 'c2', ringing)],
+    [
+      'the callee of a call never answered',
+      true,
+      'forbidden',
+      'callNotJoined',
+      facts(2, 'c2', { ...call, calleeConn: null }),
+    ],
+    ['a stranger', 'callNotFound', 'callNotFound', 'callNotFound', facts(3, 'c1', answered)],
+    ['no such call', 'callNotFound', 'callNotFound', 'callNotFound', facts(1, 'c1', undefined)],
   ];
-  it.each(rows)('%s → act %s, signal %s', (_name, act, signal, { actor, facts: f }) => {
+  it.each(rows)('%s → act %s, signal %s, ping %s', (_name, act, signal, ping, { actor, facts: f }) => {
     expect(decide(callsPolicy, 'call.act', actor, f)).toBe(act);
     expect(decide(callsPolicy, 'call.signal', actor, f)).toBe(signal);
+    expect(decide(callsPolicy, 'call.ping', actor, f)).toBe(ping);
+  });
+});
+
+describe('call.answer', () => {
+  // The callee (the actor) accepting: how the two stand in each other's blacklist now.
+  const rows: [string, AnswerFacts, true | string][] = [
+    ['neither blacklisted the other', { iBlock: false, blocksMe: false }, true],
+    ['the callee blacklisted the caller', { iBlock: true, blocksMe: false }, 'targetInMyBlacklist'],
+    ['the caller blacklisted the callee', { iBlock: false, blocksMe: true }, 'blacklisted'],
+    ['both', { iBlock: true, blocksMe: true }, 'targetInMyBlacklist'],
+  ];
+  it.each(rows)('%s → %s', (_name, f, expected) => {
+    expect(decide(callsPolicy, 'call.answer', { userId: 2 }, f)).toBe(expected);
   });
 });
 
@@ -65,23 +90,42 @@ describe('call.act, call.signal and call.media in a group call', () => {
     { userId: 1, state: 'joined', conn: 'c1' },
     { userId: 2, state: 'ringing', conn: null },
     { userId: 3, state: 'left', conn: 'c3' },
+    { userId: 5, state: 'rejected', conn: null },
+    { userId: 6, state: 'timeout', conn: null },
+    { userId: 7, state: 'busy', conn: null },
+    { userId: 8, state: 'canceled', conn: null },
   ];
   const facts = (userId: number, connectionId: string): [{ userId: number }, CallFacts] => [
     { userId },
     { call, connectionId, members },
   ];
-  // [who, act, signal, media, facts]
-  const rows: [string, true | string, true | string, true | string, ReturnType<typeof facts>][] = [
-    ['joined, holder tab', true, 'forbidden', true, facts(1, 'c1')],
-    ['joined, another tab', true, 'forbidden', 'forbidden', facts(1, 'c9')],
-    ['ringing', true, 'forbidden', 'forbidden', facts(2, 'c2')],
-    ['left (its old tab)', true, 'forbidden', 'forbidden', facts(3, 'c3')],
-    ['never in the call', 'callNotFound', 'forbidden', 'callNotFound', facts(4, 'c4')],
+  type Cell = true | string;
+  // [who, act, signal, media, ping, facts]
+  const rows: [string, Cell, Cell, Cell, Cell, ReturnType<typeof facts>][] = [
+    ['joined, holder tab', true, 'forbidden', true, true, facts(1, 'c1')],
+    ['joined, another tab', true, 'forbidden', 'forbidden', true, facts(1, 'c9')],
+    ['ringing', true, 'forbidden', 'forbidden', 'callNotJoined', facts(2, 'c2')],
+    ['left (its old tab)', true, 'forbidden', 'forbidden', true, facts(3, 'c3')],
+    ['rejected', true, 'forbidden', 'forbidden', 'callNotJoined', facts(5, 'c5')],
+    ['timed out', true, 'forbidden', 'forbidden', 'callNotJoined', facts(6, 'c6')],
+    ['busy', true, 'forbidden', 'forbidden', 'callNotJoined', facts(7, 'c7')],
+    ['canceled', true, 'forbidden', 'forbidden', 'callNotJoined', facts(8, 'c8')],
+    ['never in the call', 'callNotFound', 'forbidden', 'callNotFound', 'callNotFound', facts(4, 'c4')],
   ];
-  it.each(rows)('%s → act %s, signal %s, media %s', (_name, act, signal, media, [actor, f]) => {
-    expect(decide(callsPolicy, 'call.act', actor, f)).toBe(act);
-    expect(decide(callsPolicy, 'call.signal', actor, f)).toBe(signal);
-    expect(decide(callsPolicy, 'call.media', actor, f)).toBe(media);
+  it.each(rows)(
+    '%s → act %s, signal %s, media %s, ping %s',
+    (_name, act, signal, media, ping, [actor, f]) => {
+      expect(decide(callsPolicy, 'call.act', actor, f)).toBe(act);
+      expect(decide(callsPolicy, 'call.signal', actor, f)).toBe(signal);
+      expect(decide(callsPolicy, 'call.media', actor, f)).toBe(media);
+      expect(decide(callsPolicy, 'call.ping', actor, f)).toBe(ping);
+    },
+  );
+  it('the caller may ping even when their own part rings again (re-invited after leaving)', () => {
+    const again = [{ userId: 1, state: 'ringing', conn: null }];
+    expect(
+      decide(callsPolicy, 'call.ping', { userId: 1 }, { call, connectionId: 'c1', members: again }),
+    ).toBe(true);
   });
 });
 

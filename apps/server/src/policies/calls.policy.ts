@@ -17,7 +17,16 @@ export interface CallTargetFacts {
 
 /** A call as loaded for an action, and where the frame came from. */
 export interface CallFacts {
-  call: { callerId: number; calleeId: number; callerConn: string; calleeConn: string | null } | undefined;
+  call:
+    | {
+        callerId: number;
+        calleeId: number;
+        callerConn: string;
+        calleeConn: string | null;
+        /** A one-to-one call the callee accepted (it connected at some point). */
+        answered?: boolean;
+      }
+    | undefined;
   connectionId: string;
   /** A group call's people (anyone ever invited or joined) and the connection holding each joined one. */
   members?: { userId: number; state: string; conn: string | null }[];
@@ -25,6 +34,14 @@ export interface CallFacts {
 
 const isParty = (userId: number, f: CallFacts) =>
   f.call !== undefined && (f.call.callerId === userId || f.call.calleeId === userId);
+
+/** How the two people of a one-to-one call stand now, as the callee sees the caller. */
+export interface AnswerFacts {
+  /** The callee has the caller in their blacklist. */
+  iBlock: boolean;
+  /** The caller has the callee in their blacklist. */
+  blocksMe: boolean;
+}
 
 /** The group a group call belongs to, as the actor stands in it. */
 export interface GroupSideFacts {
@@ -80,6 +97,29 @@ export const callsPolicy = definePolicy({
   'call.act': (actor, f: CallFacts) => {
     if (f.call && f.members) return f.members.some((m) => m.userId === actor.userId) ? true : 'callNotFound';
     return isParty(actor.userId, f) ? true : 'callNotFound';
+  },
+  /**
+   * Ping a call (liveness, the call now): the caller, or someone who took part: a one-to-one callee
+   * once they accepted, a group-call member joined now or before (left). Ringing is not taking part.
+   */
+  'call.ping': (actor, f: CallFacts) => {
+    if (!f.call) return 'callNotFound';
+    if (f.members) {
+      const me = f.members.find((m) => m.userId === actor.userId);
+      if (!me) return 'callNotFound';
+      const tookPart = me.state === 'joined' || me.state === 'left' || f.call.callerId === actor.userId;
+      return tookPart ? true : 'callNotJoined';
+    }
+    if (!isParty(actor.userId, f)) return 'callNotFound';
+    return f.call.callerId === actor.userId || f.call.answered === true ? true : 'callNotJoined';
+  },
+  /**
+   * Accept a one-to-one call: neither has blacklisted the other since it began to ring (the invite
+   * checked it then); otherwise the answer names whose blacklist it is.
+   */
+  'call.answer': (_a, f: AnswerFacts) => {
+    if (f.iBlock) return 'targetInMyBlacklist';
+    return f.blocksMe ? 'blacklisted' : true;
   },
   /**
    * Relay SDP/ICE: a party, from the very tab that holds the call on its side (the caller's tab,

@@ -37,4 +37,9 @@ export const callErrors = {
     en: 'The call record does not exist.',
     ja: '通話記録が存在しません。',
   }),
+  callNotJoined: def(23008, 403, {
+    'zh-CN': '你尚未加入该通话',
+    en: 'You have not joined this call.',
+    ja: 'この通話にはまだ参加していません。',
+  }),
 } as const satisfies Record<string, ErrorDef>;

@@ -3,11 +3,11 @@ import { CallAction, CallLimits, type CallInfo, type CallSignalFrame } from '@pa
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
-import type { Limiter } from '../../lib/rate-limiter.js';
 import { callsPolicy } from '../../policies/calls.policy.js';
-import { authorize } from '../../policies/policy.js';
+import { authorize, decide } from '../../policies/policy.js';
 import type { BlacklistService } from '../friends/blacklist.service.js';
 import { UserRepo, type UserRow } from '../users/user.repo.js';
+import { CallAbuseLimits } from './call-abuse.js';
 import { postCallCard } from './call-card.js';
 import { CallMembersRepo } from './call-members.repo.js';
 import { REBIND_AFTER_MS, type CallActor } from './call-actor.js';
@@ -32,9 +32,8 @@ export class CallService {
   private readonly users: UserRepo;
   /** Prompt ends at the limit on this node (the sweeper is the backstop). */
   readonly limitTimers: LimitTimers;
-  /** Rings a caller may start, and rings one callee may receive from everyone, per minute. */
-  private readonly ringsOut: Limiter;
-  private readonly ringsIn: Limiter;
+  /** Rings a caller may start and one person may receive, joins; the blacklist for group rings. */
+  private readonly abuse: CallAbuseLimits;
   /** Group calls: `act`, `ping` and `current` hand a group call's record to it. */
   readonly group: GroupCallService;
 
@@ -47,9 +46,8 @@ export class CallService {
     this.members = new CallMembersRepo(ctx.db);
     this.users = new UserRepo(ctx.db);
     this.limitTimers = new LimitTimers(ctx.clock);
-    this.ringsOut = ctx.limiters('call-ring-out', ctx.config.limits.callRingsPerMinute, 60_000);
-    this.ringsIn = ctx.limiters('call-ring-in', ctx.config.limits.callRingsReceivedPerMinute, 60_000);
-    this.group = new GroupCallService(ctx, meter, this.limitTimers);
+    this.abuse = new CallAbuseLimits(ctx, blacklist);
+    this.group = new GroupCallService(ctx, meter, this.limitTimers, this.abuse);
   }
 
   private now() {
@@ -75,8 +73,7 @@ export class CallService {
   async invite(actor: CallActor, data: { userID: string; type: 1 | 2; roomID?: number }): Promise<CallInfo> {
     const peer = await callableTarget(this.users, this.blacklist, actor.userId, data.userID);
     if (await this.meter.limitReached(actor.userId)) throw fail('callLimitReached');
-    if (!(await this.ringsOut.hit(String(actor.userId)))) throw fail('rateLimited');
-    if (!(await this.ringsIn.hit(String(peer.id)))) throw fail('rateLimited');
+    await this.abuse.ringOne(actor.userId, peer.id);
     const now = this.now();
     return this.ctx.uow.run(async (uow) => {
       const calls = this.calls.in(uow);
@@ -122,7 +119,27 @@ export class CallService {
       await this.apply(row, 'timeout', 'server');
       throw fail('callStateChanged');
     }
+    if (event === 'accept' && role === 'callee' && row.status === 'ringing') await this.answerable(row);
     return this.apply(row, event, role, actor);
+  }
+
+  /**
+   * An accept after either party blacklisted the other since the ring began: the call ends for both
+   * (the callee's blacklist declines it, the caller's withdraws it) and the accept is refused with
+   * whose blacklist it is (policy `call.answer`).
+   */
+  private async answerable(row: CallRow): Promise<void> {
+    const { blocks, blockedBy } = await this.blacklist.relationsAmong(row.callee_id, [row.caller_id]);
+    const decision = decide(
+      callsPolicy,
+      'call.answer',
+      { userId: row.callee_id },
+      { iBlock: blocks.has(row.caller_id), blocksMe: blockedBy.has(row.caller_id) },
+    );
+    if (decision === true) return;
+    if (decision === 'targetInMyBlacklist') await this.apply(row, 'reject', 'callee');
+    else await this.apply(row, 'cancel', 'caller');
+    throw fail(decision);
   }
 
   /** Runs one transition with compare-and-set; posts the card when the call ends. */
@@ -189,12 +206,16 @@ export class CallService {
     return false;
   }
 
-  private async load(actor: CallActor, callId: string): Promise<CallRow> {
+  private async load(
+    actor: CallActor,
+    callId: string,
+    action: 'call.act' | 'call.ping' = 'call.act',
+  ): Promise<CallRow> {
     const row = await this.calls.byCallId(callId);
     const members = row && row.group_id !== null ? await this.group.access.memberFacts(row) : undefined;
     authorize(
       callsPolicy,
-      'call.act',
+      action,
       { userId: actor.userId },
       { call: row && facts(row), connectionId: actor.connectionId, members },
     );
@@ -207,7 +228,7 @@ export class CallService {
    * REBIND_AFTER_MS (the same tab after a socket reconnect has a new connection ID).
    */
   async ping(actor: CallActor, callId: string): Promise<CallInfo> {
-    let row = await this.load(actor, callId);
+    let row = await this.load(actor, callId, 'call.ping');
     if (row.group_id !== null) return this.group.ping(actor, row);
     const side = row.caller_id === actor.userId ? 'caller' : 'callee';
     const holder = side === 'caller' ? row.caller_conn : row.callee_conn;
@@ -299,4 +320,5 @@ const facts = (row: CallRow) => ({
   calleeId: row.callee_id,
   callerConn: row.caller_conn,
   calleeConn: row.callee_conn,
+  answered: row.connected_at !== null,
 });

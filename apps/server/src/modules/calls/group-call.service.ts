@@ -14,6 +14,7 @@ import { authorize } from '../../policies/policy.js';
 import { GroupRepo, type GroupRow } from '../groups/group.repo.js';
 import { UserRepo } from '../users/user.repo.js';
 import { CallMembersRepo } from './call-members.repo.js';
+import type { CallAbuseLimits } from './call-abuse.js';
 import type { CallMeter } from './call-meter.js';
 import type { CallEvent } from './call.machine.js';
 import { CallRepo, type CallRow } from './call.repo.js';
@@ -51,6 +52,7 @@ export class GroupCallService {
     private readonly ctx: AppContext,
     private readonly meter: CallMeter,
     private readonly limitTimers: LimitTimers,
+    private readonly abuse: CallAbuseLimits,
   ) {
     this.calls = new CallRepo(ctx.db);
     this.members = new CallMembersRepo(ctx.db);
@@ -105,6 +107,7 @@ export class GroupCallService {
     authorize(callsPolicy, 'groupCall.start', actor, { ...facts, invitees: invited.facts });
     if (await this.busyElsewhere(actor.userId)) throw fail('alreadyOnCall');
     if (await this.meter.limitReached(actor.userId)) throw fail('callLimitReached');
+    const ring = await this.abuse.ringGroup(actor.userId, invited.ids);
     const now = this.now();
     const result = await this.run(group!, async (uow) => {
       if (await this.members.in(uow).ofGroup(Number(group!.id))) throw fail('groupCallExists');
@@ -132,7 +135,7 @@ export class GroupCallService {
         role: 'member',
         conn: actor.connectionId,
       };
-      return { row, changes: [me, ...(await this.inviteChanges(uow, invited.ids, actor.userId, row.id))] };
+      return { row, changes: [me, ...(await this.inviteChanges(uow, ring, actor.userId, row.id))] };
     });
     return this.after(result, actor.userId, group!);
   }
@@ -144,6 +147,7 @@ export class GroupCallService {
     authorize(callsPolicy, 'groupCall.join', actor, { ...facts, roomMatches: call?.room_id === data.roomID });
     if (await this.busyElsewhere(actor.userId, call!.id)) throw fail('alreadyOnCall');
     if (await this.meter.limitReached(actor.userId)) throw fail('callLimitReached');
+    await this.abuse.join(actor.userId, call!.call_id);
     const event: CallEvent = facts.call!.myState === 'ringing' ? 'accept' : 'join';
     const result = await this.run(group!, async (uow) => {
       const row = await this.members.in(uow).ofGroup(Number(group!.id));
@@ -174,14 +178,15 @@ export class GroupCallService {
       call: sameCall ? facts.call : undefined,
       invitees: invited.facts,
     });
+    const ring = await this.abuse.ringGroup(actor.userId, invited.ids);
     const result = await this.run(group!, async (uow) => {
       const fresh = await this.members.in(uow).ofGroup(Number(group!.id));
       if (!fresh || fresh.id !== row.id) throw fail('callStateChanged');
       const live = (await this.members.in(uow).ofCall(fresh.id)).filter(
         (m) => m.state === 'joined' || m.state === 'ringing',
       );
-      if (live.length + invited.ids.length > CallLimits.groupMax) throw fail('groupCallFull');
-      return { row: fresh, changes: await this.inviteChanges(uow, invited.ids, actor.userId, fresh.id) };
+      if (live.length + ring.length > CallLimits.groupMax) throw fail('groupCallFull');
+      return { row: fresh, changes: await this.inviteChanges(uow, ring, actor.userId, fresh.id) };
     });
     return this.after(result, actor.userId, group!);
   }
