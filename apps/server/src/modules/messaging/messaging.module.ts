@@ -1,6 +1,7 @@
 import { c2cConversationId } from './core/conversation-id.js';
 import type { AppContext } from '../../lib/context.js';
 import type { Gateway } from '../../realtime/gateway.js';
+import { TypingLimits } from '../../realtime/typing-limits.js';
 import type { FriendsModule } from '../friends/friends.module.js';
 import type { UsersModule } from '../users/users.module.js';
 import { ContactSearch } from './core/contact-search.repo.js';
@@ -35,6 +36,7 @@ export function createMessagingModule(
   const syncs = new SyncPaging(ctx, messages);
   const conversations = new ConversationService(ctx, chats, users.counters);
   const convRepo = new ConversationRepo(ctx.db);
+  const typingLimits = new TypingLimits(ctx);
 
   const groupConvs = new GroupConvRepo(ctx.db);
   // One-to-one unread is stored per member; a group's is counted from its cursors (group-conv.repo.ts).
@@ -64,11 +66,14 @@ export function createMessagingModule(
     gateway.on('message.sync', (c, data) => syncs.changes(c.userId, data.since, data.groups));
     gateway.on('message.read', (c, data) => conversations.read(c.userId, data.conversationID, data.seq));
     gateway.on('typing', async (c, data) => {
+      // Over the sender's or the receiver's limit the signal is dropped, and the sender is not told.
+      if (!(await typingLimits.maySend(c.userId))) return null;
       // Typing is a one-to-one signal: nobody is told in a group.
       const { peer } = await chats.open(c.userId, data.conversationID);
       if (!peer) return null;
       // Nobody sees typing from someone they blocked (or who blocked them); the sender is not told.
       if (!(await friends.blacklist.canMessage(c.userId, peer.id))) return null;
+      if (!(await typingLimits.mayReach(peer.id))) return null;
       const me = await users.repo.byId(c.userId);
       await ctx.realtime.emit([peer.id], 'typing', {
         conversationID: c2cConversationId(me?.wt_id ?? ''),
@@ -95,6 +100,7 @@ export function createMessagingModule(
   return {
     send,
     chats,
+    typingLimits,
     pruneSyncLog,
     indexer,
     /** Background upkeep: sync log pruning and (SQLite) search indexing. */
