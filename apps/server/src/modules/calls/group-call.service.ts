@@ -33,7 +33,8 @@ const timerKey = (callId: string, userId: number) => `${callId}:${userId}`;
  * person's part in `call_members`, moved by the call machine's member table (group-call-step.ts).
  * One call per group; only current members of the group take part, and leaving the group leaves the
  * call. Each non-member's connected time counts towards their own daily allowance and ends their part
- * at the limit, as for one-to-one callers.
+ * at the limit, as for one-to-one callers. Rings and joins are counted, and a ring leaves out whoever
+ * blacklisted the inviter (call-abuse.ts).
  */
 export class GroupCallService {
   private readonly calls: CallRepo;
