@@ -119,7 +119,7 @@ describe('retries of an unacknowledged send', () => {
 
   it('a refusal on a retry ends the retries: the message is failed and leaves the outbox', async () => {
     const { calls } = controlledSend();
-    const shown = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+    const shown = vi.spyOn(toast, 'error').mockImplementation(() => 0);
     void sendText('C2Cpeer', 'hi', undefined, 'cid-c');
     await vi.advanceTimersByTimeAsync(15_000);
     await vi.advanceTimersByTimeAsync(2000);
