@@ -18,6 +18,11 @@ const safe = (s: string) => s.replace(/[^\w.-]+/g, '_').slice(0, 120);
 export interface HarnessOptions extends ServerOptions {
   /** Chromium switches on top of the harness's own (e.g. fake camera and microphone). */
   browserArgs?: string[];
+  /**
+   * Runs before the server starts; its answer joins the server's environment (what is known only
+   * then, e.g. the URL of a proxy the spec starts in front of PostgreSQL).
+   */
+  serverEnv?: () => Promise<Record<string, string>>;
 }
 
 /**
@@ -31,7 +36,8 @@ export function useHarness(opts: HarnessOptions = {}): Harness {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS_DIR, { recursive: true });
-    [server, browser] = await Promise.all([startServer(opts), launchBrowser(opts.browserArgs)]);
+    const env = { ...opts.env, ...(await opts.serverEnv?.()) };
+    [server, browser] = await Promise.all([startServer({ ...opts, env }), launchBrowser(opts.browserArgs)]);
   });
 
   beforeEach((ctx) => {

@@ -9,6 +9,9 @@ import net from 'node:net';
  *   ones until `up()` (a restart that takes a while).
  * - `stall()` holds every byte in both directions on the open connections and leaves new ones
  *   connected but silent (a partition); `resume()` lets everything held through, in order.
+ * - `holdRepliesAfter(marker)`: the first connection that sends bytes containing `marker` (e.g. a
+ *   transaction's `commit`) gets no more bytes back until `resume()`, while what it sends still goes
+ *   through: the service did the work, the node never hears so.
  */
 export interface TcpProxy {
   port: number;
@@ -22,6 +25,8 @@ export interface TcpProxy {
   up(): void;
   stall(): void;
   resume(): void;
+  /** Resolves with the moment the marker passed (the replies of its connection held from then on). */
+  holdRepliesAfter(marker: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,13 +39,15 @@ export async function startTcpProxy(target = { host: '127.0.0.1', port: 5432 }):
   const pairs = new Set<Pair>();
   let stalled = false;
   let isDown = false;
+  let holdAfter: { marker: Buffer; held(): void } | null = null;
+  const heldPairs = new Set<Pair>();
 
-  const pipe = (from: net.Socket, to: net.Socket) => {
+  const pipe = (from: net.Socket, to: net.Socket, held = () => false) => {
     from.on('data', (chunk: Buffer) => {
       if (!to.write(chunk)) from.pause();
     });
     to.on('drain', () => {
-      if (!stalled) from.resume();
+      if (!stalled && !held()) from.resume();
     });
   };
 
@@ -56,8 +63,15 @@ export async function startTcpProxy(target = { host: '127.0.0.1', port: 5432 }):
       client.pause();
       upstream.pause();
     }
+    client.on('data', (chunk: Buffer) => {
+      if (!holdAfter || !chunk.includes(holdAfter.marker)) return;
+      upstream.pause();
+      heldPairs.add(pair);
+      holdAfter.held();
+      holdAfter = null;
+    });
     pipe(client, upstream);
-    pipe(upstream, client);
+    pipe(upstream, client, () => heldPairs.has(pair));
     const drop = () => {
       pairs.delete(pair);
       client.destroy();
@@ -104,8 +118,12 @@ export async function startTcpProxy(target = { host: '127.0.0.1', port: 5432 }):
         upstream.pause();
       }
     },
+    holdRepliesAfter(marker) {
+      return new Promise<void>((held) => (holdAfter = { marker: Buffer.from(marker), held }));
+    },
     resume() {
       stalled = false;
+      heldPairs.clear();
       for (const { client, upstream } of pairs) {
         client.resume();
         upstream.resume();

@@ -9,14 +9,16 @@ import { isGroupID } from './group/logic';
 import { refreshSoon } from './group/receipts';
 import { outbox } from './local';
 import { pendingMessage } from './merge';
+import { isTransient, SendRetries } from './send-retry';
 import { useChatStore } from './store';
 import { abstractOf, type ChatMessage, type OutgoingMessage } from './types';
 
-/** How long an ack may take before the message waits in the outbox for the next connection. */
+/** How long an ack may take before the send counts as unanswered (and is retried: send-retry.ts). */
 const ACK_TIMEOUT_MS = 15_000;
-const TRANSIENT = new Set(['socket not open', 'socket closed', 'ack timeout']);
 
 const inFlight = new Set<string>();
+/** Unanswered sends waiting to go out again while the socket stays open. */
+export const retries = new SendRetries();
 
 function user() {
   const u = useSession.getState().user;
@@ -43,13 +45,37 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 
 export type Delivery = 'sent' | 'queued' | 'failed';
 
+/** The server stored the send: its message replaces the spinner, and it leaves the outbox. */
+async function delivered(out: OutgoingMessage, msg: Message): Promise<void> {
+  retries.forget(out.clientMsgId);
+  ingest(out.conversationID, [msg], { from: 'own' });
+  if (msg.needReadReceipt && isGroupID(msg.conversationID)) refreshSoon(msg.conversationID, msg.ID);
+  await outbox.remove(out.clientMsgId);
+}
+
 /**
- * Sends one outbox entry over the socket (`message.send`, acked after the commit). Offline or
- * without an ack it stays in the outbox with its clientMsgId; a refusal marks it failed, shows the
- * server's text and leaves the outbox.
+ * An unanswered send goes out again after the next backoff while the socket stays open (a closed
+ * socket's reconnect sends the outbox instead); once one is acknowledged, the rest of the outbox
+ * follows.
+ */
+function retryLater(out: OutgoingMessage): void {
+  if (socket.status !== 'open') return;
+  retries.schedule(out.clientMsgId, () => {
+    void deliver(out).then((d) => {
+      if (d === 'sent') void flushOutbox();
+    });
+  });
+}
+
+/**
+ * Sends one outbox entry over the socket (`message.send`, acked after the commit). Offline it
+ * stays in the outbox with its clientMsgId; without an answer (no ack in time, the socket closed,
+ * the server unable to serve it now) it stays there and is retried with the same clientMsgId until
+ * acknowledged; a refusal marks it failed, shows the server's text and leaves the outbox.
  */
 export async function deliver(out: OutgoingMessage): Promise<Delivery> {
   if (inFlight.has(out.clientMsgId)) return 'queued';
+  retries.cancel(out.clientMsgId);
   if (!online() || socket.status !== 'open') return 'queued';
   inFlight.add(out.clientMsgId);
   const store = useChatStore.getState();
@@ -57,16 +83,20 @@ export async function deliver(out: OutgoingMessage): Promise<Delivery> {
     const { createdAt: _c, ownerID: _o, ...rest } = out;
     // Group messages ask for read receipts (the read/unread marker and panel).
     const body = isGroupID(out.conversationID) ? { needReadReceipt: true, ...rest } : rest;
-    const msg = await withTimeout(socket.send<Message>('message.send', body), ACK_TIMEOUT_MS);
-    ingest(out.conversationID, [msg], { from: 'own' });
-    if (msg.needReadReceipt && isGroupID(msg.conversationID)) refreshSoon(msg.conversationID, msg.ID);
-    await outbox.remove(out.clientMsgId);
+    // An ack that comes after the timeout still counts (and ends the retries).
+    const stored = socket.send<Message>('message.send', body).then((msg) => delivered(out, msg));
+    stored.catch(() => undefined);
+    await withTimeout(stored, ACK_TIMEOUT_MS);
     return 'sent';
   } catch (e) {
-    const text = e instanceof Error ? e.message : String(e);
-    if (TRANSIENT.has(text)) return 'queued';
+    if (isTransient(e)) {
+      retryLater(out);
+      return 'queued';
+    }
+    retries.forget(out.clientMsgId);
     store.setStatus(out.conversationID, out.clientMsgId, 'fail');
     await outbox.remove(out.clientMsgId);
+    const text = e instanceof Error ? e.message : String(e);
     if (!offerReAddOn(e, out.conversationID)) toast.error(text);
     return 'failed';
   } finally {
