@@ -18,7 +18,7 @@ function isBrokenMultipart(err: unknown): boolean {
 }
 
 /** RFC 2046 allows a multipart boundary of 1 to 70 characters (the parser fails on very long ones). */
-export const MAX_BOUNDARY_LENGTH = 70;
+const MAX_BOUNDARY_LENGTH = 70;
 
 /** The `boundary` parameter of a Content-Type header, unquoted, or undefined. */
 function boundaryOf(contentType: string | undefined): string | undefined {
