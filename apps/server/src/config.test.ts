@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, PRODUCTION_PASSWORD_COST } from './config.js';
+import { DEV_WEB_ORIGIN, loadConfig, PRODUCTION_PASSWORD_COST } from './config.js';
 
 describe('SEND_THREAD', () => {
   it('is on where the machine has a second core, unless set', () => {
@@ -11,6 +11,23 @@ describe('SEND_THREAD', () => {
     expect(loadConfig({ SEND_THREAD: '0' }).sendThread).toBe(false);
     expect(loadConfig({ SEND_THREAD: 'false' }).sendThread).toBe(false);
     expect(loadConfig({ SEND_THREAD: '1' }).sendThread).toBe(true);
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  it('allows the Vite dev server by default in development and tests, and no other origin in production', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([DEV_WEB_ORIGIN]);
+    expect(loadConfig({ NODE_ENV: 'test' }).corsOrigins).toEqual(['http://localhost:5173']);
+    expect(loadConfig({ NODE_ENV: 'production' }).corsOrigins).toEqual([]);
+  });
+
+  it('is the configured list in every mode (empty allows no other origin)', () => {
+    const env = { CORS_ORIGINS: 'https://a.example, https://b.example' };
+    expect(loadConfig({ ...env, NODE_ENV: 'production' }).corsOrigins).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+    expect(loadConfig({ CORS_ORIGINS: '' }).corsOrigins).toEqual([]);
   });
 });
 

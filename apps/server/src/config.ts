@@ -63,6 +63,10 @@ export interface Config {
   s3:
     | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
+  /**
+   * Origins of pages elsewhere allowed to call the API and open sockets (CORS_ORIGINS,
+   * comma-separated). Unset: the Vite dev server's in development and tests, none in production.
+   */
   corsOrigins: string[];
   webDistDir: string | undefined;
   /**
@@ -164,6 +168,9 @@ function int(env: Env, key: string, fallback: number): number {
   if (!Number.isFinite(n) || n < 0) throw new Error(`Invalid number in ${key}: ${raw}`);
   return Math.floor(n);
 }
+
+/** The Vite dev server's origin (apps/web `npm run dev`), allowed by default outside production. */
+export const DEV_WEB_ORIGIN = 'http://localhost:5173';
 
 function list(raw: string | undefined): string[] {
   return (raw ?? '')
@@ -305,10 +312,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
           secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
         }
       : undefined,
-    corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:5173')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    corsOrigins: list(env.CORS_ORIGINS ?? (nodeEnv === 'production' ? '' : DEV_WEB_ORIGIN)),
     webDistDir: webDist,
     mapTileOrigin: originOf(env.MAP_TILE_URL ?? env.VITE_MAP_TILE_URL),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

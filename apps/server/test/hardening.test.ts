@@ -141,4 +141,39 @@ describe('malformed requests', () => {
     expect(xml.status).toBe(415);
     expect(await xml.json()).toMatchObject({ code: 415, msg: '不支持的请求内容类型' });
   });
+
+  it('refuses a multipart boundary longer than 70 characters with 400 naming it, in the caller language', async () => {
+    const u = await registerUser(t);
+    const send = (boundary: string, lang?: string) =>
+      fetch(`${t.baseUrl}/api/oss/upload`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${u.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          ...(lang ? { 'accept-language': lang } : {}),
+        },
+        body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhi\r\n--${boundary}--\r\n`,
+      });
+    for (const length of [71, 254, 300]) {
+      const res = await send('b'.repeat(length));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: 400,
+        msg: 'multipart 分隔符（boundary）不能超过70个字符',
+        data: { field: 'boundary' },
+      });
+    }
+    const en = await send('b'.repeat(254), 'en');
+    expect(await en.json()).toMatchObject({
+      code: 400,
+      msg: 'The multipart boundary must be at most 70 characters long.',
+    });
+    const ja = await send('b'.repeat(254), 'ja');
+    expect(await ja.json()).toMatchObject({
+      code: 400,
+      msg: 'multipart の区切り文字（boundary）は70文字以内にしてください。',
+    });
+    const ok = await send('b'.repeat(70));
+    expect(ok.status).toBe(200);
+  });
 });

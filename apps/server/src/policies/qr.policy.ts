@@ -20,22 +20,28 @@ const live = (f: QrFacts): Decision => {
   return f.code.expiresAt <= f.now ? 'qrExpired' : true;
 };
 
+const scannedByOther = (actor: { userId: number }, f: QrFacts) =>
+  f.code!.scannedBy !== null && f.code!.scannedBy !== actor.userId;
+const OTHER_SCANNER = { error: 'forbidden', detail: ErrorDetails.qrScannedByOther } as const;
+
 export const qrPolicy = definePolicy({
   /** Poll a code (the login page; no session): while it is live. */
   'qr.poll': (_actor, f: QrFacts) => live(f),
-  /** Scan a code (a signed-in session): live and not confirmed yet. */
-  'qr.scan': (_actor, f: QrFacts) => {
+  /**
+   * Scan a code (a signed-in session): live, not confirmed yet, and not scanned by another user (the
+   * first scan binds the code; the same user may scan it again).
+   */
+  'qr.scan': (actor, f: QrFacts) => {
     const d = live(f);
     if (d !== true) return d;
-    return f.code!.status === QrStatus.confirmed ? 'qrUsed' : true;
+    if (f.code!.status === QrStatus.confirmed) return 'qrUsed';
+    return scannedByOther(actor, f) ? OTHER_SCANNER : true;
   },
   /** Confirm a code: live, scanned, and scanned by the confirming user. */
   'qr.confirm': (actor, f: QrFacts) => {
     const d = live(f);
     if (d !== true) return d;
     if (f.code!.status === QrStatus.waiting) return 'qrNotScanned';
-    if (f.code!.scannedBy !== null && f.code!.scannedBy !== actor.userId)
-      return { error: 'forbidden', detail: ErrorDetails.qrScannedByOther } as const;
-    return true;
+    return scannedByOther(actor, f) ? OTHER_SCANNER : true;
   },
 });

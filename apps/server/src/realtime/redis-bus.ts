@@ -61,11 +61,10 @@ function isBusMessage(value: unknown): value is BusMessage {
 
 /** Push sequences are kept this long after a user's last push (then they restart; clients resync). */
 const SEQ_TTL_SECONDS = 30 * 24 * 3600;
-/** INCR the user's sequence and PUBLISH `<seq>|<json>` on the user's channel, atomically. */
 /** How long a Redis command waits for others to share its write (see timed-batch.ts). */
 const BATCH_WINDOW_MS = 2;
 const BATCH_MAX = 500;
-
+/** INCR the user's sequence and PUBLISH `<seq>|<json>` on the user's channel, atomically. */
 const PUSH_SCRIPT = `local s = redis.call('INCR', KEYS[1])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
 redis.call('PUBLISH', KEYS[2], s .. '|' .. ARGV[1])
@@ -160,11 +159,18 @@ export class RedisBus implements Bus {
    * client to sync, and a resync to every node for the sockets that stayed open elsewhere.
    */
   private async recover(): Promise<void> {
-    if (!this.health.missed) return;
-    this.epochValue = randomUUID();
-    await this.pub.set(this.epochKey, this.epochValue);
-    await this.pub.publish(this.revocationsChannel, `0|${JSON.stringify({ kind: 'resync' })}`);
-    this.health.missed = false;
+    // A publish skipped while this runs marks `missed` again: one more round covers it.
+    while (this.health.missed) {
+      this.health.missed = false;
+      try {
+        this.epochValue = randomUUID();
+        await this.pub.set(this.epochKey, this.epochValue);
+        await this.pub.publish(this.revocationsChannel, `0|${JSON.stringify({ kind: 'resync' })}`);
+      } catch (err) {
+        this.health.missed = true;
+        throw err;
+      }
+    }
   }
   /** Connects both clients and subscribes; throws a clear error if Redis cannot be reached in time. */
   static async connect(opts: RedisBusOptions): Promise<RedisBus> {
@@ -227,8 +233,19 @@ export class RedisBus implements Bus {
     return bus;
   }
 
+  /**
+   * Publishes a message. While the bus is down (docs/operations.md "Redis lost") nothing is sent or
+   * queued: the event is counted as missed and the call returns at once, so a use case answers as
+   * soon as its change is stored instead of waiting for Redis; the recovery's new epoch and resync
+   * make every client catch up.
+   */
   async publish(message: BusMessage): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
+    if (!this.health.up) {
+      this.health.missed = true;
+      this.publishFailures += 1;
+      return;
+    }
     try {
       await this.publishNow(message);
     } catch (err) {

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import type { QrCodeIssued } from '@parley/protocol';
 import { api, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { upload } from '../uploads/fixtures.js';
+import { loadConfig } from '../../src/config.js';
 
 // The smaller hardening items: a QR code is confirmed only by whoever scanned it; a socket opens only
 // from this node's own origin or CORS_ORIGINS; HSTS only over HTTPS; the resumable endpoint names
@@ -65,6 +66,45 @@ describe('socket Origin', () => {
     expect(await upgrade(t, { origin: 'null' })).toBe(403);
   });
 
+  it('compares scheme, host and port: the served host over https or on another port is refused', async () => {
+    const url = new URL(t.baseUrl);
+    expect(await upgrade(t, { origin: `http://${url.host}` })).toBe(101);
+    expect(await upgrade(t, { origin: `https://${url.host}` })).toBe(403);
+    expect(await upgrade(t, { origin: `http://${url.hostname}:${Number(url.port) + 1}` })).toBe(403);
+    expect(await upgrade(t, { origin: 'http://app.example' })).toBe(403);
+    expect(await upgrade(t, { origin: 'https://app.example:8443' })).toBe(403);
+    expect(await upgrade(t, { origin: 'https://app.example:443' })).toBe(101);
+  });
+
+  it('in production the dev server origin is refused unless CORS_ORIGINS names it', async () => {
+    const prod = await startTestServer({ corsOrigins: loadConfig({ NODE_ENV: 'production' }).corsOrigins });
+    try {
+      const u = await registerUser(prod);
+      const open = (origin: string) =>
+        new Promise<number>((resolve) => {
+          const ws = new WebSocket(`${prod.wsUrl}/ws/${encodeURIComponent(u.token)}`, {
+            headers: { origin },
+          });
+          ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+          ws.once('open', () => {
+            resolve(101);
+            ws.close();
+          });
+          ws.once('error', () => undefined);
+        });
+      expect(await open('http://localhost:5173')).toBe(403);
+      expect(await open(prod.baseUrl)).toBe(101);
+      const cors = await fetch(`${prod.baseUrl}/api/oss/tus`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', authorization: `Bearer ${u.token}` },
+      });
+      await cors.arrayBuffer();
+      expect(cors.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await prod.close();
+    }
+  });
+
   it('behind TRUST_PROXY, the forwarded host is the served origin', async () => {
     const other = await registerUser(proxied);
     const open = (headers: Record<string, string>) =>
@@ -77,8 +117,12 @@ describe('socket Origin', () => {
         });
         ws.once('error', () => undefined);
       });
-    expect(await open({ origin: 'https://chat.example', 'x-forwarded-host': 'chat.example' })).toBe(101);
-    expect(await open({ origin: 'https://evil.example', 'x-forwarded-host': 'chat.example' })).toBe(403);
+    const https = { 'x-forwarded-host': 'chat.example', 'x-forwarded-proto': 'https' };
+    expect(await open({ origin: 'https://chat.example', ...https })).toBe(101);
+    expect(await open({ origin: 'https://evil.example', ...https })).toBe(403);
+    // The proxy says the page came over https: the same host over http is another origin.
+    expect(await open({ origin: 'http://chat.example', ...https })).toBe(403);
+    expect(await open({ origin: 'https://chat.example', 'x-forwarded-host': 'chat.example' })).toBe(403);
   });
 });
 

@@ -33,6 +33,54 @@ describe('QR login', () => {
     expect(again).toMatchObject({ status: 409, code: 10008, msg: '二维码已被使用，请刷新' });
   });
 
+  it('keeps the first scanner: a scan by another account is refused, and the first one still confirms', async () => {
+    const first = await registerUser(t, { nickName: 'First' });
+    const second = await registerUser(t, { nickName: 'Second' });
+    const qrCode = (await api<QrCodeIssued>(t, 'POST', '/user/login/genQrCode')).data.qrCode;
+    const scan = (token: string, lang?: string) =>
+      api(t, 'POST', '/user/login/qrCode/scan', {
+        token,
+        body: { qrCode },
+        headers: lang ? { 'accept-language': lang } : {},
+      });
+    expect(await scan(first.token)).toMatchObject({ status: 200, code: 200, data: { status: 1 } });
+    expect(await scan(second.token)).toEqual({
+      status: 403,
+      code: 403,
+      msg: '二维码已被其他账号扫描',
+      data: null,
+    });
+    expect(await scan(second.token, 'en')).toMatchObject({
+      code: 403,
+      msg: 'This QR code was scanned by another account.',
+    });
+    // The same account may scan again; the binding is unchanged.
+    expect(await scan(first.token)).toMatchObject({ status: 200, data: { status: 1 } });
+    const stolen = await api(t, 'POST', '/user/login/qrCode/confirm', {
+      token: second.token,
+      body: { qrCode },
+    });
+    expect(stolen).toMatchObject({ status: 403, code: 403, msg: '二维码已被其他账号扫描' });
+    const ok = await api(t, 'POST', '/user/login/qrCode/confirm', { token: first.token, body: { qrCode } });
+    expect(ok).toMatchObject({ status: 200, data: { status: 2 } });
+    const done = await api<QrPollResult>(t, 'POST', '/user/login/qrCode', { body: { qrCode } });
+    const info = await api<LoginResult>(t, 'GET', '/user/info', { token: done.data.login!.token });
+    expect(info.data.nickName).toBe('First');
+  });
+
+  it('two accounts scanning at once: exactly one binds the code', async () => {
+    const a = await registerUser(t);
+    const b = await registerUser(t);
+    const qrCode = (await api<QrCodeIssued>(t, 'POST', '/user/login/genQrCode')).data.qrCode;
+    const results = await Promise.all(
+      [a, b].map((u) => api(t, 'POST', '/user/login/qrCode/scan', { token: u.token, body: { qrCode } })),
+    );
+    expect(results.map((r) => r.code).sort()).toEqual([200, 403]);
+    const winner = results[0]!.code === 200 ? a : b;
+    const ok = await api(t, 'POST', '/user/login/qrCode/confirm', { token: winner.token, body: { qrCode } });
+    expect(ok).toMatchObject({ status: 200, data: { status: 2 } });
+  });
+
   it('refuses confirming without a session, unknown codes and expired codes', async () => {
     const issued = await api<QrCodeIssued>(t, 'POST', '/user/login/genQrCode');
     const anon = await api(t, 'POST', '/user/login/qrCode/confirm', { body: { qrCode: issued.data.qrCode } });

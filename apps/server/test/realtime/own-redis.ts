@@ -74,11 +74,13 @@ export class OwnRedis {
 
 /**
  * A TCP relay to a port that the test can cut and restore: a network partition between one node
- * and Redis while other nodes keep theirs.
+ * and Redis while other nodes keep theirs. `hold` makes Redis unreachable the way a lost route does:
+ * open connections drop, new ones are accepted and never answered.
  */
 export class CuttableLink {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  private holding = false;
 
   private constructor(
     readonly port: number,
@@ -95,28 +97,51 @@ export class CuttableLink {
     return `redis://127.0.0.1:${this.port}`;
   }
 
-  restore(): Promise<void> {
+  private track(s: net.Socket, peer?: net.Socket): void {
+    this.sockets.add(s);
+    s.on('close', () => this.sockets.delete(s));
+    s.on('error', () => {
+      s.destroy();
+      peer?.destroy();
+    });
+  }
+
+  private dropAll(): void {
+    for (const s of this.sockets) s.destroy();
+  }
+
+  /** Relays again (after `cut` or `hold`); connections held meanwhile are dropped so clients retry. */
+  async restore(): Promise<void> {
+    this.holding = false;
+    this.dropAll();
+    if (this.server) return;
     const server = net.createServer((client) => {
-      const upstream = net.connect(this.target, '127.0.0.1');
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
+      if (this.holding) {
+        this.track(client);
+        return;
       }
+      const upstream = net.connect(this.target, '127.0.0.1');
+      this.track(client, upstream);
+      this.track(upstream, client);
       client.pipe(upstream).pipe(client);
     });
     this.server = server;
-    return new Promise((resolve) => server.listen(this.port, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', () => resolve()));
+  }
+
+  /** Drops the open connections and holds new ones unanswered (Redis unreachable, not refused). */
+  async hold(): Promise<void> {
+    if (!this.server) await this.restore();
+    this.holding = true;
+    this.dropAll();
   }
 
   /** Refuses new connections and drops the open ones. */
   async cut(): Promise<void> {
     const server = this.server;
     this.server = null;
-    for (const s of this.sockets) s.destroy();
+    this.holding = false;
+    this.dropAll();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }

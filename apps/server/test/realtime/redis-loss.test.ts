@@ -138,3 +138,49 @@ describe('one node cut off from Redis while another keeps it', () => {
     open.close();
   });
 });
+
+describe('a send while the node cannot reach Redis at all', () => {
+  let redis: OwnRedis;
+  let link: CuttableLink;
+  let t: TestServer;
+  beforeAll(async () => {
+    redis = await OwnRedis.start();
+    link = await CuttableLink.to(redis.port);
+    t = await startTestServer({ redisUrl: link.url, redisPrefix: prefix(), nodeId: 'held-a' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await link?.cut();
+    await redis?.stop();
+  });
+
+  it('is answered once stored, while Redis is still unreachable; the peer catches up once it is back', async () => {
+    const a = await newUser(t, 'held_a');
+    const b = await newUser(t, 'held_b');
+    await befriend(t, a, b);
+    const peer = await openSocket(t, b.token);
+    const before = await hello(peer);
+
+    // Unreachable: connections are accepted and never answered, so a command waiting for Redis
+    // would wait until the link is restored, and the link is restored only after the answer.
+    await link.hold();
+    expect(await peer.closed).toEqual({ code: 1012, reason: 'message bus unavailable, reconnect' });
+    await healthBecomes(t, 503);
+    const sent = await sendText(t, a, b, 'stored while Redis is unreachable');
+    expect(sent).toMatchObject({
+      status: 200,
+      code: 200,
+      data: { payload: { text: 'stored while Redis is unreachable' } },
+    });
+    expect(await health(t)).toMatchObject({ status: 503, bus: { ok: false } });
+
+    await link.restore();
+    await healthBecomes(t, 200);
+    const again = await openSocket(t, b.token, `since=${before.syncVersion}`);
+    const after = await hello(again);
+    // Another epoch tells the client it missed pushes; the catch-up in hello carries the message.
+    expect(after.epoch).not.toBe(before.epoch);
+    expect(after.sync?.messages.map((m) => m.ID)).toContain(sent.data.ID);
+    again.close();
+  });
+});

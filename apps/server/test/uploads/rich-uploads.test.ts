@@ -110,6 +110,31 @@ describe('rich uploads: files, videos, sounds', () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(mp4.subarray(100, 200))).toBe(true);
   });
 
+  it('answers 416 with the size for a range that starts past the end, and ignores a reversed one', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom', 'latin1'),
+      Buffer.alloc(500, 3),
+    ]);
+    const res = await upload(t, user.token, { bytes, name: 'clip.mp4' });
+    for (const range of ['bytes=999999-', `bytes=${bytes.length}-`, 'bytes=999999-1000000', 'bytes=-0']) {
+      const past = await get(res.data!.url, { range });
+      expect(past.status).toBe(416);
+      expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+      expect(await past.json()).toMatchObject({ code: 416, msg: '请求的范围超出了文件大小' });
+    }
+    const en = await get(res.data!.url, { range: 'bytes=999999-', 'accept-language': 'en' });
+    expect(await en.json()).toMatchObject({ code: 416, msg: 'The requested range is outside the file.' });
+    const last = await get(res.data!.url, { range: `bytes=${bytes.length - 1}-` });
+    expect(last.status).toBe(206);
+    expect(last.headers.get('content-range')).toBe(
+      `bytes ${bytes.length - 1}-${bytes.length - 1}/${bytes.length}`,
+    );
+    const reversed = await get(res.data!.url, { range: 'bytes=9-3' });
+    expect(reversed.status).toBe(200);
+    expect(Buffer.from(await reversed.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
   it('takes a browser voice recording (WebM with an Opus track) as audio', async () => {
     const webm = Buffer.concat([
       Buffer.from('1a45dfa3', 'hex'),

@@ -40,7 +40,11 @@ export const authSchemas = {
     response: qrPollResultSchema,
     errors: ['qrExpired', 'qrUsed', 'qrUnknown'],
   },
-  scanQrCode: { body: qrConfirmBody, response: qrStatusSchema, errors: ['qrExpired', 'qrUsed', 'qrUnknown'] },
+  scanQrCode: {
+    body: qrConfirmBody,
+    response: qrStatusSchema,
+    errors: ['forbidden', 'qrExpired', 'qrUsed', 'qrUnknown'],
+  },
   confirmQrCode: {
     body: qrConfirmBody,
     response: qrStatusSchema,

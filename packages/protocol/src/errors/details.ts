@@ -41,6 +41,11 @@ export const ErrorDetails = {
     en: 'The upload was incomplete. Please try again.',
     ja: 'アップロードが不完全です。もう一度お試しください。',
   },
+  multipartBoundaryTooLong: {
+    'zh-CN': 'multipart 分隔符（boundary）不能超过70个字符',
+    en: 'The multipart boundary must be at most 70 characters long.',
+    ja: 'multipart の区切り文字（boundary）は70文字以内にしてください。',
+  },
   complaintTypeInvalid: {
     'zh-CN': '举报类型不正确',
     en: 'The report type is not valid.',

@@ -39,6 +39,11 @@ export const generalErrors = {
     en: 'The request is too large.',
     ja: 'リクエストが大きすぎます。',
   }),
+  rangeNotSatisfiable: def(416, 416, {
+    'zh-CN': '请求的范围超出了文件大小',
+    en: 'The requested range is outside the file.',
+    ja: '要求された範囲がファイルの大きさを超えています。',
+  }),
   rateLimited: def(429, 429, {
     'zh-CN': '操作过于频繁，请稍后再试',
     en: 'Too many attempts. Please try again later.',

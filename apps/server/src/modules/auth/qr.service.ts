@@ -66,9 +66,12 @@ export class QrService {
     return { status: 2, expiresAt: row.expires_at, login };
   }
 
+  /** The first scan binds the code to its user; another user's scan is refused (403). */
   async scan(session: Session, qrCode: string): Promise<{ status: 0 | 1 | 2 }> {
     const row = await this.load('qr.scan', qrCode, session.userId);
-    await this.qr.transition(row.code, [QrStatus.waiting], QrStatus.scanned, session.userId);
+    // Two scans at once: one binds the code, the other is asked again and refused (another user).
+    if (!(await this.qr.transition(row.code, [QrStatus.waiting], QrStatus.scanned, session.userId)))
+      await this.load('qr.scan', qrCode, session.userId);
     return { status: QrStatus.scanned };
   }
 

@@ -5,13 +5,21 @@ import type { SessionGroupsTable } from '../../db/schema.js';
 
 export type SessionGroupRow = Selectable<SessionGroupsTable>;
 
-/** A conversation of a tab with what the list shows of it. */
+/** An EXISTS column: 0/1 on SQLite, a boolean on PostgreSQL. */
+const truthy = (v: unknown) => v === true || Number(v) === 1;
+
+/**
+ * A conversation of a tab with what the list shows of it. `visible`: the owner may still see its
+ * profile (a group they are a member of; a user who does not blacklist them and is their friend or
+ * chat partner); otherwise `name` and `avatar` are empty.
+ */
 export interface RelationRow {
   group_id: number;
   session_type: number;
   relation_id: number;
   /** wtId or group number. */
   ref: string;
+  visible: boolean;
   name: string;
   avatar: string;
 }
@@ -41,7 +49,10 @@ export class SessionGroupRepo extends Repo {
       .selectFrom('session_group_items as i')
       .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'i.relation_id').on('i.session_type', '=', 0))
       .leftJoin('groups as g', (j) => j.onRef('g.id', '=', 'i.relation_id').on('i.session_type', '=', 1))
-      .select([
+      .leftJoin('group_members as gm', (j) =>
+        j.onRef('gm.group_id', '=', 'i.relation_id').onRef('gm.user_id', '=', 'i.owner_id'),
+      )
+      .select((eb) => [
         'i.group_id',
         'i.session_type',
         'i.relation_id',
@@ -51,21 +62,54 @@ export class SessionGroupRepo extends Repo {
         'g.group_number',
         'g.name as group_name',
         'g.avatar as group_avatar',
+        'gm.user_id as member_id',
+        eb
+          .exists(
+            eb
+              .selectFrom('blacklist as b')
+              .select('b.id')
+              .whereRef('b.owner_id', '=', 'i.relation_id')
+              .whereRef('b.target_id', '=', 'i.owner_id'),
+          )
+          .as('blocked_by_peer'),
+        eb
+          .exists(
+            eb
+              .selectFrom('friendships as f')
+              .select('f.id')
+              .whereRef('f.owner_id', '=', 'i.owner_id')
+              .whereRef('f.friend_id', '=', 'i.relation_id'),
+          )
+          .as('is_friend'),
+        eb
+          .exists(
+            eb
+              .selectFrom('conversation_members as cm')
+              .select('cm.conversation_id')
+              .whereRef('cm.user_id', '=', 'i.owner_id')
+              .whereRef('cm.peer_id', '=', 'i.relation_id'),
+          )
+          .as('has_chat'),
       ])
       .where('i.owner_id', '=', ownerId);
     if (groupId !== undefined) q = q.where('i.group_id', '=', groupId);
     const rows = await q.orderBy('i.group_id').orderBy('i.position').execute();
     return rows.flatMap((r) => {
-      const ref = Number(r.session_type) === 0 ? r.wt_id : r.group_number;
+      const c2c = Number(r.session_type) === 0;
+      const ref = c2c ? r.wt_id : r.group_number;
       if (ref == null) return [];
+      const visible = c2c
+        ? !truthy(r.blocked_by_peer) && (truthy(r.is_friend) || truthy(r.has_chat))
+        : r.member_id != null;
       return [
         {
           group_id: Number(r.group_id),
           session_type: Number(r.session_type),
           relation_id: Number(r.relation_id),
           ref,
-          name: (Number(r.session_type) === 0 ? r.nick_name : r.group_name) ?? '',
-          avatar: (Number(r.session_type) === 0 ? r.user_avatar : r.group_avatar) ?? '',
+          visible,
+          name: visible ? ((c2c ? r.nick_name : r.group_name) ?? '') : '',
+          avatar: visible ? ((c2c ? r.user_avatar : r.group_avatar) ?? '') : '',
         },
       ];
     });

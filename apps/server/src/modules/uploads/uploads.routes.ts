@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Errors, ErrorDetails } from '@parley/protocol';
-import { fail, isAppError } from '../../lib/errors.js';
+import { fail, isAppError, refusal } from '../../lib/errors.js';
+import { requestLanguage } from '../../lib/language.js';
 import type { DomainHandlers } from '../../lib/route.js';
 import { INLINE_KINDS } from './file-type.js';
 import type { UploadIntent, UploadService } from './upload.service.js';
@@ -16,6 +17,15 @@ function isBrokenMultipart(err: unknown): boolean {
   );
 }
 
+/** RFC 2046 allows a multipart boundary of 1 to 70 characters (the parser fails on very long ones). */
+const MAX_BOUNDARY_LENGTH = 70;
+
+/** The `boundary` parameter of a Content-Type header, unquoted, or undefined. */
+function boundaryOf(contentType: string | undefined): string | undefined {
+  const m = contentType ? /;\s*boundary\s*=\s*(?:"([^"]*)"|([^\s;]*))/i.exec(contentType) : null;
+  return m ? (m[1] ?? m[2]) : undefined;
+}
+
 /** The optional `type` field sent before the file: 'image' insists on an image (4004 otherwise). */
 function intentOf(fields: Record<string, unknown>): UploadIntent {
   const f = fields.type as { type?: string; value?: unknown } | undefined;
@@ -28,6 +38,9 @@ export function uploadHandlers(uploads: UploadService): DomainHandlers<'uploads'
     upload: async (r) => {
       const missing = () => fail('uploadMissing', undefined, { field: 'file' });
       if (!r.raw.isMultipart()) throw missing();
+      const boundary = boundaryOf(r.raw.headers['content-type']);
+      if (boundary !== undefined && boundary.length > MAX_BOUNDARY_LENGTH)
+        throw fail('badRequest', ErrorDetails.multipartBoundaryTooLong, { field: 'boundary' });
       try {
         const part = await r.raw.file();
         if (!part) throw missing();
@@ -50,23 +63,27 @@ export function uploadHandlers(uploads: UploadService): DomainHandlers<'uploads'
   };
 }
 
-/** `bytes=a-b` / `bytes=a-` / `bytes=-n` of a file of `total` bytes (one range only), else undefined. */
+/**
+ * `bytes=a-b` / `bytes=a-` / `bytes=-n` of a file of `total` bytes (one range only): the range, or
+ * 'unsatisfiable' when it is well formed but starts past the end (or asks for no byte), else
+ * undefined (no header, or one to ignore: the whole file is answered).
+ */
 export function parseRange(
   header: string | undefined,
   total: number,
-): { start: number; end: number } | undefined {
+): { start: number; end: number } | 'unsatisfiable' | undefined {
   const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!m || (m[1] === '' && m[2] === '') || total === 0) return undefined;
-  let start: number;
-  let end: number;
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
   if (m[1] === '') {
-    start = Math.max(0, total - Number(m[2]));
-    end = total - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? total - 1 : Math.min(Number(m[2]), total - 1);
+    const suffix = Number(m[2]);
+    return suffix === 0 || total === 0
+      ? 'unsatisfiable'
+      : { start: Math.max(0, total - suffix), end: total - 1 };
   }
-  return start <= end && start < total ? { start, end } : undefined;
+  const start = Number(m[1]);
+  if (m[2] !== '' && Number(m[2]) < start) return undefined;
+  if (start >= total) return 'unsatisfiable';
+  return { start, end: m[2] === '' ? total - 1 : Math.min(Number(m[2]), total - 1) };
 }
 
 /** RFC 6266 attachment header keeping a non-ASCII name. */
@@ -89,6 +106,13 @@ export function registerFileRoute(app: FastifyInstance, uploads: UploadService):
         .status(404)
         .send({ code: Errors.fileMissing.code, msg: Errors.fileMissing.msg, data: null });
     const range = parseRange(request.headers.range, head.total);
+    if (range === 'unsatisfiable') {
+      head.stream.destroy();
+      return reply
+        .status(416)
+        .header('Content-Range', `bytes */${head.total}`)
+        .send(refusal(Errors.rangeNotSatisfiable, await requestLanguage(request)));
+    }
     const file = range ? await uploads.open(request.params.key, range) : head;
     if (range) head.stream.destroy();
     if (!file)
