@@ -10,6 +10,8 @@ export interface UserPageOptions {
   viewport?: { width: number; height: number };
   /** Initial language stored for the app ('zh-CN' when not set). */
   language?: string;
+  /** The browser's own language (Accept-Language, navigator.languages); 'zh-CN' when not set. */
+  locale?: string;
 }
 
 /** One browser context per user, optionally already signed in. */
@@ -21,7 +23,7 @@ export async function openUser(
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: opts.viewport ?? { width: 1280, height: 800 },
-    locale: 'zh-CN',
+    locale: opts.locale ?? 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
   const seed: Record<string, string> = {};

@@ -49,4 +49,19 @@ describe('language switch', () => {
     await page.getByTestId('login-submit').click();
     await page.getByText('Phone number is required').waitFor();
   });
+
+  it('a first visit speaks the browser’s language; a stored choice wins over it', async () => {
+    for (const [locale, heading] of [
+      ['en-GB', 'Log in to Parley'],
+      ['ja-JP', 'Parley にログイン'],
+      ['de-DE', '登录 Parley'],
+    ]) {
+      const { page } = await h.open({ locale });
+      await page.goto('/login');
+      await page.getByRole('heading', { name: heading }).waitFor();
+    }
+    const { page } = await h.open({ locale: 'en-GB', language: 'ja' });
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Parley にログイン' }).waitFor();
+  });
 });

@@ -5,6 +5,8 @@ import { loadPinyin } from './lib/search/pinyin';
 
 // Load the namespaces the components under test use, in the default language.
 await i18nReady;
+// jsdom's browser speaks en-US; the components are tested in the default language.
+await i18n.changeLanguage('zh-CN');
 await i18n.loadNamespaces(['common', 'auth', 'public']);
 // The pinyin dictionary loads on first need in the app; the tests' names are spelled from the start.
 await loadPinyin();

@@ -96,4 +96,32 @@ describe('mark as unread in the unread counter', () => {
     await mark(me, gid(g), 2, false);
     expect(await unread(me)).toBe(0);
   });
+
+  it('reads racing down a long backlog end with the exact total pushed last (0), never an older count', async () => {
+    const me = await userOn(t, 'muRace');
+    const x = await userOn(t, 'muRaceX');
+    const y = await userOn(t, 'muRaceY');
+    await befriend(t, me, x);
+    for (let i = 1; i <= 40; i += 1) await sent(t, x, me, `m${i}`);
+    const tab = await openSocket(t, me.token);
+    sockets.push(tab);
+    await tab.next((f) => f.type === 'hello');
+    const conv = (await post(t, me, '/conversation/get', { conversationID: c2c(x) })).data as {
+      lastSequence: number;
+    };
+    // A reader scrolling down sends a read per screen; they reach the server at once.
+    const seqs = Array.from({ length: 20 }, (_, i) => conv.lastSequence - 38 + i * 2);
+    await Promise.all(seqs.map((seq) => post(t, me, '/conversation/read', { conversationID: c2c(x), seq })));
+    expect(await unread(me)).toBe(0);
+    await tab.waitFor((f) => f.type === 'counters.updated' && (f.data as Counters).unread === 0);
+    // A later change (a friend application) pushes its own total. Once the exact total (0) has
+    // been pushed, no count of an earlier read may follow it.
+    await post(t, y, '/userFriends/apply', { applyWtId: me.wtId, applySource: 1 });
+    await tab.waitFor((f) => f.type === 'counters.updated' && (f.data as Counters).friendApplyUnread === 1);
+    // Any coalesced round still due lands within its interval; a last read settles it.
+    await post(t, me, '/conversation/read', { conversationID: c2c(x) });
+    const pushes = tab.frames.filter((f) => f.type === 'counters.updated').map((f) => f.data as Counters);
+    const firstExact = pushes.findIndex((c) => c.unread === 0);
+    expect(pushes.slice(firstExact).map((c) => c.unread)).toEqual(pushes.slice(firstExact).map(() => 0));
+  });
 });

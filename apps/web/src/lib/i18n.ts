@@ -34,9 +34,23 @@ export function isLanguage(v: unknown): v is Language {
   return typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 }
 
+/** The first of the browser's languages Parley speaks (en-GB → en, ja-JP → ja, zh-TW → zh-CN). */
+export function browserLanguage(preferred: readonly string[]): Language | null {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (base === 'zh') return 'zh-CN';
+    const hit = LANGUAGES.find((l) => l.toLowerCase() === base);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** The language chosen on this device, else the browser's, else Chinese. */
 function initialLanguage(): Language {
   const stored = storage.get(StorageKeys.language);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  if (isLanguage(stored)) return stored;
+  const nav = typeof navigator !== 'undefined' ? navigator : undefined;
+  return browserLanguage(nav?.languages?.length ? nav.languages : [nav?.language ?? '']) ?? DEFAULT_LANGUAGE;
 }
 
 export const i18nReady = i18n

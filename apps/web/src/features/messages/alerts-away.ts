@@ -7,6 +7,7 @@ import { getConversation } from './conversations';
 import { asReader } from './group/logic';
 import { alertMessage } from './notify';
 import { abstractOf } from './types';
+import { isNotice } from './notices';
 
 /** Whether the conversation is muted: from the list when it is held, else asked once per message. */
 async function isMuted(conversationID: string): Promise<boolean> {
@@ -28,7 +29,7 @@ export function useMessageAlertsAway(me: string): void {
   useSocketEvent('message.new', (frame) => {
     if (countingScreenMounted() || !me) return;
     const m: Message = asReader(frame, me);
-    if (m.flow !== 'in' || m.type === 'custom' || m.type === 'groupTip' || m.isRevoked) return;
+    if (m.flow !== 'in' || isNotice(m) || m.type === 'groupTip' || m.isRevoked) return;
     // The notification's text without a preview is the messages screen's, maybe not loaded yet.
     void Promise.all([isMuted(m.conversationID), i18n.loadNamespaces('messages')]).then(([muted]) => {
       if (!muted) alertMessage(m, false, abstractOf(m));

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { upsertConversation } from './list-logic';
 import { ListOverlay } from './list-overlay';
 import { localCache } from './local';
+import { isNotice } from './notices';
 
 /** The largest conversation page the server gives; the entry asks for the first one early. */
 const LIST_PAGE = CONVERSATION_PAGE_SIZE;
@@ -111,7 +112,7 @@ export function applyMessage(m: Message, readOnScreen: boolean): void {
     list.map((c) => {
       if (c.conversationID !== m.conversationID) return c;
       const newer = m.sequence > c.lastSequence;
-      const counts = newer && m.flow === 'in' && !readOnScreen && m.type !== 'custom' && !m.isRevoked;
+      const counts = newer && m.flow === 'in' && !readOnScreen && !isNotice(m) && !m.isRevoked;
       return {
         ...c,
         lastMessage:

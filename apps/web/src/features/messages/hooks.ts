@@ -17,6 +17,7 @@ import { useCountsNewMessages } from '../../lib/useCounters';
 import { countNewMessage } from './unread-badge';
 import { PAGE } from './paging';
 import { windowEnd } from './window';
+import { isNotice } from './notices';
 
 const visible = () => typeof document === 'undefined' || !document.hidden;
 
@@ -49,7 +50,7 @@ export function useMessagesRealtime(openID: string | null): void {
     }
     countNewMessage(m, known, onScreen);
     // Read when it is seen (features/messages/read-on-view.ts), not merely when it arrives.
-    const silent = m.type === 'custom' || m.type === 'groupTip' || m.isRevoked;
+    const silent = isNotice(m) || m.type === 'groupTip' || m.isRevoked;
     if (m.flow === 'in' && !silent && !getConversation(m.conversationID)?.isMuted)
       alertMessage(m, onScreen, abstractOf(m));
   });

@@ -141,7 +141,11 @@ export function canReedit(m: ChatMessage, originals: ReadonlyMap<string, string>
   return m.flow === 'out' && m.can.reedit && originals.has(m.ID);
 }
 
-/** The menu is offered on stored, visible messages only: never on revoked or risky ones. */
-export function hasMenu(m: ChatMessage): boolean {
-  return !m.isRevoked && !m.hasRiskContent && m.type !== 'custom';
+/**
+ * The menu is offered on stored, visible messages only: never on revoked or risky ones, nor on
+ * system lines. A custom message drawn as a bubble (name card, note, call card…) has one:
+ * `bubble` says so (bubbles/registry.ts `hasCardBubble`); its items follow the message's `can`.
+ */
+export function hasMenu(m: ChatMessage, bubble = m.type !== 'custom'): boolean {
+  return !m.isRevoked && !m.hasRiskContent && bubble;
 }

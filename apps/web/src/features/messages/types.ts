@@ -1,4 +1,6 @@
 import type { Conversation, Message } from '@parley/protocol';
+import i18n from '../../lib/i18n';
+import { messageLabel } from './notices';
 
 /** A message as the chat window holds it: the server's, or an own one still sending / failed. */
 export type ChatMessage = Omit<Message, 'status'> & {
@@ -61,6 +63,5 @@ export const peerOf = (conversationID: string) => conversationID.replace(/^C2C/,
 
 /** A one-line text of a message for quotes and the list (types other than text in brackets). */
 export function abstractOf(m: Pick<Message, 'type' | 'payload'>): string {
-  if (m.type === 'text') return typeof m.payload.text === 'string' ? m.payload.text : '';
-  return `[${m.type}]`;
+  return messageLabel(m, (key, options) => i18n.t(key, options ?? {}));
 }

@@ -39,17 +39,24 @@ describe('the unread total on a new message (no server push per message)', () =>
     expect(unread()).toBe(5);
   });
 
-  it('leaves out own, older, on-screen, custom and revoked messages, and muted or archived conversations', () => {
+  it('leaves out own, older, on-screen, notice and revoked messages, and muted or archived conversations', () => {
     const held = conv('peer', { lastSequence: 4 });
     countNewMessage(msg({ flow: 'out' }), held, false);
     countNewMessage(msg({ sequence: 4 }), held, false);
     countNewMessage(msg(), held, true);
-    countNewMessage(msg({ type: 'custom' }), held, false);
+    const notice = { data: JSON.stringify({ businessID: 'CustomMsg_Type_addFriend' }) };
+    countNewMessage(msg({ type: 'custom', payload: notice }), held, false);
     countNewMessage(msg({ isRevoked: true }), held, false);
     countNewMessage(msg(), conv('peer', { lastSequence: 4, isMuted: true }), false);
     countNewMessage(msg(), conv('peer', { lastSequence: 4, markList: [4] }), false);
     expect(unread()).toBe(3);
     expect(invalidated()).toBe(false);
+  });
+
+  it('counts a name card or a call card like any message (the server counts them too)', () => {
+    const card = { data: JSON.stringify({ businessID: 'nameCard', userId: 'x' }) };
+    countNewMessage(msg({ type: 'custom', payload: card }), conv('peer', { lastSequence: 4 }), false);
+    expect(unread()).toBe(4);
   });
 
   it('a conversation marked unread counts 1 already: its first new message adds nothing, the next ones do', () => {

@@ -2,6 +2,7 @@ import type { Counters, Message } from '@parley/protocol';
 import { queryClient } from '../../lib/query';
 import { applyCountersPatch, countersKey, refreshCountersSoon } from '../../lib/useCounters';
 import { isArchived, isMarkedUnread, type Conversation } from './types';
+import { isNotice } from './notices';
 
 /**
  * The sidebar's unread total on a new message (docs/web.md "Messages"). The server pushes no
@@ -15,7 +16,7 @@ import { isArchived, isMarkedUnread, type Conversation } from './types';
 export function countNewMessage(m: Message, known: Conversation | undefined, onScreen: boolean): void {
   if (m.flow !== 'in') return;
   if (!known) return refreshCountersSoon();
-  const counts = m.sequence > known.lastSequence && !onScreen && m.type !== 'custom' && !m.isRevoked;
+  const counts = m.sequence > known.lastSequence && !onScreen && !isNotice(m) && !m.isRevoked;
   if (!counts || known.isMuted || isArchived(known)) return;
   // Marked unread with nothing unread, the conversation already counts 1: the message is that one.
   if (isMarkedUnread(known) && known.unreadCount < 1) return;

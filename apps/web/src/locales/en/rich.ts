@@ -39,6 +39,7 @@ export default {
   card: {
     nameCard: 'Contact card',
     addFriend: 'Add friend',
+    sendMessage: 'Message',
     order: 'Order',
     evaluate: 'Rating',
     score_one: '{{count}} star',

@@ -44,6 +44,7 @@ export default {
   card: {
     nameCard: '連絡先カード',
     addFriend: '友だち追加',
+    sendMessage: 'メッセージ',
     order: '注文',
     evaluate: '評価',
     score_one: '{{count}} つ星',

@@ -40,6 +40,7 @@ export default {
   card: {
     nameCard: '个人名片',
     addFriend: '加好友',
+    sendMessage: '发消息',
     order: '订单',
     evaluate: '评价',
     score_one: '{{count}} 星',

@@ -321,6 +321,22 @@ export class ConversationRepo extends Repo {
   }
 
   /**
+   * Holds one member row until the transaction ends (PostgreSQL; SQLite writes one at a time): a
+   * change read after it sees every change committed before, so two reads of the same conversation
+   * never move the cursor back.
+   */
+  async lockMember(conversationId: number, userId: number): Promise<void> {
+    if (!isPostgres(this.db)) return;
+    await this.db
+      .selectFrom('conversation_members')
+      .select('user_id')
+      .where('conversation_id', '=', conversationId)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .execute();
+  }
+
+  /**
    * Recounts the stored unread of `userIds` in one conversation: messages after the read cursor (and
    * the cleared part) from others, visible to the user, not revoked, not deleted by the user. Called
    * by every change but a new message (which adds one as it shows the conversation): reads, clears,

@@ -62,8 +62,11 @@ export class ConversationService {
     const chat = typeof target === 'string' ? await this.chats.open(userId, target) : target;
     const opened = await chat.memberIn();
     return this.ctx.uow.run(async (uow) => {
-      const m = await opened(uow);
       const convs = this.convs.in(uow);
+      const first = await opened(uow);
+      // The patch reads the row it changes (a read's cursor): lock it, then read it again.
+      await convs.lockMember(first.conversation_id, userId);
+      const m = (await convs.member(first.conversation_id, userId)) ?? first;
       const p = patch(m);
       if (p) {
         await convs.updateMember(m.conversation_id, userId, { ...p, updated_at: this.ctx.clock.now() });
@@ -78,7 +81,7 @@ export class ConversationService {
       const view = await new MessagingViews(uow.db).conversation(userId, fresh);
       if (p) {
         uow.emit([userId], 'conversation.updated', view);
-        uow.afterCommit(() => this.counters.push(userId));
+        uow.afterCommit(() => this.counters.pushSoon(userId));
       }
       return view;
     });
@@ -223,7 +226,7 @@ export class ConversationService {
     await new SyncRepo(uow.db).record([
       { userId: m.user_id, conversationId: m.conversation_id, messageId: null },
     ]);
-    uow.afterCommit(() => this.counters.push(m.user_id));
+    uow.afterCommit(() => this.counters.pushSoon(m.user_id));
   }
 
   /** The friendship.deleted hook: the deleter's conversation and history go (for the deleter only). */

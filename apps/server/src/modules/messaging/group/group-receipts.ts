@@ -48,7 +48,7 @@ export class GroupReceipts {
             seq: target,
           });
         }
-        uow.afterCommit(() => this.counters.push(userId));
+        uow.afterCommit(() => this.counters.pushSoon(userId));
       }
       return view;
     });

@@ -1,17 +1,24 @@
 import { askHelper } from '../../helper';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Avatar } from '../../../ui/Avatar';
-import { friendDialogs, ProfilePopover } from '../../friends';
+import { useSession } from '../../../lib/session';
+import { chatPath, friendDialogs, ProfilePopover, useFriend } from '../../friends';
 import { customData, num, safeUrl, str } from './media-url';
 import type { ContentProps } from './types';
 
-/** Name card: opens the profile; '加好友' applies with source 4 (shared card). */
-export function NameCardContent({ m, mine }: ContentProps) {
+/**
+ * Name card: opens the profile. The reader's action follows the relation: '发消息' for a friend,
+ * nothing for the reader's own card, else '加好友' (an application with source 4, shared card).
+ */
+export function NameCardContent({ m }: ContentProps) {
   const { t } = useTranslation('rich');
   const d = customData(m.payload);
   const wtId = str(d.userId);
   const nick = str(d.nickName) || wtId;
   const avatar = safeUrl(d.avatar);
+  const me = useSession((s) => s.user?.wtId);
+  const friend = useFriend(wtId || undefined);
   return (
     <div className="rich-card rich-namecard" data-testid="namecard-bubble">
       <ProfilePopover wtId={wtId}>
@@ -22,7 +29,12 @@ export function NameCardContent({ m, mine }: ContentProps) {
       </ProfilePopover>
       <div className="rich-card__foot">
         <span>{t('card.nameCard')}</span>
-        {!mine && wtId && (
+        {wtId && friend && (
+          <Link className="cv-link" data-testid="namecard-chat" to={chatPath(wtId)}>
+            {t('card.sendMessage')}
+          </Link>
+        )}
+        {wtId && !friend && wtId !== me && (
           <button
             type="button"
             className="cv-link"

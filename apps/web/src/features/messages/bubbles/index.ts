@@ -1,5 +1,6 @@
 export {
   bubbleFor,
+  hasCardBubble,
   bubbleRenderers,
   customKind,
   customRenderers,
