@@ -1,18 +1,12 @@
 import { createHash } from 'node:crypto';
-import {
-  ForwardLimits,
-  isForwardable,
-  type ForwardBody,
-  type Message,
-  type SendMessageBody,
-} from '@parley/protocol';
+import { ForwardLimits, type ForwardBody, type Message, type SendMessageBody } from '@parley/protocol';
 import type { AppContext } from '../../../lib/context.js';
 import { fail } from '../../../lib/errors.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
-import { ConversationRepo } from '../core/conversation.repo.js';
 import { MergedRecordRepo } from './forward.repo.js';
-import { MessageRepo, type MessageRow } from '../core/message.repo.js';
+import { messageFacts } from '../core/message-facts.js';
+import type { MessageRow } from '../core/message.repo.js';
 import { MessagingViews } from '../core/messaging.views.js';
 
 /** What forwarding needs of sending: the send service's public use case. */
@@ -67,41 +61,11 @@ export class ForwardService {
 
   /** The caller's view of the messages, in conversation order; 404 unless all are visible, 27001 unless all are forwardable. */
   private async visible(userId: number, msgIds: string[]): Promise<Message[]> {
-    const msgs = new MessageRepo(this.ctx.db);
-    const convs = new ConversationRepo(this.ctx.db);
-    const unique = [...new Set(msgIds)];
-    const rows = await msgs.byMsgIds(unique);
-    if (rows.length !== unique.length) throw fail('notFound');
-    const hidden = await msgs.hiddenAmong(
-      userId,
-      rows.map((r) => r.id),
-    );
-    const now = this.ctx.clock.now();
+    const loaded = await messageFacts(this.ctx.db, userId, msgIds, this.ctx.clock.now());
     const checked: MessageRow[] = [];
-    for (const row of rows) {
-      const member = await convs.member(row.conversation_id, userId);
-      authorize(
-        messagesPolicy,
-        'message.forward',
-        { userId },
-        {
-          message: {
-            senderId: row.sender_id,
-            seq: row.seq,
-            visibleTo: row.visible_to,
-            createdAt: row.created_at,
-            revoked: row.revoked === 1,
-          },
-          member: member ? { clearedSeq: member.cleared_seq } : undefined,
-          hidden: hidden.has(row.id),
-          now,
-          forwardable: isForwardable({
-            type: row.type,
-            payload: JSON.parse(row.payload) as Record<string, unknown>,
-          }),
-        },
-      );
-      checked.push(row);
+    for (const { row, facts } of loaded) {
+      authorize(messagesPolicy, 'message.forward', { userId }, facts);
+      checked.push(row!);
     }
     checked.sort((a, b) => a.created_at - b.created_at || a.seq - b.seq);
     return new MessagingViews(this.ctx.db).messages(userId, checked);
