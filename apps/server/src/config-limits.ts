@@ -27,6 +27,14 @@ export interface Limits {
   callRingsPerMinute: number;
   /** Calls that may ring one user per minute, from everyone together (CALL_RINGS_RECEIVED_PER_MINUTE). */
   callRingsReceivedPerMinute: number;
+  /** Reactions one user may add or take back per minute (REACTIONS_PER_MINUTE). */
+  reactionsPerMinute: number;
+  /** Reactions in one conversation per minute, from everyone together (REACTIONS_PER_CONVERSATION_PER_MINUTE). */
+  reactionsPerConversationPerMinute: number;
+  /** Pins and unpins one user may make per minute (PIN_TOGGLES_PER_MINUTE). */
+  pinTogglesPerMinute: number;
+  /** Pins and unpins in one chat per minute, both sides together (PIN_TOGGLES_PER_CHAT_PER_MINUTE). */
+  pinTogglesPerChatPerMinute: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,6 +52,10 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   syncPageBytes: 256 * 1024,
   callRingsPerMinute: 10,
   callRingsReceivedPerMinute: 20,
+  reactionsPerMinute: 60,
+  reactionsPerConversationPerMinute: 300,
+  pinTogglesPerMinute: 20,
+  pinTogglesPerChatPerMinute: 30,
 });
 
 const VARIABLES: Record<keyof Limits, string> = {
@@ -59,6 +71,10 @@ const VARIABLES: Record<keyof Limits, string> = {
   syncPageBytes: 'SYNC_PAGE_BYTES',
   callRingsPerMinute: 'CALL_RINGS_PER_MINUTE',
   callRingsReceivedPerMinute: 'CALL_RINGS_RECEIVED_PER_MINUTE',
+  reactionsPerMinute: 'REACTIONS_PER_MINUTE',
+  reactionsPerConversationPerMinute: 'REACTIONS_PER_CONVERSATION_PER_MINUTE',
+  pinTogglesPerMinute: 'PIN_TOGGLES_PER_MINUTE',
+  pinTogglesPerChatPerMinute: 'PIN_TOGGLES_PER_CHAT_PER_MINUTE',
 };
 
 /** The limits from `env`, each a whole number ≥ 0; a page of a first sync holds at least one change. */

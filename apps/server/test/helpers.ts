@@ -32,6 +32,10 @@ export const ROOMY_LIMITS = {
   fullSyncsPerMinute: 10_000,
   callRingsPerMinute: 10_000,
   callRingsReceivedPerMinute: 10_000,
+  reactionsPerMinute: 10_000,
+  reactionsPerConversationPerMinute: 10_000,
+  pinTogglesPerMinute: 10_000,
+  pinTogglesPerChatPerMinute: 10_000,
 } as const;
 
 /** A clock tests can move forward. */

@@ -1,6 +1,10 @@
 import { HELPER_WT_ID, isForwardable } from '@parley/protocol';
 import type { Executor } from '../../../db/repo.js';
-import type { ChatKind, ForwardFacts } from '../../../policies/messages.policy.js';
+import type { ChatKind, ChatMessageFacts, ForwardFacts } from '../../../policies/messages.policy.js';
+import type { Decision } from '../../../policies/policy.js';
+import { BlacklistRepo } from '../../friends/blacklist.repo.js';
+import { messagePermission } from '../../friends/blacklist.service.js';
+import { FriendshipRepo } from '../../friends/friendship.repo.js';
 import { UserRepo, type UserRow } from '../../users/user.repo.js';
 import { ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessageRepo, type MessageRow } from './message.repo.js';
@@ -93,4 +97,28 @@ export async function oneMessageFacts(
   now: number,
 ): Promise<LoadedMessage> {
   return (await messageFacts(db, userId, [msgId], now))[0]!;
+}
+
+/**
+ * Whether the actor may still reach the other side of a one-to-one chat: the friends policy's
+ * `message.send` over the blacklist and the peer's account, with the send path's codes (20007,
+ * 21005, 20003, 10010). Pins and reactions reach the peer like a message does.
+ */
+export async function peerReach(db: Executor, userId: number, peer: UserRow | undefined): Promise<Decision> {
+  const permission = await messagePermission(
+    { users: new UserRepo(db), blacklist: new BlacklistRepo(db), friendships: new FriendshipRepo(db) },
+    userId,
+    peer ?? 0,
+  );
+  return permission.allowed ? true : (permission.error ?? 'userNotFound');
+}
+
+/** A loaded message's facts for the pin and react rules: its chat and the reach of its other side. */
+export async function chatMessageFacts(
+  db: Executor,
+  userId: number,
+  loaded: LoadedMessage,
+): Promise<ChatMessageFacts> {
+  const c2c = loaded.facts.chat !== 'group' && loaded.facts.member !== undefined;
+  return { ...loaded.facts, reach: c2c ? await peerReach(db, userId, loaded.peer) : true };
 }

@@ -6,6 +6,7 @@ import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
 import { MergedRecordRepo } from './forward.repo.js';
 import { messageFacts } from '../core/message-facts.js';
+import { abstractOf } from '../core/message-abstract.js';
 import type { MessageRow } from '../core/message.repo.js';
 import { MessagingViews } from '../core/messaging.views.js';
 
@@ -15,24 +16,6 @@ export interface Sender {
 }
 
 export type ForwardRequest = ForwardBody;
-
-/** Bracketed labels of the abstract lines of a merged record (the stored text, as in zh-CN). */
-const TYPE_LABELS: Record<string, string> = {
-  image: '[图片]',
-  video: '[视频]',
-  sound: '[语音]',
-  file: '[文件]',
-  face: '[表情]',
-  location: '[位置]',
-  merger: '[聊天记录]',
-  custom: '[消息]',
-};
-
-function abstractOf(m: Pick<Message, 'type' | 'payload'>): string {
-  if (m.type === 'text') return String(m.payload.text ?? '').slice(0, 100);
-  if (m.type === 'file') return `[文件]${String(m.payload.fileName ?? '')}`.slice(0, 100);
-  return TYPE_LABELS[m.type] ?? '[消息]';
-}
 
 /**
  * Forwarding (docs/api.md "Forwarding"): the caller must see every message (else 404, nothing is
