@@ -227,6 +227,14 @@ describe('message can flags: message × chat (the same for every reader)', () =>
       expect([can.revoke, can.revokeUntil, can.reedit, can.pin, can.delete, can.forward]).toEqual(want),
     );
 
+  it('can.react: any message not revoked nor deleted by the reader, tips included', () => {
+    expect(flags().react).toBe(true);
+    expect(flags({ type: 'groupTip' }, 'group').react).toBe(true);
+    expect(flags({}, 'helper').react).toBe(true);
+    expect(flags({ revoked: true, revokedBySender: true }).react).toBe(false);
+    expect(flags({}, 'c2c', true).react).toBe(false);
+  });
+
   it('can.pin says what message.pin answers, for each message and chat', () => {
     const cases: Array<[Partial<MessageCanFacts['message']>, MessageCanFacts['chat'], boolean]> = [
       [{}, 'c2c', false],

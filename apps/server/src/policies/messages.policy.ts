@@ -212,5 +212,6 @@ export function messageCan(f: MessageCanFacts): MessageCan {
     pin: pinnable(m, f.chat, f.hidden),
     delete: !f.hidden,
     forward: !f.hidden && forwardable(m, f.forwardable),
+    react: reactable(m, f.hidden),
   };
 }

@@ -128,7 +128,7 @@ describe('reaction emoji', () => {
     const { a, b } = await pair('en');
     const m = await sent(t, a, b, 'react to me');
     for (const e of ['a', '+1', '😀😀', '👍a', '1', '字'])
-      expect([e, await react(b, m.ID, e)]).toMatchObject([e, { status: 400, ...Errors.reactionNotEmoji }]);
+      expect([e, await react(b, m.ID, e)]).toMatchObject([e, Errors.reactionNotEmoji]);
     const en = await api(t, 'POST', '/message/reaction/add', {
       token: b.token,
       headers: { 'accept-language': 'en' },
