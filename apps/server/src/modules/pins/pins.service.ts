@@ -70,7 +70,7 @@ export class PinsService {
     if (!(await this.perChat.hit(String(conversationId)))) throw fail('rateLimited');
   }
 
-  /** `message.unpin` for the caller in chat `conversationId` with `peer`. */
+  /** `message.unpin` for the caller in their chat with `peer` (undefined: the peer is gone). */
   private async mayUnpin(userId: number, peer: UserRow | undefined): Promise<void> {
     authorize(
       messagesPolicy,
