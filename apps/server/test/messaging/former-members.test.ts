@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, type GroupInfo, type Message } from '@parley/protocol';
 import { startTestServer, type TestServer, type TestUser } from '../helpers.js';
-import { libreTranslateStandIn, type StandIn } from '../translation/stand-ins.js';
+import { libreTranslateStandIn, transcriptionStandIn, type StandIn } from '../translation/stand-ins.js';
+import { wav } from '../translation/sound.js';
+import { upload } from '../uploads/fixtures.js';
 import { befriend, c2c, fullHistory } from './helpers.js';
 import { G, createGroup, gid, must, newUser, post, ready, sentGroup } from './group-helpers.js';
 
@@ -11,15 +13,27 @@ import { G, createGroup, gid, must, newUser, post, ready, sentGroup } from './gr
 // they left and nothing after it, whichever route asks.
 let t: TestServer;
 let lt: StandIn;
+let asr: StandIn;
 beforeAll(async () => {
   lt = await libreTranslateStandIn();
+  asr = await transcriptionStandIn();
   t = await startTestServer({
     translate: { url: lt.url, apiKey: 'k', timeoutMs: 5000, retries: 0, maxChars: 5000 },
+    asr: {
+      kind: 'openai',
+      url: asr.url,
+      apiKey: 'k',
+      model: 'whisper-test',
+      timeoutMs: 5000,
+      retries: 0,
+      maxBytes: 1 << 20,
+    },
   });
 });
 afterAll(async () => {
   await t.close();
   await lt.close();
+  await asr.close();
 });
 
 const NOT_FOUND = { status: 404, code: 404, msg: Errors.notFound.msg };
@@ -42,7 +56,7 @@ const leave: Record<string, (owner: TestUser, x: TestUser, g: GroupInfo) => Prom
 
 describe('a former group member and a message posted after they left', () => {
   for (const [how, leaveGroup] of Object.entries(leave)) {
-    it(`${how}: forward, merge, delete, pin, react and translate refuse it; the earlier message still works`, async () => {
+    it(`${how}: forward, merge, delete, pin, react, translate and voice to text refuse it; the earlier message still works`, async () => {
       const owner = await newUser(t, `fo${how}`);
       const x = await newUser(t, `fx${how}`);
       const friend = await newUser(t, `ff${how}`);
@@ -51,6 +65,11 @@ describe('a former group member and a message posted after they left', () => {
       const before = await sentGroup(t, owner, g, 'before they left');
       await leaveGroup(owner, x, g);
       const after = await sentGroup(t, owner, g, 'after they left');
+      const up = await upload(t, owner.token, { bytes: wav(), name: 'voice.wav', type: 'audio/wav' });
+      const voice = await sentGroup(t, owner, g, '', {
+        type: 'sound',
+        payload: { url: up.data!.url, second: 3 },
+      });
       await must(t, owner, '/message/reaction/add', { messageID: after.ID, emoji: '👍' });
       const sx = await ready(t, x);
 
@@ -78,6 +97,8 @@ describe('a former group member and a message posted after they left', () => {
       expect(
         await post(t, x, '/message/translate', { messageID: after.ID, targetLanguage: 'en' }),
       ).toMatchObject(NOT_FOUND);
+      expect(await post(t, x, '/message/voiceToText', { messageID: voice.ID })).toMatchObject(NOT_FOUND);
+      expect((await post(t, owner, '/message/voiceToText', { messageID: voice.ID })).code).toBe(200);
 
       // What they saw before leaving is still theirs: forwarded, translated, then deleted.
       const sent = await must<{ messages: Message[] }>(t, x, '/message/forward', {
