@@ -35,6 +35,14 @@ export interface Limits {
   typingPerMinute: number;
   /** Typing signals one user may receive per minute, from everyone together (TYPING_RECEIVED_PER_MINUTE). */
   typingReceivedPerMinute: number;
+  /** Reactions one user may add or take back per minute (REACTIONS_PER_MINUTE). */
+  reactionsPerMinute: number;
+  /** Reactions in one conversation per minute, from everyone together (REACTIONS_PER_CONVERSATION_PER_MINUTE). */
+  reactionsPerConversationPerMinute: number;
+  /** Pins and unpins one user may make per minute (PIN_TOGGLES_PER_MINUTE). */
+  pinTogglesPerMinute: number;
+  /** Pins and unpins in one chat per minute, both sides together (PIN_TOGGLES_PER_CHAT_PER_MINUTE). */
+  pinTogglesPerChatPerMinute: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -56,6 +64,10 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   groupCallJoinsPerCallPerMinute: 60,
   typingPerMinute: 60,
   typingReceivedPerMinute: 120,
+  reactionsPerMinute: 60,
+  reactionsPerConversationPerMinute: 300,
+  pinTogglesPerMinute: 20,
+  pinTogglesPerChatPerMinute: 30,
 });
 
 const VARIABLES: Record<keyof Limits, string> = {
@@ -75,6 +87,10 @@ const VARIABLES: Record<keyof Limits, string> = {
   groupCallJoinsPerCallPerMinute: 'GROUP_CALL_JOINS_PER_CALL_PER_MINUTE',
   typingPerMinute: 'TYPING_PER_MINUTE',
   typingReceivedPerMinute: 'TYPING_RECEIVED_PER_MINUTE',
+  reactionsPerMinute: 'REACTIONS_PER_MINUTE',
+  reactionsPerConversationPerMinute: 'REACTIONS_PER_CONVERSATION_PER_MINUTE',
+  pinTogglesPerMinute: 'PIN_TOGGLES_PER_MINUTE',
+  pinTogglesPerChatPerMinute: 'PIN_TOGGLES_PER_CHAT_PER_MINUTE',
 };
 
 /** The limits from `env`, each a whole number ≥ 0; a page of a first sync holds at least one change. */

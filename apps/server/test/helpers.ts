@@ -36,6 +36,10 @@ export const ROOMY_LIMITS = {
   groupCallJoinsPerCallPerMinute: 10_000,
   typingPerMinute: 10_000,
   typingReceivedPerMinute: 10_000,
+  reactionsPerMinute: 10_000,
+  reactionsPerConversationPerMinute: 10_000,
+  pinTogglesPerMinute: 10_000,
+  pinTogglesPerChatPerMinute: 10_000,
 } as const;
 
 /** A clock tests can move forward. */

@@ -3,6 +3,8 @@ import { MessageLimits } from '@parley/protocol';
 import {
   messageCan,
   messagesPolicy,
+  readableBy,
+  type ChatMessageFacts,
   type ForwardFacts,
   type MessageCanFacts,
   type MessageFacts,
@@ -15,7 +17,8 @@ import { decide } from './policy.js';
 // each column an action, each cell the decision (true, or the error the API answers).
 const ME = { userId: 1 };
 const NOW = 1_000_000_000;
-const facts = (patch: Partial<ForwardFacts> & { msg?: Partial<NonNullable<MessageFacts['message']>> }) => {
+type Facts = ForwardFacts & ChatMessageFacts;
+const facts = (patch: Partial<Facts> & { msg?: Partial<NonNullable<MessageFacts['message']>> }) => {
   const { msg, ...rest } = patch;
   return {
     message: {
@@ -31,11 +34,13 @@ const facts = (patch: Partial<ForwardFacts> & { msg?: Partial<NonNullable<Messag
     hidden: false,
     now: NOW,
     forwardable: true,
+    chat: 'c2c',
+    reach: true,
     ...rest,
-  } satisfies ForwardFacts;
+  } satisfies Facts;
 };
 
-const situations: Record<string, ForwardFacts> = {
+const situations: Record<string, Facts> = {
   ownFresh: facts({}),
   ownAt459: facts({ msg: { createdAt: NOW - MessageLimits.revokeWindowMs + 1000 } }),
   ownAt501: facts({ msg: { createdAt: NOW - MessageLimits.revokeWindowMs - 1000 } }),
@@ -45,55 +50,71 @@ const situations: Record<string, ForwardFacts> = {
   missing: { ...facts({}), message: undefined },
   deletedForMe: facts({ hidden: true }),
   cleared: facts({ member: { clearedSeq: 5 } }),
-  leftGroupBefore: facts({ member: { clearedSeq: 0, untilSeq: 4 } }),
-  leftGroupAfter: facts({ member: { clearedSeq: 0, untilSeq: 5 } }),
+  // A group the reader left at sequence 4 (the message is 5: posted after they left), or at 5.
+  leftGroupBefore: facts({ member: { clearedSeq: 0, untilSeq: 4 }, chat: 'group' }),
+  leftGroupAfter: facts({ member: { clearedSeq: 0, untilSeq: 5 }, chat: 'group' }),
+  groupMember: facts({ member: { clearedSeq: 0, untilSeq: null }, chat: 'group' }),
   noticeForPeer: facts({ msg: { senderId: 2, visibleTo: 2 } }),
   noticeForMe: facts({ msg: { visibleTo: 1 } }),
-  ownTip: facts({ msg: { type: 'groupTip' }, forwardable: false }),
+  ownTip: facts({ msg: { type: 'groupTip' }, forwardable: false, chat: 'group' }),
   serverWritten: facts({ msg: { senderId: 2 }, forwardable: false }),
+  helperChat: facts({ msg: { senderId: 2 }, chat: 'helper' }),
+  peerBlocksMe: facts({ msg: { senderId: 2 }, reach: 'blacklisted' }),
+  iBlockPeer: facts({ msg: { senderId: 2 }, reach: 'targetInMyBlacklist' }),
+  blockedDeletedForMe: facts({ hidden: true, reach: 'blacklisted' }),
 };
 
-type Row = {
-  'message.view': true | string;
-  'message.revoke': true | string;
-  'message.forward': true | string;
-};
+type Cell = true | string;
+// view, revoke, forward, pin, react
+type Row = [Cell, Cell, Cell, Cell, Cell];
+const NF: Row = ['notFound', 'notFound', 'notFound', 'pinMessageNotFound', 'reactionMessageNotFound'];
 const expected: Record<string, Row> = {
-  ownFresh: { 'message.view': true, 'message.revoke': true, 'message.forward': true },
-  ownAt459: { 'message.view': true, 'message.revoke': true, 'message.forward': true },
-  ownAt501: { 'message.view': true, 'message.revoke': 'revokeWindowPassed', 'message.forward': true },
-  ownOldRevoked: { 'message.view': true, 'message.revoke': true, 'message.forward': 'messageNotForwardable' },
-  peers: { 'message.view': true, 'message.revoke': 'forbidden', 'message.forward': true },
-  otherPair: { 'message.view': 'notFound', 'message.revoke': 'notFound', 'message.forward': 'notFound' },
-  missing: { 'message.view': 'notFound', 'message.revoke': 'notFound', 'message.forward': 'notFound' },
-  deletedForMe: { 'message.view': 'notFound', 'message.revoke': 'notFound', 'message.forward': 'notFound' },
-  cleared: { 'message.view': 'notFound', 'message.revoke': 'notFound', 'message.forward': 'notFound' },
-  leftGroupBefore: {
-    'message.view': 'notFound',
-    'message.revoke': 'notFound',
-    'message.forward': 'notFound',
-  },
-  leftGroupAfter: { 'message.view': true, 'message.revoke': true, 'message.forward': true },
-  noticeForPeer: { 'message.view': 'notFound', 'message.revoke': 'notFound', 'message.forward': 'notFound' },
-  noticeForMe: { 'message.view': true, 'message.revoke': true, 'message.forward': 'messageNotForwardable' },
-  ownTip: { 'message.view': true, 'message.revoke': 'forbidden', 'message.forward': 'messageNotForwardable' },
-  serverWritten: {
-    'message.view': true,
-    'message.revoke': 'forbidden',
-    'message.forward': 'messageNotForwardable',
-  },
+  ownFresh: [true, true, true, true, true],
+  ownAt459: [true, true, true, true, true],
+  ownAt501: [true, 'revokeWindowPassed', true, true, true],
+  ownOldRevoked: [true, true, 'messageNotForwardable', 'pinMessageNotFound', 'reactionMessageNotFound'],
+  peers: [true, 'forbidden', true, true, true],
+  otherPair: NF,
+  missing: NF,
+  deletedForMe: NF,
+  cleared: NF,
+  leftGroupBefore: NF,
+  leftGroupAfter: [true, true, true, 'forbidden', 'reactionMessageNotFound'],
+  groupMember: [true, true, true, 'forbidden', true],
+  noticeForPeer: NF,
+  noticeForMe: [true, true, 'messageNotForwardable', 'pinMessageNotFound', true],
+  ownTip: [true, 'forbidden', 'messageNotForwardable', 'forbidden', true],
+  serverWritten: [true, 'forbidden', 'messageNotForwardable', true, true],
+  helperChat: [true, 'forbidden', true, 'forbidden', true],
+  peerBlocksMe: [true, 'forbidden', true, 'blacklisted', 'blacklisted'],
+  iBlockPeer: [true, 'forbidden', true, 'targetInMyBlacklist', 'targetInMyBlacklist'],
+  blockedDeletedForMe: NF,
 };
 
 describe('messages policy matrix', () => {
   for (const [name, f] of Object.entries(situations)) {
     it(name, () => {
-      expect({
-        'message.view': decide(messagesPolicy, 'message.view', ME, f),
-        'message.revoke': decide(messagesPolicy, 'message.revoke', ME, f),
-        'message.forward': decide(messagesPolicy, 'message.forward', ME, f),
-      }).toEqual(expected[name]);
+      expect([
+        decide(messagesPolicy, 'message.view', ME, f),
+        decide(messagesPolicy, 'message.revoke', ME, f),
+        decide(messagesPolicy, 'message.forward', ME, f),
+        decide(messagesPolicy, 'message.pin', ME, f),
+        decide(messagesPolicy, 'message.react', ME, f),
+      ]).toEqual(expected[name]);
+      // The exported predicate pins and reactions filter their lists with is the view rule itself.
+      expect(readableBy(ME.userId, f)).toBe(expected[name]![0]);
     });
   }
+
+  it('message.unpin: one-to-one chats only, while the other side may be reached', () => {
+    const unpin = (chat: ChatMessageFacts['chat'], reach: ChatMessageFacts['reach']) =>
+      decide(messagesPolicy, 'message.unpin', ME, { chat, reach });
+    expect(unpin('c2c', true)).toBe(true);
+    expect(unpin('c2c', 'blacklisted')).toBe('blacklisted');
+    expect(unpin('c2c', 'targetInMyBlacklist')).toBe('targetInMyBlacklist');
+    expect(unpin('helper', true)).toBe('forbidden');
+    expect(unpin('group', true)).toBe('forbidden');
+  });
 
   it('conversation.open: an existing other user only', () => {
     expect(decide(messagesPolicy, 'conversation.open', ME, { peerId: 2 })).toBe(true);
@@ -205,6 +226,46 @@ describe('message can flags: message × chat (the same for every reader)', () =>
     it(name, () =>
       expect([can.revoke, can.revokeUntil, can.reedit, can.pin, can.delete, can.forward]).toEqual(want),
     );
+
+  it('can.react: any message not revoked nor deleted by the reader, tips included', () => {
+    expect(flags().react).toBe(true);
+    expect(flags({ type: 'groupTip' }, 'group').react).toBe(true);
+    expect(flags({}, 'helper').react).toBe(true);
+    expect(flags({ revoked: true, revokedBySender: true }).react).toBe(false);
+    expect(flags({}, 'c2c', true).react).toBe(false);
+  });
+
+  it('can.pin says what message.pin answers, for each message and chat', () => {
+    const cases: Array<[Partial<MessageCanFacts['message']>, MessageCanFacts['chat'], boolean]> = [
+      [{}, 'c2c', false],
+      [{}, 'helper', false],
+      [{}, 'group', false],
+      [{ type: 'groupTip' }, 'group', false],
+      [{ revoked: true, revokedBySender: true }, 'c2c', false],
+      [{ visibleTo: 1 }, 'c2c', false],
+      [{}, 'c2c', true],
+    ];
+    for (const [patch, chat, hidden] of cases) {
+      const can = flags(patch, chat, hidden);
+      const f = facts({
+        msg: {
+          senderId: 2,
+          type: patch.type ?? 'text',
+          revoked: patch.revoked ?? false,
+          visibleTo: patch.visibleTo ?? null,
+        },
+        chat,
+        hidden,
+        member: { clearedSeq: 0, untilSeq: chat === 'group' ? null : undefined },
+      });
+      expect([patch, chat, hidden, can.pin]).toEqual([
+        patch,
+        chat,
+        hidden,
+        decide(messagesPolicy, 'message.pin', ME, f) === true,
+      ]);
+    }
+  });
 
   it('a flag says what the action answers: revoke until revokeUntil, refused after', () => {
     const can = flags();

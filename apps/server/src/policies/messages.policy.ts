@@ -27,9 +27,9 @@ export interface MessageFacts {
     | undefined;
   /**
    * The reader's member row of the message's conversation (undefined: not a member). `untilSeq`:
-   * groups, the last sequence someone who left may see (0 or absent while a member).
+   * groups, the last sequence someone who left may see (null or absent while a member).
    */
-  member: { clearedSeq: number; untilSeq?: number } | undefined;
+  member: { clearedSeq: number; untilSeq?: number | null } | undefined;
   /** The reader deleted it for themselves. */
   hidden: boolean;
   now: number;
@@ -38,6 +38,24 @@ export interface MessageFacts {
 /** A message to forward: as for reading it, and whether its type is one users send (protocol `isForwardable`). */
 export interface ForwardFacts extends MessageFacts {
   forwardable: boolean;
+}
+
+/** What a chat kind means for its messages: one-to-one, the helper's chat, or a group. */
+export type ChatKind = 'c2c' | 'helper' | 'group';
+
+/**
+ * A message to pin or react to: as for reading it, its chat, and whether the actor may still reach
+ * the other side (one-to-one: friends policy `message.send` over the blacklist; groups: true).
+ */
+export interface ChatMessageFacts extends MessageFacts {
+  chat: ChatKind;
+  reach: Decision;
+}
+
+/** Unpinning: the chat and the same reach as pinning (the message itself may be gone for the actor). */
+export interface UnpinFacts {
+  chat: ChatKind;
+  reach: Decision;
 }
 
 /** The sender's own standing: an operator's send ban (users.send_banned_until, unix ms; 0 none). */
@@ -68,7 +86,7 @@ export interface MessageCanFacts {
   /** Its type (and a custom one's data) is one users send (protocol `isForwardable`). */
   forwardable: boolean;
   /** A one-to-one chat, the helper's chat (no pins), or a group. */
-  chat: 'c2c' | 'helper' | 'group';
+  chat: ChatKind;
   hidden: boolean;
 }
 
@@ -94,14 +112,34 @@ const revokeOwn = (actorId: number, m: OwnMessageFacts): Decision => {
 const forwardable = (m: { revoked: boolean; visibleTo: number | null }, typeForwardable: boolean) =>
   !m.revoked && m.visibleTo === null && typeForwardable;
 
-const canSee = (actorId: number, f: MessageFacts): Decision => {
+/** A member row that left its group (removed, quit, blacklisted, dissolved). */
+const left = (member: NonNullable<MessageFacts['member']>) =>
+  member.untilSeq !== undefined && member.untilSeq !== null;
+
+/**
+ * Who may see a message: a member of its conversation, visible to them (not a notice for the other
+ * side), not deleted by them, after their cleared history and, in a group they left, not after
+ * where they left. Every rule on a message id starts here; listing queries filter loaded facts with
+ * it too (pins, reactions), so no module writes its own "who sees this".
+ */
+export const readableBy = (actorId: number, f: MessageFacts): Decision => {
   const m = f.message;
   if (!m || !f.member || f.hidden) return 'notFound';
   if (m.visibleTo !== null && m.visibleTo !== actorId) return 'notFound';
   if (m.seq <= f.member.clearedSeq) return 'notFound';
-  if (f.member.untilSeq && m.seq > f.member.untilSeq) return 'notFound';
+  if (left(f.member) && m.seq > f.member.untilSeq!) return 'notFound';
   return true;
 };
+
+/** Pin: a one-to-one chat's (not the helper's), not revoked, not a tip or a notice for one side. */
+const pinnable = (
+  m: { revoked: boolean; visibleTo: number | null; type?: string },
+  chat: ChatKind,
+  hidden: boolean,
+) => chat === 'c2c' && !m.revoked && !isTip(m.type ?? '') && m.visibleTo === null && !hidden;
+
+/** React: a message not revoked nor deleted by the reader. */
+const reactable = (m: { revoked: boolean }, hidden: boolean) => !m.revoked && !hidden;
 
 export const messagesPolicy = definePolicy({
   /** Open (read, change) one's side of a one-to-one conversation: the peer exists and is not oneself. */
@@ -110,20 +148,42 @@ export const messagesPolicy = definePolicy({
   /** Send a message (one-to-one or group): not while an operator's send ban lasts. */
   'message.send': (_actor, f: SenderFacts) => (f.bannedUntil > f.now ? 'bannedSender' : true),
   /** See a message: a member of its conversation, visible to the reader, not deleted or cleared. */
-  'message.view': (actor, f: MessageFacts) => canSee(actor.userId, f),
+  'message.view': (actor, f: MessageFacts) => readableBy(actor.userId, f),
   /**
    * Forward (send again): a message one sees, neither revoked nor a one-sided notice, of a type users
    * send (not a group tip, call card or friend notice).
    */
   'message.forward': (actor, f: ForwardFacts) => {
-    const seen = canSee(actor.userId, f);
+    const seen = readableBy(actor.userId, f);
     if (seen !== true) return seen;
     const m = f.message!;
     return forwardable(m, f.forwardable) ? true : 'messageNotForwardable';
   },
+  /**
+   * Pin in a one-to-one chat's bar: a message one sees and `can.pin` flags (not the helper's chat),
+   * while the other side has not blacklisted the actor nor the actor them (the send path's codes).
+   */
+  'message.pin': (actor, f: ChatMessageFacts) => {
+    if (readableBy(actor.userId, f) !== true) return 'pinMessageNotFound';
+    const m = f.message!;
+    if (f.chat === 'helper' || f.chat === 'group') return 'forbidden';
+    if (!pinnable(m, f.chat, f.hidden)) return 'pinMessageNotFound';
+    return f.reach;
+  },
+  /** Unpin: the helper's chat has no pins; otherwise the same reach as pinning. */
+  'message.unpin': (_actor, f: UnpinFacts) => (f.chat === 'c2c' ? f.reach : 'forbidden'),
+  /**
+   * React (add or take back an emoji): a message one sees, not revoked, in a group one is still a
+   * member of, while the other side of a one-to-one chat may be reached (the send path's codes).
+   */
+  'message.react': (actor, f: ChatMessageFacts) => {
+    if (readableBy(actor.userId, f) !== true) return 'reactionMessageNotFound';
+    if (!reactable(f.message!, f.hidden) || left(f.member!)) return 'reactionMessageNotFound';
+    return f.reach;
+  },
   /** Revoke (one-to-one): one's own message, not a tip, within the revoke window. */
   'message.revoke': (actor, f: MessageFacts) => {
-    const seen = canSee(actor.userId, f);
+    const seen = readableBy(actor.userId, f);
     if (seen !== true) return seen;
     return revokeOwn(actor.userId, { ...f.message!, type: f.message!.type ?? '', now: f.now });
   },
@@ -149,8 +209,9 @@ export function messageCan(f: MessageCanFacts): MessageCan {
     revoke,
     revokeUntil: revoke ? revokeUntil(m.createdAt) : 0,
     reedit: m.revoked && m.revokedBySender && m.type === 'text',
-    pin: f.chat === 'c2c' && !m.revoked && !tip && m.visibleTo === null && !f.hidden,
+    pin: pinnable(m, f.chat, f.hidden),
     delete: !f.hidden,
     forward: !f.hidden && forwardable(m, f.forwardable),
+    react: reactable(m, f.hidden),
   };
 }

@@ -35,6 +35,7 @@ const fresh = (m: Message): MessageCan => ({
   pin: m.conversationType === 'C2C',
   delete: true,
   forward: true,
+  react: true,
 });
 const framed = (s: TestSocket, type: string, id: string) =>
   s.next((f) => f.type === type && (f.data as Message).ID === id).then((f) => f.data as Message);
@@ -76,6 +77,7 @@ describe('message can flags', () => {
       pin: false,
       delete: true,
       forward: false,
+      react: false,
     };
     expect(revoked.data.can).toEqual(after);
     expect((await framed(b1, 'message.updated', n.ID)).can).toEqual(after);
@@ -83,7 +85,10 @@ describe('message can flags', () => {
     // Deleted for b: b may not delete it again nor pin it; a keeps its flags.
     await post(t, b, '/message/delete', { messageIDs: [m.ID] });
     const gone = await framed(b1, 'message.updated', m.ID);
-    expect(gone).toMatchObject({ isDeleted: true, can: { delete: false, pin: false, forward: false } });
+    expect(gone).toMatchObject({
+      isDeleted: true,
+      can: { delete: false, pin: false, forward: false, react: false },
+    });
     expect((await history(t, a, b)).messages.find((x) => x.ID === m.ID)!.can).toMatchObject({
       delete: true,
       pin: true,
@@ -111,6 +116,7 @@ describe('message can flags', () => {
       pin: false,
       delete: true,
       forward: false,
+      react: true,
     });
 
     // Past the sender's window the owner still revokes a member's message (the group rules).
@@ -120,7 +126,15 @@ describe('message can flags', () => {
     expect(byOwner.data).toMatchObject({
       isRevoked: true,
       revoker: 'administrator',
-      can: { revoke: false, revokeUntil: 0, reedit: false, pin: false, delete: true, forward: false },
+      can: {
+        revoke: false,
+        revokeUntil: 0,
+        reedit: false,
+        pin: false,
+        delete: true,
+        forward: false,
+        react: false,
+      },
     });
     expect((await groupHistory(t, member, g)).find((x) => x.ID === m.ID)!.can.reedit).toBe(false);
     // A tip is never revoked, not even by the owner.

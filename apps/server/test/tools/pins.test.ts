@@ -153,11 +153,12 @@ describe('pinned messages', () => {
     );
   });
 
-  it('keeps 20 pins per chat and a 200-character abstract', async () => {
+  it('keeps 20 pins per chat and an abstract of at most 200 characters of the message', async () => {
     const { a, b } = await chat();
     const msgs = [];
-    for (let i = 0; i < 21; i += 1) msgs.push(await sent(t, a, b, `m${i}`));
-    expect((await pin(a, b, msgs[0]!.ID, '字'.repeat(200))).data[0]!.msgContent).toHaveLength(200);
+    msgs.push(await sent(t, a, b, '字'.repeat(201)));
+    for (let i = 1; i < 21; i += 1) msgs.push(await sent(t, a, b, `m${i}`));
+    expect((await pin(a, b, msgs[0]!.ID, 'x')).data[0]!.msgContent).toBe('字'.repeat(200));
     expect(await pin(a, b, msgs[1]!.ID, '字'.repeat(201))).toMatchObject({
       status: 400,
       msg: '消息内容不能超过200个字符',

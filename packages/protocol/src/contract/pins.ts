@@ -12,14 +12,27 @@ export const pinSchemas = {
   add: {
     body: addPinBody,
     response: list,
-    errors: ['userNotFound', 'pinMessageNotFound', 'pinLimit'],
+    errors: [
+      'userNotFound',
+      'pinMessageNotFound',
+      'pinLimit',
+      'forbidden',
+      'blacklisted',
+      'targetInMyBlacklist',
+      'rateLimited',
+    ],
     okMsg: '置顶成功',
   },
-  remove: { body: deletePinBody, response: list, errors: ['pinNotFound'], okMsg: '取消置顶成功' },
+  remove: {
+    body: deletePinBody,
+    response: list,
+    errors: ['pinNotFound', 'forbidden', 'blacklisted', 'targetInMyBlacklist', 'rateLimited'],
+    okMsg: '取消置顶成功',
+  },
   removeByMsg: {
     body: deletePinByMsgBody,
     response: list,
-    errors: ['userNotFound', 'pinNotFound'],
+    errors: ['userNotFound', 'pinNotFound', 'forbidden', 'blacklisted', 'targetInMyBlacklist', 'rateLimited'],
     okMsg: '取消置顶成功',
   },
 } as const satisfies SchemasOf<typeof pinRoutes>;

@@ -7,7 +7,22 @@ import type { reactionRoutes } from './reactions.routes.js';
 const one = z.object({ messageID: z.string(), reactionList: z.array(reactionSummarySchema) });
 
 export const reactionSchemas = {
-  add: { body: reactionBody, response: one, errors: ['reactionMessageNotFound', 'reactionLimit'] },
-  remove: { body: reactionBody, response: one, errors: ['reactionMessageNotFound'] },
+  add: {
+    body: reactionBody,
+    response: one,
+    errors: [
+      'reactionMessageNotFound',
+      'reactionLimit',
+      'reactionNotEmoji',
+      'blacklisted',
+      'targetInMyBlacklist',
+      'rateLimited',
+    ],
+  },
+  remove: {
+    body: reactionBody,
+    response: one,
+    errors: ['reactionMessageNotFound', 'blacklisted', 'targetInMyBlacklist', 'rateLimited'],
+  },
   list: { body: reactionListBody, response: reactionListsSchema, errors: [] },
 } as const satisfies SchemasOf<typeof reactionRoutes>;

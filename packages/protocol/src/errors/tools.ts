@@ -57,6 +57,11 @@ export const toolErrors = {
     en: 'This message already has the maximum number of different reactions.',
     ja: 'このメッセージのリアクションの種類が上限に達しています。',
   }),
+  reactionNotEmoji: def(24042, 400, {
+    'zh-CN': '表情回应只能是一个表情符号',
+    en: 'A reaction must be exactly one emoji.',
+    ja: 'リアクションは絵文字1つだけにしてください。',
+  }),
 } as const satisfies Record<string, ErrorDef>;
 
 /** Detail texts of the conversation tools' codes (see details.ts). */

@@ -32,6 +32,8 @@ export const messageCanSchema = z.object({
   delete: z.boolean(),
   /** 转发 (and 合并转发): a message users send themselves, not revoked, seen by both sides. */
   forward: z.boolean(),
+  /** 表情回应: not revoked, not deleted by the reader (a reader who left a group is refused by the server). */
+  react: z.boolean(),
 });
 export type MessageCan = z.infer<typeof messageCanSchema>;
 

@@ -1,5 +1,4 @@
 import { Repo } from '../../db/repo.js';
-import { notHiddenFor } from '../messaging/core/message.repo.js';
 
 /** A pin with what the bar shows of its message. */
 export interface PinRow {
@@ -9,12 +8,6 @@ export interface PinRow {
   content: string;
   pinned_by: number;
   created_at: number;
-}
-
-/** A message of the caller's chat that may be pinned. */
-export interface PinnableMessage {
-  id: number;
-  conversation_id: number;
 }
 
 /**
@@ -36,42 +29,16 @@ export class PinRepo extends Repo {
   }
 
   /**
-   * Message `msgId` of conversation `conversationId` when the reader may pin it: not revoked, not a
-   * notice for one side, after the reader's cleared history, not deleted by the reader.
+   * The conversation's pins, newest first (bounded by ToolLimits.pinsPerChat); which of them a reader
+   * sees is the messages policy's `readableBy` over their messages' facts (pins.service.ts).
    */
-  async pinnable(
-    conversationId: number,
-    msgId: string,
-    readerId: number,
-  ): Promise<PinnableMessage | undefined> {
-    const row = await this.db
-      .selectFrom('messages as m')
-      .innerJoin('conversation_members as cm', (j) =>
-        j.onRef('cm.conversation_id', '=', 'm.conversation_id').on('cm.user_id', '=', readerId),
-      )
-      .select(['m.id', 'm.conversation_id'])
-      .where('m.msg_id', '=', msgId)
-      .where('m.conversation_id', '=', conversationId)
-      .where('m.revoked', '=', 0)
-      .where('m.visible_to', 'is', null)
-      .whereRef('m.seq', '>', 'cm.cleared_seq')
-      .where(notHiddenFor('m.id', readerId))
-      .executeTakeFirst();
-    return row ? { id: Number(row.id), conversation_id: Number(row.conversation_id) } : undefined;
-  }
-
-  /**
-   * The conversation's pins that `readerId` sees, newest first (bounded by ToolLimits.pinsPerChat):
-   * a message the reader deleted for themselves is left out, the other member keeps it.
-   */
-  async list(conversationId: number, readerId: number): Promise<PinRow[]> {
+  async list(conversationId: number): Promise<PinRow[]> {
     const rows = await this.db
       .selectFrom('message_pins as p')
       .innerJoin('messages as m', 'm.id', 'p.message_id')
       .innerJoin('users as u', 'u.id', 'm.sender_id')
       .select(['p.id', 'm.msg_id', 'u.nick_name', 'p.content', 'p.pinned_by', 'p.created_at'])
       .where('p.conversation_id', '=', conversationId)
-      .where(notHiddenFor('p.message_id', readerId))
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
       .execute();

@@ -7,30 +7,75 @@ import {
   groupConversationId,
   parseConversationId,
 } from '../messaging/core/conversation-id.js';
+import type { Limiter } from '../../lib/rate-limiter.js';
+import { messagesPolicy, readableBy } from '../../policies/messages.policy.js';
+import { authorize } from '../../policies/policy.js';
 import type { ConversationRepo } from '../messaging/core/conversation.repo.js';
+import { chatMessageFacts, messageFacts, oneMessageFacts } from '../messaging/core/message-facts.js';
 import type { ReactionSummaryRepo } from '../messaging/core/reaction-summary.repo.js';
+import { GroupConvRepo } from '../messaging/group/group-conv.repo.js';
 import type { UserRepo } from '../users/user.repo.js';
-import type { ReactableMessage, ReactionRepo } from './reaction.repo.js';
+import { isSingleEmoji } from './emoji.js';
+import type { ReactionRepo } from './reaction.repo.js';
+
+/** A message the caller may react to, with where its reactions are announced. */
+interface ReactableMessage {
+  id: number;
+  msg_id: string;
+  conversation_id: number;
+  /** The group's number for a group chat, null for one-to-one. */
+  group_number: string | null;
+}
 
 /**
- * Emoji reactions (docs/api.md "Reactions") on one-to-one and group messages. Only a member of the
- * conversation who can see the message reacts or lists; anything else answers 24040 like a missing
- * message. A change reaches every member live (`message.reaction`: a group's topic, or both sides
- * of a one-to-one chat with their own conversationID).
+ * Emoji reactions (docs/api.md "Reactions") on one-to-one and group messages. Reacting asks messages
+ * policy `message.react` over the shared message facts: a message one sees, not revoked, in a group
+ * one is still in, with a one-to-one peer who has not blacklisted the caller (nor the other way
+ * round; the send path's codes). Anything unseen answers 24040 like a missing message; listing
+ * keeps the messages `readableBy` the caller. A change reaches every member live
+ * (`message.reaction`: a group's topic, or both sides of a one-to-one chat with their own
+ * conversationID). An added reaction is exactly one emoji; reactions are counted per user and per
+ * conversation.
  */
 export class ReactionsService {
+  private readonly perUser: Limiter;
+  private readonly perConversation: Limiter;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly reactions: ReactionRepo,
     private readonly users: UserRepo,
     private readonly conversations: ConversationRepo,
     private readonly summaries: ReactionSummaryRepo,
-  ) {}
+  ) {
+    const limits = ctx.config.limits;
+    this.perUser = ctx.limiters('reaction', limits.reactionsPerMinute, 60_000);
+    this.perConversation = ctx.limiters('reaction-conv', limits.reactionsPerConversationPerMinute, 60_000);
+  }
 
+  /** The message if `message.react` allows the caller; the change is counted against both limits. */
   private async message(userId: number, msgId: string): Promise<ReactableMessage> {
-    const [m] = await this.reactions.visible(userId, [msgId]);
-    if (!m) throw fail('reactionMessageNotFound');
-    return m;
+    const loaded = await oneMessageFacts(this.ctx.db, userId, msgId, this.ctx.clock.now());
+    authorize(
+      messagesPolicy,
+      'message.react',
+      { userId },
+      await chatMessageFacts(this.ctx.db, userId, loaded),
+    );
+    const row = loaded.row!;
+    const conversationId = Number(row.conversation_id);
+    if (!(await this.perUser.hit(String(userId)))) throw fail('rateLimited');
+    if (!(await this.perConversation.hit(String(conversationId)))) throw fail('rateLimited');
+    const group =
+      loaded.facts.chat === 'group'
+        ? await new GroupConvRepo(this.ctx.db).groupOf(conversationId)
+        : undefined;
+    return {
+      id: row.id,
+      msg_id: row.msg_id,
+      conversation_id: conversationId,
+      group_number: group?.group_number ?? null,
+    };
   }
 
   private async answer(userId: number, m: ReactableMessage) {
@@ -39,6 +84,7 @@ export class ReactionsService {
   }
 
   async add(userId: number, messageID: string, emoji: string) {
+    if (!isSingleEmoji(emoji)) throw fail('reactionNotEmoji');
     const m = await this.message(userId, messageID);
     const wtId = await this.wtIdOf(userId);
     await this.ctx.uow.run(async (uow) => {
@@ -66,21 +112,29 @@ export class ReactionsService {
 
   /** The reactions of messages of one conversation the caller sees (others are left out). */
   async list(userId: number, conversationID: string, messageIDs: string[]) {
-    const visible = await this.reactions.visible(userId, [...new Set(messageIDs)]);
+    const loaded = await messageFacts(this.ctx.db, userId, messageIDs, this.ctx.clock.now());
+    const seen = loaded.filter((l) => readableBy(userId, l.facts) === true && !l.facts.message!.revoked);
+    const named = parseConversationId(conversationID);
+    const numbers = new Map<number, string | undefined>();
+    for (const l of seen)
+      if (l.facts.chat === 'group' && !numbers.has(Number(l.row!.conversation_id))) {
+        const id = Number(l.row!.conversation_id);
+        numbers.set(id, (await new GroupConvRepo(this.ctx.db).groupOf(id))?.group_number);
+      }
+    // Only the messages of the named conversation: a group's, or the chat with the named peer.
+    const inConversation = seen.filter((l) =>
+      l.facts.chat === 'group'
+        ? named.kind === 'group' && numbers.get(Number(l.row!.conversation_id)) === named.number
+        : named.kind === 'c2c' && l.peer?.wt_id.toLowerCase() === named.wtId.toLowerCase(),
+    );
     const map = await this.summaries.summaries(
-      visible.map((m) => m.id),
+      inConversation.map((l) => l.row!.id),
       userId,
     );
-    const named = parseConversationId(conversationID);
-    const inConversation = visible.filter((m) =>
-      m.group_number === null
-        ? named.kind === 'c2c'
-        : named.kind === 'group' && named.number === m.group_number,
-    );
     return {
-      list: inConversation.flatMap((m) => {
-        const reactionList: ReactionSummary[] = map.get(m.id) ?? [];
-        return reactionList.length ? [{ messageID: m.msg_id, reactionList }] : [];
+      list: inConversation.flatMap((l) => {
+        const reactionList: ReactionSummary[] = map.get(l.row!.id) ?? [];
+        return reactionList.length ? [{ messageID: l.msgId, reactionList }] : [];
       }),
     };
   }

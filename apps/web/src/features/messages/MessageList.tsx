@@ -255,11 +255,12 @@ export function MessageList({
     items.push({ key: 'quote', label: t('msgMenu.quote'), onSelect: () => ui.setQuote(id, m) });
     const pin = pinMenuItem(m, abstract(m), t);
     if (pin) items.push(pin);
-    items.push({
-      key: 'reaction',
-      label: t('reactions:menu'),
-      onSelect: () => setPicker(menu && { m, anchor: menu.anchor }),
-    });
+    if (m.can.react)
+      items.push({
+        key: 'reaction',
+        label: t('reactions:menu'),
+        onSelect: () => setPicker(menu && { m, anchor: menu.anchor }),
+      });
     items.push(...richMenuItems(m, t));
     items.push({ key: 'select', label: t('msgMenu.select'), onSelect: () => ui.startSelect(m.ID) });
     if (m.can.delete)

@@ -62,7 +62,15 @@ describe('messages in the chat window', () => {
 
     const store = useChatStore.getState();
     store.merge('C2Cpeer', [base({})]);
-    const after = { revoke: false, revokeUntil: 0, reedit: true, pin: false, delete: true, forward: false };
+    const after = {
+      revoke: false,
+      revokeUntil: 0,
+      reedit: true,
+      pin: false,
+      delete: true,
+      forward: false,
+      react: false,
+    };
     store.merge('C2Cpeer', [base({ isRevoked: true, revoker: 'me', payload: {}, can: after })]);
     const revoked = useChatStore.getState().byConv.C2Cpeer!.messages[0]!;
     expect(revoked.isRevoked).toBe(true);

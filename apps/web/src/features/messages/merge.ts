@@ -70,6 +70,7 @@ export const PENDING_CAN: MessageCan = {
   pin: false,
   delete: false,
   forward: false,
+  react: false,
 };
 
 /** An own message not stored yet, shown with a spinner (`unSend`) until the ack. */

@@ -8,6 +8,7 @@ export const freshCan = (timeMs: number): MessageCan => ({
   pin: true,
   delete: true,
   forward: true,
+  react: true,
 });
 
 /** Tests: a one-to-one conversation with user `id`, nothing in it, changed by `over`. */

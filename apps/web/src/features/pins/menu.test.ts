@@ -11,6 +11,7 @@ const can = (pin: boolean): MessageCan => ({
   pin,
   delete: true,
   forward: true,
+  react: true,
 });
 const msg = (ID: string, pin: boolean) => ({ ID, from: 'peer', conversationID: 'C2Cpeer', can: can(pin) });
 const t = (key: string) => key;

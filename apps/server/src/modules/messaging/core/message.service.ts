@@ -2,7 +2,7 @@ import { MessageLimits, type HistoryBody, type Message, type SyncResult } from '
 import type { UnitOfWork } from '../../../db/unit-of-work.js';
 import type { AppContext } from '../../../lib/context.js';
 import { fail } from '../../../lib/errors.js';
-import { messagesPolicy, type MessageFacts } from '../../../policies/messages.policy.js';
+import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
 import { ConversationRepo } from './conversation.repo.js';
 import { MessageRepo, type MessageRow, type ReaderScope } from './message.repo.js';
@@ -12,6 +12,7 @@ import type { SearchIndexer } from './search-indexer.js';
 import { SyncRepo } from './sync.repo.js';
 import type { GroupPort } from '../group/group-port.js';
 import { MessageHooks } from './message-hooks.js';
+import { messageFacts, oneMessageFacts } from './message-facts.js';
 import { UserRepo } from '../../users/user.repo.js';
 
 /** History, sync, revoke, delete-for-me and search (docs/api.md "Messages and conversations"). */
@@ -115,33 +116,13 @@ export class MessageService {
     return { version, hasMore, reset: false, conversations, removedConversationIDs: removed, messages };
   }
 
-  /** The message `msgId` if the caller may see it, with its facts for the policy. */
-  private async facts(userId: number, msgId: string): Promise<{ row: MessageRow; facts: MessageFacts }> {
-    const row = await this.msgs.byMsgId(msgId);
-    const member = row && (await this.convs.member(row.conversation_id, userId));
-    const hidden = row ? (await this.msgs.hiddenAmong(userId, [row.id])).has(row.id) : false;
-    const facts: MessageFacts = {
-      message: row && {
-        senderId: row.sender_id,
-        seq: row.seq,
-        visibleTo: row.visible_to,
-        createdAt: row.created_at,
-        revoked: row.revoked === 1,
-        type: row.type,
-      },
-      member: member ? { clearedSeq: member.cleared_seq } : undefined,
-      hidden,
-      now: this.ctx.clock.now(),
-    };
-    return { row: row!, facts };
-  }
-
   /** Revokes one's own message within the window; every tab of both users gets `message.updated`. */
   async revoke(userId: number, msgId: string): Promise<Message> {
-    const { row, facts } = await this.facts(userId, msgId);
+    const { row: found, facts } = await oneMessageFacts(this.ctx.db, userId, msgId, this.ctx.clock.now());
     // Group messages carry their conversation's version (one-to-one ones stay at 0).
-    if (this.group && row && Number(row.version) > 0) return this.group.revoke(userId, row);
+    if (this.group && found && Number(found.version) > 0) return this.group.revoke(userId, found);
     authorize(messagesPolicy, 'message.revoke', { userId }, facts);
+    const row = found!;
     const updated = await this.ctx.uow.run(async (uow) => {
       if (row.revoked === 0) {
         const now = this.ctx.clock.now();
@@ -178,16 +159,15 @@ export class MessageService {
 
   /** Deletes messages for the caller only; their tabs get `message.updated` with isDeleted. */
   async remove(userId: number, msgIds: string[]): Promise<{ messageIDs: string[] }> {
-    const rows = await this.msgs.byMsgIds([...new Set(msgIds)]);
+    const loaded = await messageFacts(this.ctx.db, userId, msgIds, this.ctx.clock.now());
     const allowed: MessageRow[] = [];
-    for (const row of rows) {
-      const { facts } = await this.facts(userId, row.msg_id);
+    for (const { row, facts } of loaded) {
+      if (!row) throw fail('notFound');
       // Deleting again what is already deleted is fine (a retry).
       if (facts.hidden) continue;
       authorize(messagesPolicy, 'message.view', { userId }, facts);
       allowed.push(row);
     }
-    if (rows.length !== new Set(msgIds).size) throw fail('notFound');
     await this.ctx.uow.run(async (uow) => {
       if (allowed.length === 0) return;
       await this.msgs.in(uow).hide(

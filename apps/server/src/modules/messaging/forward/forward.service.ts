@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
-import {
-  ForwardLimits,
-  isForwardable,
-  type ForwardBody,
-  type Message,
-  type SendMessageBody,
-} from '@parley/protocol';
+import { ForwardLimits, type ForwardBody, type Message, type SendMessageBody } from '@parley/protocol';
 import type { AppContext } from '../../../lib/context.js';
 import { fail } from '../../../lib/errors.js';
 import { messagesPolicy } from '../../../policies/messages.policy.js';
 import { authorize } from '../../../policies/policy.js';
-import { ConversationRepo } from '../core/conversation.repo.js';
 import { MergedRecordRepo } from './forward.repo.js';
-import { MessageRepo, type MessageRow } from '../core/message.repo.js';
+import { messageFacts } from '../core/message-facts.js';
+import { abstractOf } from '../core/message-abstract.js';
+import type { MessageRow } from '../core/message.repo.js';
 import { MessagingViews } from '../core/messaging.views.js';
 
 /** What forwarding needs of sending: the send service's public use case. */
@@ -21,24 +16,6 @@ export interface Sender {
 }
 
 export type ForwardRequest = ForwardBody;
-
-/** Bracketed labels of the abstract lines of a merged record (the stored text, as in zh-CN). */
-const TYPE_LABELS: Record<string, string> = {
-  image: '[图片]',
-  video: '[视频]',
-  sound: '[语音]',
-  file: '[文件]',
-  face: '[表情]',
-  location: '[位置]',
-  merger: '[聊天记录]',
-  custom: '[消息]',
-};
-
-function abstractOf(m: Pick<Message, 'type' | 'payload'>): string {
-  if (m.type === 'text') return String(m.payload.text ?? '').slice(0, 100);
-  if (m.type === 'file') return `[文件]${String(m.payload.fileName ?? '')}`.slice(0, 100);
-  return TYPE_LABELS[m.type] ?? '[消息]';
-}
 
 /**
  * Forwarding (docs/api.md "Forwarding"): the caller must see every message (else 404, nothing is
@@ -67,41 +44,11 @@ export class ForwardService {
 
   /** The caller's view of the messages, in conversation order; 404 unless all are visible, 27001 unless all are forwardable. */
   private async visible(userId: number, msgIds: string[]): Promise<Message[]> {
-    const msgs = new MessageRepo(this.ctx.db);
-    const convs = new ConversationRepo(this.ctx.db);
-    const unique = [...new Set(msgIds)];
-    const rows = await msgs.byMsgIds(unique);
-    if (rows.length !== unique.length) throw fail('notFound');
-    const hidden = await msgs.hiddenAmong(
-      userId,
-      rows.map((r) => r.id),
-    );
-    const now = this.ctx.clock.now();
+    const loaded = await messageFacts(this.ctx.db, userId, msgIds, this.ctx.clock.now());
     const checked: MessageRow[] = [];
-    for (const row of rows) {
-      const member = await convs.member(row.conversation_id, userId);
-      authorize(
-        messagesPolicy,
-        'message.forward',
-        { userId },
-        {
-          message: {
-            senderId: row.sender_id,
-            seq: row.seq,
-            visibleTo: row.visible_to,
-            createdAt: row.created_at,
-            revoked: row.revoked === 1,
-          },
-          member: member ? { clearedSeq: member.cleared_seq } : undefined,
-          hidden: hidden.has(row.id),
-          now,
-          forwardable: isForwardable({
-            type: row.type,
-            payload: JSON.parse(row.payload) as Record<string, unknown>,
-          }),
-        },
-      );
-      checked.push(row);
+    for (const { row, facts } of loaded) {
+      authorize(messagesPolicy, 'message.forward', { userId }, facts);
+      checked.push(row!);
     }
     checked.sort((a, b) => a.created_at - b.created_at || a.seq - b.seq);
     return new MessagingViews(this.ctx.db).messages(userId, checked);

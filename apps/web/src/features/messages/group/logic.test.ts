@@ -137,7 +137,15 @@ describe('group chat rules', () => {
   });
 
   it('marks a member’s messages up to seq revoked by the administrator (socket type 7)', () => {
-    const can = { revoke: true, revokeUntil: 9, reedit: false, pin: false, delete: true, forward: true };
+    const can = {
+      revoke: true,
+      revokeUntil: 9,
+      reedit: false,
+      pin: false,
+      delete: true,
+      forward: true,
+      react: true,
+    };
     const list = [
       { ID: 'a', from: 'bob', sequence: 1, isRevoked: false, revoker: '', can },
       { ID: 'b', from: 'amy', sequence: 2, isRevoked: false, revoker: '', can },

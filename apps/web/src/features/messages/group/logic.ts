@@ -175,7 +175,15 @@ export function revokedByAdmin<
         ...m,
         isRevoked: true,
         revoker: 'administrator',
-        can: { ...m.can, revoke: false, revokeUntil: 0, reedit: false, pin: false, forward: false },
+        can: {
+          ...m.can,
+          revoke: false,
+          revokeUntil: 0,
+          reedit: false,
+          pin: false,
+          forward: false,
+          react: false,
+        },
       });
   return out;
 }
