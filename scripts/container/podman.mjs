@@ -106,6 +106,21 @@ export function debianMirror() {
   return 'http://deb.debian.org/debian';
 }
 
+const HOST_CA = '/usr/local/etc/ssl/host-ca-certificates.crt';
+
+/**
+ * The certificate authorities this machine's npm trusts beyond Node's own (npm's `cafile`, else
+ * NODE_EXTRA_CA_CERTS): where a TLS-inspecting proxy stands between it and the npm registry, the
+ * `npm ci` of the build must trust the same ones.
+ */
+function hostCaFile() {
+  const res = spawnSync('npm', ['config', 'get', 'cafile'], { encoding: 'utf8' });
+  const cafile = res.status === 0 ? res.stdout.trim() : '';
+  for (const file of [cafile, process.env.NODE_EXTRA_CA_CERTS])
+    if (file && file !== 'null' && fs.existsSync(file)) return file;
+  return undefined;
+}
+
 function sh(cmd, args, opts = {}) {
   console.log(`$ ${[cmd, ...args].join(' ')}`);
   const res = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
@@ -115,7 +130,8 @@ function sh(cmd, args, opts = {}) {
 /**
  * Builds BASE_IMAGE unless it exists: debootstrap of bookworm (minbase) plus this machine's node,
  * npm and Node headers under /usr/local (as in node:20-bookworm-slim, so native modules compile
- * without downloading headers), imported into podman. Needs root and the Debian mirror.
+ * without downloading headers) and the certificate authorities its npm trusts, imported into
+ * podman. Needs root and the Debian mirror.
  */
 export function ensureBaseImage(podman) {
   if (podman.imageExists(BASE_IMAGE)) {
@@ -143,11 +159,18 @@ export function ensureBaseImage(podman) {
     fs.cpSync(headers, path.join(local, 'include', 'node'), { recursive: true });
     fs.symlinkSync('../lib/node_modules/npm/bin/npm-cli.js', path.join(local, 'bin', 'npm'));
     fs.symlinkSync('../lib/node_modules/npm/bin/npx-cli.js', path.join(local, 'bin', 'npx'));
+    const ca = hostCaFile();
+    if (ca) {
+      fs.mkdirSync(path.join(local, 'etc', 'ssl'), { recursive: true });
+      fs.copyFileSync(ca, path.join(rootfs, HOST_CA.slice(1)));
+      console.log(`base image trusts this machine's certificate authorities (${ca})`);
+    }
     for (const cache of ['var/cache/apt/archives', 'var/lib/apt/lists'])
       for (const f of fs.readdirSync(path.join(rootfs, cache)))
         if (f.endsWith('.deb') || f.endsWith('_Packages')) fs.rmSync(path.join(rootfs, cache, f), { force: true });
     const changes = [
       "--change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'",
+      ...(ca ? [`--change 'ENV NODE_EXTRA_CA_CERTS=${HOST_CA}'`] : []),
       `--change 'CMD ["node"]'`,
     ].join(' ');
     sh('sh', ['-c', `tar -C '${rootfs}' -c . | podman ${GLOBAL.join(' ')} import ${changes} - ${BASE_IMAGE}`], {
