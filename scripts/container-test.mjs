@@ -19,7 +19,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { BASE_IMAGE, Podman, cannotRun, ensureBaseImage, installTools, podmanEnv } from './container/podman.mjs';
+import {
+  BASE_IMAGE,
+  Podman,
+  cannotRun,
+  ensureBaseImage,
+  installTools,
+  podmanEnv,
+} from './container/podman.mjs';
 import { history, register, sendOverSocket, Socket, waitFor200 } from './container/client.mjs';
 import { spawnSync } from 'node:child_process';
 
@@ -107,15 +114,23 @@ function checkImage(podman) {
   if (probe.status !== 0) throw new Error(`node in the image failed (${probe.status}):\n${probe.stderr}`);
   const seen = JSON.parse(probe.stdout.trim().split('\n').pop());
   check(seen.uid === 10001, `a non-root uid (${seen.uid})`);
-  check(seen.dev.length === 0, `no dev or other workspaces' dependencies (found: ${seen.dev.join(', ') || 'none'})`);
-  check(seen.missing.length === 0, `the server's dependencies are there (missing: ${seen.missing.join(', ') || 'none'})`);
+  check(
+    seen.dev.length === 0,
+    `no dev or other workspaces' dependencies (found: ${seen.dev.join(', ') || 'none'})`,
+  );
+  check(
+    seen.missing.length === 0,
+    `the server's dependencies are there (missing: ${seen.missing.join(', ') || 'none'})`,
+  );
   check(seen.dist && !seen.sources, 'the built server and web client, without their sources');
   check(seen.path === '/app/node_modules/.bin', `package bins first on PATH (${seen.path})`);
 }
 
 /** The container's state, or a reason (with its log) when it is not running. */
 function gone(podman, name) {
-  const state = podman.run(['inspect', '--format', '{{.State.Status}} {{.State.ExitCode}}', name]).stdout.trim();
+  const state = podman
+    .run(['inspect', '--format', '{{.State.Status}} {{.State.ExitCode}}', name])
+    .stdout.trim();
   if (state.startsWith('running')) return undefined;
   return `container ${state || 'missing'}; its log:\n${podman.run(['logs', name]).stdout}${podman.run(['logs', name]).stderr}`;
 }
@@ -141,7 +156,10 @@ async function runContainer(podman, name, volume) {
   await waitFor200(baseUrl, '/healthz', alive, 60_000);
   check(true, '/healthz answers 200');
   const hc = podman.run(['healthcheck', 'run', name]);
-  check(hc.status === 0, `the image's HEALTHCHECK passes (podman healthcheck run: ${hc.status} ${hc.stdout.trim()} ${hc.stderr.trim()})`);
+  check(
+    hc.status === 0,
+    `the image's HEALTHCHECK passes (podman healthcheck run: ${hc.status} ${hc.stdout.trim()} ${hc.stderr.trim()})`,
+  );
 
   step('two accounts and a message over a socket');
   const suffix = randomBytes(3).toString('hex');
@@ -179,7 +197,9 @@ async function main() {
   const why = cannotRun();
   if (why) {
     const bar = '!'.repeat(78);
-    console.error(`\n${bar}\n!! CONTAINER TEST SKIPPED: ${why}\n!! (install podman, runc and debootstrap, as root, to run it)\n${bar}\n`);
+    console.error(
+      `\n${bar}\n!! CONTAINER TEST SKIPPED: ${why}\n!! (install podman, runc and debootstrap, as root, to run it)\n${bar}\n`,
+    );
     return 0;
   }
   const tmpDir = path.join(root, '.tmp', 'container');

@@ -28,14 +28,20 @@ export async function waitFor200(baseUrl, path, alive, timeoutMs) {
     }
     const why = alive();
     if (why) throw new Error(`${path} never answered 200: ${why}`);
-    if (Date.now() > deadline) throw new Error(`${path} never answered 200 within ${timeoutMs} ms (last: ${last})`);
+    if (Date.now() > deadline)
+      throw new Error(`${path} never answered 200 within ${timeoutMs} ms (last: ${last})`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
 /** Registers an account (a fresh mainland phone number, the given wtId); throws unless 200. */
 export async function register(baseUrl, wtId) {
-  const body = { phone: `139${String(randomInt(1e8)).padStart(8, '0')}`, pwd: 'secret123', nickName: wtId, wtId };
+  const body = {
+    phone: `139${String(randomInt(1e8)).padStart(8, '0')}`,
+    pwd: 'secret123',
+    nickName: wtId,
+    wtId,
+  };
   const res = await post(baseUrl, '/user/login/register', body);
   if (res.code !== 200) throw new Error(`register ${wtId}: ${res.status} ${res.code} ${res.msg}`);
   return { wtId, token: res.data.token };

@@ -20,7 +20,15 @@ export function podmanEnv(tmpDir) {
   const conf = path.join(tmpDir, 'containers.conf');
   fs.writeFileSync(
     conf,
-    ['[containers]', 'default_ulimits = []', '', '[engine]', 'runtime = "runc"', 'cgroup_manager = "cgroupfs"', ''].join('\n'),
+    [
+      '[containers]',
+      'default_ulimits = []',
+      '',
+      '[engine]',
+      'runtime = "runc"',
+      'cgroup_manager = "cgroupfs"',
+      '',
+    ].join('\n'),
   );
   return { ...process.env, CONTAINERS_CONF: conf };
 }
@@ -40,7 +48,11 @@ export class Podman {
       maxBuffer: 64 * 1024 * 1024,
       ...opts,
     });
-    return { status: res.status ?? 1, stdout: res.stdout ?? '', stderr: res.stderr ?? String(res.error ?? '') };
+    return {
+      status: res.status ?? 1,
+      stdout: res.stdout ?? '',
+      stderr: res.stderr ?? String(res.error ?? ''),
+    };
   }
 
   /** Runs podman and throws with its stderr unless it succeeds; returns stdout trimmed. */
@@ -54,7 +66,10 @@ export class Podman {
   stream(args) {
     console.log(`$ nice -n 10 podman ${[...GLOBAL, ...args].join(' ')}`);
     return new Promise((resolve) => {
-      const child = spawn('nice', ['-n', '10', 'podman', ...GLOBAL, ...args], { env: this.env, stdio: 'inherit' });
+      const child = spawn('nice', ['-n', '10', 'podman', ...GLOBAL, ...args], {
+        env: this.env,
+        stdio: 'inherit',
+      });
       child.on('exit', (code) => resolve(code ?? 1));
       child.on('error', () => resolve(1));
     });
@@ -82,7 +97,11 @@ export function installTools() {
   const missing = ['podman', 'runc', 'debootstrap'].filter(
     (cmd) => spawnSync('sh', ['-c', `command -v ${cmd} || test -x /usr/sbin/${cmd}`]).status !== 0,
   );
-  if (missing.length === 0 || process.getuid?.() !== 0 || spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0)
+  if (
+    missing.length === 0 ||
+    process.getuid?.() !== 0 ||
+    spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0
+  )
     return;
   console.log(`Installing Debian packages for the container test: ${missing.join(', ')}…`);
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
@@ -94,7 +113,13 @@ export function debianMirror() {
   if (process.env.CONTAINER_TEST_MIRROR) return process.env.CONTAINER_TEST_MIRROR;
   const files = ['/etc/apt/sources.list'];
   const dir = '/etc/apt/sources.list.d';
-  if (fs.existsSync(dir)) files.push(...fs.readdirSync(dir).filter((f) => /\.(list|sources)$/.test(f)).map((f) => path.join(dir, f)));
+  if (fs.existsSync(dir))
+    files.push(
+      ...fs
+        .readdirSync(dir)
+        .filter((f) => /\.(list|sources)$/.test(f))
+        .map((f) => path.join(dir, f)),
+    );
   for (const file of files) {
     if (!fs.existsSync(file)) continue;
     const text = fs.readFileSync(file, 'utf8');
@@ -143,7 +168,8 @@ export function ensureBaseImage(podman) {
   const npmDir = path.join(prefix, 'lib', 'node_modules', 'npm');
   const headers = path.join(prefix, 'include', 'node');
   for (const p of [npmDir, headers])
-    if (!fs.existsSync(p)) throw new Error(`${p} not found: the base image needs this machine's npm and Node headers`);
+    if (!fs.existsSync(p))
+      throw new Error(`${p} not found: the base image needs this machine's npm and Node headers`);
   const rootfs = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-base-'));
   try {
     const started = Date.now();
@@ -155,7 +181,10 @@ export function ensureBaseImage(podman) {
     fs.mkdirSync(path.join(local, 'include'), { recursive: true });
     fs.copyFileSync(process.execPath, path.join(local, 'bin', 'node'));
     fs.chmodSync(path.join(local, 'bin', 'node'), 0o755);
-    fs.cpSync(npmDir, path.join(local, 'lib', 'node_modules', 'npm'), { recursive: true, verbatimSymlinks: true });
+    fs.cpSync(npmDir, path.join(local, 'lib', 'node_modules', 'npm'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
     fs.cpSync(headers, path.join(local, 'include', 'node'), { recursive: true });
     fs.symlinkSync('../lib/node_modules/npm/bin/npm-cli.js', path.join(local, 'bin', 'npm'));
     fs.symlinkSync('../lib/node_modules/npm/bin/npx-cli.js', path.join(local, 'bin', 'npx'));
@@ -167,15 +196,20 @@ export function ensureBaseImage(podman) {
     }
     for (const cache of ['var/cache/apt/archives', 'var/lib/apt/lists'])
       for (const f of fs.readdirSync(path.join(rootfs, cache)))
-        if (f.endsWith('.deb') || f.endsWith('_Packages')) fs.rmSync(path.join(rootfs, cache, f), { force: true });
+        if (f.endsWith('.deb') || f.endsWith('_Packages'))
+          fs.rmSync(path.join(rootfs, cache, f), { force: true });
     const changes = [
       "--change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'",
       ...(ca ? [`--change 'ENV NODE_EXTRA_CA_CERTS=${HOST_CA}'`] : []),
       `--change 'CMD ["node"]'`,
     ].join(' ');
-    sh('sh', ['-c', `tar -C '${rootfs}' -c . | podman ${GLOBAL.join(' ')} import ${changes} - ${BASE_IMAGE}`], {
-      env: podman.env,
-    });
+    sh(
+      'sh',
+      ['-c', `tar -C '${rootfs}' -c . | podman ${GLOBAL.join(' ')} import ${changes} - ${BASE_IMAGE}`],
+      {
+        env: podman.env,
+      },
+    );
   } finally {
     fs.rmSync(rootfs, { recursive: true, force: true });
   }
