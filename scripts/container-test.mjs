@@ -84,7 +84,8 @@ async function buildImage(podman) {
 
 function checkImage(podman) {
   step('the image');
-  const config = JSON.parse(podman.must(['image', 'inspect', IMAGE]))[0].Config;
+  const image = JSON.parse(podman.must(['image', 'inspect', IMAGE]))[0];
+  const config = { ...image.Config, Healthcheck: image.Healthcheck ?? image.Config.Healthcheck };
   check(config.User === 'parley', `runs as the user parley (User: ${config.User})`);
   check(
     JSON.stringify(config.Healthcheck?.Test ?? []).includes('/healthz'),
