@@ -7,9 +7,10 @@
 //  2. `podman build --build-arg BASE=parley-base:test` of the Containerfile, tagged parley:test
 //     (podman's layer cache keeps the dependency stages while only sources change)
 //  3. the image: a non-root user, no dev dependencies, its HEALTHCHECK
-//  4. a container on a named volume: /healthz, two accounts through the API, a message sent as a
-//     `message.send` frame and pushed to the other side's socket, the container restarted, the
-//     message read back from history with the tokens issued before the restart
+//  4. a container on a named volume: /healthz, the HEALTHCHECK, /readyz, two accounts through the
+//     API, a message sent as a `message.send` frame and pushed to the other side's socket; the
+//     container stopped (exit 0) and started, the message read back with the tokens issued before;
+//     then a new container on the same volume (an upgrade) reads it back too
 // The container and its volume are removed at the end; the images stay.
 // Skips with a loud message (exit 0) where podman cannot run at all; every other failure exits 1.
 // It installs podman, runc and debootstrap from Debian when missing (root only).
@@ -136,7 +137,8 @@ function gone(podman, name) {
   return `container ${state || 'missing'}; its log:\n${podman.run(['logs', name]).stdout}${podman.run(['logs', name]).stderr}`;
 }
 
-async function runContainer(podman, name, volume) {
+/** Starts a container of the image on `volume` and a free loopback port; resolves once /healthz answers. */
+async function startContainer(podman, name, volume) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   step(`running ${name} on ${baseUrl}, /data on the volume ${volume}`);
@@ -153,13 +155,38 @@ async function runContainer(podman, name, volume) {
     `${volume}:/data`,
     IMAGE,
   ]);
-  const alive = () => gone(podman, name);
-  await waitFor200(baseUrl, '/healthz', alive, 60_000);
+  await waitFor200(baseUrl, '/healthz', () => gone(podman, name), 60_000);
   check(true, '/healthz answers 200');
-  const hc = podman.run(['healthcheck', 'run', name]);
+  return baseUrl;
+}
+
+/** Stops a container as compose does (SIGTERM) and checks that the server exited cleanly. */
+function stopContainer(podman, name) {
+  podman.must(['stop', '--time', '20', name]);
+  const exit = podman.must(['inspect', '--format', '{{.State.ExitCode}}', name]);
+  check(exit === '0', `SIGTERM stopped the server cleanly (exit code ${exit})`);
+}
+
+/** Both users find `message` in their conversation's history, with its text. */
+async function readBack(baseUrl, a, b, message, when) {
+  const seen = (await history(baseUrl, b, a)).find((m) => m.ID === message.ID);
+  check(seen?.payload?.text === message.payload.text, `the message reads back from history ${when}`);
+  const mine = (await history(baseUrl, a, b)).find((m) => m.ID === message.ID);
+  check(mine?.payload?.text === message.payload.text, "and from the sender's side");
+}
+
+async function runContainers(podman, names, volume) {
+  let baseUrl = await startContainer(podman, names[0], volume);
+  const hc = podman.run(['healthcheck', 'run', names[0]]);
   check(
     hc.status === 0,
     `the image's HEALTHCHECK passes (podman healthcheck run: ${hc.status} ${hc.stdout.trim()} ${hc.stderr.trim()})`,
+  );
+  await waitFor200(baseUrl, '/readyz', () => gone(podman, names[0]), 30_000);
+  const health = await (await fetch(`${baseUrl}/api/health`)).json();
+  check(
+    health.data?.db?.dialect === 'sqlite',
+    `/readyz answers 200; /api/health: ${JSON.stringify(health.data?.db)}`,
   );
 
   step('two accounts and a message over a socket');
@@ -178,19 +205,19 @@ async function runContainer(podman, name, volume) {
   sb.close();
 
   step('restart');
-  podman.must(['stop', '--time', '20', name]);
-  const exit = podman.must(['inspect', '--format', '{{.State.ExitCode}}', name]);
-  check(exit === '0', `SIGTERM stopped the server cleanly (exit code ${exit})`);
-  podman.must(['start', name]);
-  await waitFor200(baseUrl, '/healthz', alive, 60_000);
+  stopContainer(podman, names[0]);
+  podman.must(['start', names[0]]);
+  await waitFor200(baseUrl, '/healthz', () => gone(podman, names[0]), 60_000);
   check(true, '/healthz answers 200 again');
-  const files = podman.must(['exec', name, 'ls', '/data']).split(/\s+/);
-  check(files.includes('parley.db'), `the SQLite file is on the volume (/data: ${files.join(' ')})`);
+  await readBack(baseUrl, a, b, message, 'after the restart, with the tokens issued before it');
 
-  const seen = (await history(baseUrl, b, a)).find((m) => m.ID === message.ID);
-  check(seen?.payload?.text === text, 'the message reads back from history after the restart, with its text');
-  const mine = (await history(baseUrl, a, b)).find((m) => m.ID === message.ID);
-  check(mine?.payload?.text === text, "and from the sender's side");
+  step('a new container on the same volume (an upgrade)');
+  stopContainer(podman, names[0]);
+  podman.must(['rm', names[0]]);
+  baseUrl = await startContainer(podman, names[1], volume);
+  const files = podman.must(['exec', names[1], 'ls', '/data']).split(/\s+/);
+  check(files.includes('parley.db'), `the SQLite file is on the volume (/data: ${files.join(' ')})`);
+  await readBack(baseUrl, a, b, message, 'in the new container');
 }
 
 async function main() {
@@ -206,16 +233,16 @@ async function main() {
   const tmpDir = path.join(root, '.tmp', 'container');
   fs.mkdirSync(tmpDir, { recursive: true });
   const podman = new Podman(podmanEnv(tmpDir));
-  const name = `parley-ct-${process.pid}`;
+  const names = [`parley-ct-${process.pid}-1`, `parley-ct-${process.pid}-2`];
   const volume = `parley-ct-data-${process.pid}`;
   try {
     step(`base image ${BASE_IMAGE}`);
     ensureBaseImage(podman);
     await buildImage(podman);
     checkImage(podman);
-    await runContainer(podman, name, volume);
+    await runContainers(podman, names, volume);
   } finally {
-    podman.run(['rm', '-f', '--time', '0', name]);
+    for (const name of names) podman.run(['rm', '-f', '--time', '0', name]);
     podman.run(['volume', 'rm', '-f', volume]);
   }
   console.log(`\ncontainer test passed in ${seconds()}`);
