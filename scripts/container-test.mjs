@@ -11,6 +11,8 @@
 //     API, a message sent as a `message.send` frame and pushed to the other side's socket; the
 //     container stopped (exit 0) and started, the message read back with the tokens issued before;
 //     then a new container on the same volume (an upgrade) reads it back too
+//  5. with DATABASE_URL and REDIS_URL set (as in CI): two containers as two nodes on PostgreSQL (a
+//     schema of their own) and Redis; a message sent on one reaches a socket on the other
 // The container and its volume are removed at the end; the images stay.
 // Skips with a loud message (exit 0) where podman cannot run at all; every other failure exits 1.
 // It installs podman, runc and debootstrap from Debian when missing (root only).
@@ -29,6 +31,7 @@ import {
   podmanEnv,
 } from './container/podman.mjs';
 import { history, register, sendOverSocket, Socket, waitFor200 } from './container/client.mjs';
+import { runTwoNodes } from './container/two-nodes.mjs';
 import { spawnSync } from 'node:child_process';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -235,12 +238,17 @@ async function main() {
   const podman = new Podman(podmanEnv(tmpDir));
   const names = [`parley-ct-${process.pid}-1`, `parley-ct-${process.pid}-2`];
   const volume = `parley-ct-data-${process.pid}`;
+  const nodes = [`parley-ct-${process.pid}-n1`, `parley-ct-${process.pid}-n2`];
   try {
     step(`base image ${BASE_IMAGE}`);
     ensureBaseImage(podman);
     await buildImage(podman);
     checkImage(podman);
     await runContainers(podman, names, volume);
+    if (process.env.DATABASE_URL && process.env.REDIS_URL) {
+      const ports = [await freePort(), await freePort()];
+      await runTwoNodes(podman, { image: IMAGE, names: nodes, ports, step, check, gone });
+    } else step('two nodes on PostgreSQL and Redis: skipped (DATABASE_URL and REDIS_URL unset)');
   } finally {
     for (const name of names) podman.run(['rm', '-f', '--time', '0', name]);
     podman.run(['volume', 'rm', '-f', volume]);
