@@ -105,6 +105,7 @@ function checkImage(podman) {
     'node',
     '-e',
     `const fs = require('fs');
+     const binNames = (p) => (typeof p.bin === 'string' ? [p.name.split('/').pop()] : Object.keys(p.bin ?? {}));
      const dev = ['vitest', 'typescript', 'eslint', 'vite', 'react', 'playwright-core', 'lighthouse', 's3rver', 'pino-pretty'];
      const runtime = ['fastify', 'better-sqlite3', 'ws', 'sharp', 'tsx'];
      console.log(JSON.stringify({
@@ -114,6 +115,7 @@ function checkImage(podman) {
        dist: fs.existsSync('apps/server/dist/main.js') && fs.existsSync('apps/web/dist/index.html'),
        sources: fs.existsSync('apps/server/src') || fs.existsSync('packages/protocol/src'),
        path: process.env.PATH.split(':')[0],
+       bins: binNames(require('./apps/server/package.json')).map((b) => [b, fs.existsSync('node_modules/.bin/' + b)]),
      }));`,
   ]);
   if (probe.status !== 0) throw new Error(`node in the image failed (${probe.status}):\n${probe.stderr}`);
@@ -129,6 +131,11 @@ function checkImage(podman) {
   );
   check(seen.dist && !seen.sources, 'the built server and web client, without their sources');
   check(seen.path === '/app/node_modules/.bin', `package bins first on PATH (${seen.path})`);
+  const unlinked = seen.bins.filter(([, linked]) => !linked).map(([name]) => name);
+  check(
+    unlinked.length === 0,
+    `the server's commands on PATH (${seen.bins.map(([name]) => name).join(', ') || 'it has none'}; unlinked: ${unlinked.join(', ') || 'none'})`,
+  );
 }
 
 /** The container's state, or a reason (with its log) when it is not running. */
