@@ -104,22 +104,42 @@ export async function dumpPostgres(config: PgConfig, file: string): Promise<void
   );
 }
 
+/** Extensions installed in `schema` (pg_trgm lives in public: db/migrations, the messaging one). */
+async function extensionsIn(c: pg.Client, schema: string): Promise<string[]> {
+  const res = await c.query<{ extname: string }>(
+    'select e.extname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where n.nspname = $1',
+    [schema],
+  );
+  return res.rows.map((r) => r.extname);
+}
+
 /**
  * Restores a dump into the configured schema, in one transaction. The schema there (empty, or what
  * `--force` replaces) is renamed aside first and dropped only once the restore succeeded; a failed
- * restore puts it back as it was.
+ * restore puts it back as it was. Extensions stay where they are (public): moved into the new
+ * public when public itself is replaced, and back if the restore fails.
  */
 export async function restorePostgres(config: PgConfig, file: string): Promise<void> {
   const schema = targetSchema(config);
   const aside = `${schema}_before_restore_${process.pid}`;
   const exists = async (c: pg.Client, name: string) =>
     Boolean((await c.query('select 1 from pg_namespace where nspname = $1', [name])).rowCount);
-  const hadSchema = await withClient(config, async (c) => {
+  const { had, moved } = await withClient(config, async (c) => {
     const had = await exists(c, schema);
     if (had) await c.query(`alter schema "${schema}" rename to "${aside}"`);
+    const moved: string[] = [];
     // A whole-database dump (no DATABASE_SCHEMA) does not create public: it is always there.
-    if (schema === 'public') await c.query('create schema public');
-    return had;
+    if (schema === 'public') {
+      await c.query('create schema public');
+      for (const ext of had ? await extensionsIn(c, aside) : []) {
+        await c.query(`alter extension "${ext}" set schema public`);
+        moved.push(ext);
+      }
+    }
+    // A dump of one schema does not carry the extension its search index uses; create it as the
+    // migration does (without the right to, the restore fails on that index and says so).
+    await c.query('create extension if not exists pg_trgm schema public').catch(() => undefined);
+    return { had, moved };
   });
   const { dbname, env } = connection(config.databaseUrl!);
   try {
@@ -130,10 +150,11 @@ export async function restorePostgres(config: PgConfig, file: string): Promise<v
     );
   } catch (err) {
     await withClient(config, async (c) => {
+      for (const ext of moved) await c.query(`alter extension "${ext}" set schema "${aside}"`);
       await c.query(`drop schema if exists "${schema}" cascade`);
-      if (hadSchema) await c.query(`alter schema "${aside}" rename to "${schema}"`);
+      if (had) await c.query(`alter schema "${aside}" rename to "${schema}"`);
     });
     throw err;
   }
-  if (hadSchema) await withClient(config, (c) => c.query(`drop schema "${aside}" cascade`));
+  if (had) await withClient(config, (c) => c.query(`drop schema "${aside}" cascade`));
 }
