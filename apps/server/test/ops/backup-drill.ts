@@ -1,14 +1,15 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Message } from '@parley/protocol';
-import { runCli } from '../../src/cli/main.js';
+import { compiledCli, type CliRun } from '../cli-run.js';
 import { compiledServer } from '../compiled-server.js';
 import { api, type TestServer, type TestUser } from '../helpers.js';
 import { fullHistory, sendText, userOn } from '../messaging/helpers.js';
 import { startNodeProcess, type NodeProcess } from '../realtime/node-process.js';
 import { PNG, upload } from '../uploads/fixtures.js';
+
+export { cli, compiledCli } from '../cli-run.js';
 
 /**
  * The environment of a server or a `parley` command on one database: its data folder (SQLite file,
@@ -29,43 +30,6 @@ export function targetEnv(dataDir: string, databaseUrl = ''): Record<string, str
     PASSWORD_HASH_MEMORY_KIB: process.env.PASSWORD_HASH_MEMORY_KIB ?? '',
     PASSWORD_HASH_TIME_COST: process.env.PASSWORD_HASH_TIME_COST ?? '',
   };
-}
-
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the compiled CLI (dist/parley.js of the run's bundle) as its own process. */
-export async function compiledCli(args: string[], env: Record<string, string>): Promise<CliRun> {
-  const bundle = await compiledServer();
-  const child = spawn(
-    process.execPath,
-    ['--enable-source-maps', path.join(bundle.dir, 'parley.js'), ...args],
-    {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? -1)));
-  return { code, stdout, stderr };
-}
-
-/** Runs `parley` in this process (runCli), for the refusals: faster than a process each. */
-export async function cli(args: string[], env: Record<string, string>): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(
-    args,
-    { out: (l) => (stdout += `${l}\n`), err: (l) => (stderr += `${l}\n`) },
-    env,
-  );
-  return { code, stdout, stderr };
 }
 
 /** A compiled server on `env`'s database. */
