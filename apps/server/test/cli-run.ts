@@ -40,3 +40,14 @@ export async function cli(args: string[], env: Record<string, string | undefined
   );
   return { code, stdout, stderr };
 }
+
+/** The environment that points `parley` at an in-process test server's database. */
+export function cliEnvOf(t: { config: { databaseUrl?: string; databaseSchema?: string; dataDir: string } }) {
+  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  if (t.config.databaseUrl) env.DATABASE_SCHEMA = t.config.databaseSchema;
+  else {
+    delete env.DATABASE_URL;
+    env.PARLEY_DATA_DIR = t.config.dataDir;
+  }
+  return env;
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallAction, Errors, type MemberStatus, type UserInfo } from '@parley/protocol';
 import { api, FakeClock, openSocket, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { invite, openTab } from '../calls/helpers.js';
-import { cli } from '../cli-run.js';
+import { cli, cliEnvOf } from '../cli-run.js';
 import { befriend, userOn } from '../messaging/helpers.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -18,15 +18,7 @@ const codes = (level: number, days: number, count = 1) =>
   t.server.modules.membership.service.createCodes(level, days, count);
 
 /** Runs `parley member codes` against this test server's database; its exit code and printed lines. */
-function operatorCodes(args: string[]) {
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
-  if (t.config.databaseUrl) env.DATABASE_SCHEMA = t.config.databaseSchema;
-  else {
-    delete env.DATABASE_URL;
-    env.PARLEY_DATA_DIR = t.config.dataDir;
-  }
-  return cli(['member', 'codes', ...args], env);
-}
+const operatorCodes = (args: string[]) => cli(['member', 'codes', ...args], cliEnvOf(t));
 
 beforeAll(async () => {
   t = await startTestServer({ memberSweepMs: 0, memberRedeemFailures: 3, callDailyLimitSeconds: 60 }, clock);
