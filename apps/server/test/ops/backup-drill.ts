@@ -59,13 +59,15 @@ export interface Drill {
 
 /**
  * On a running server: a user uploads a file, then sends messages to another in a loop over REST,
- * and `parley backup <dir>` (compiled, its own process) runs in the middle of the loop. Answers
- * which sends were acknowledged before the backup began.
+ * and `parley backup <dir>` runs in the middle of the loop, through `parley` (the compiled CLI in
+ * its own process, or `cli` in this one: it starts at once, while the last acknowledged sends may
+ * still be only in SQLite's WAL). Answers which sends were acknowledged before the backup began.
  */
 export async function backupUnderLoad(
   node: NodeProcess,
   cliEnv: Record<string, string>,
   dir: string,
+  parley: (args: string[], env: Record<string, string>) => Promise<CliRun> = compiledCli,
 ): Promise<Drill> {
   const sender = await userOn(node.baseUrl, 'bk_sender');
   const peer = await userOn(node.baseUrl, 'bk_peer');
@@ -93,7 +95,7 @@ export async function backupUnderLoad(
   })();
   await warmedUp;
   at.phase = 'during';
-  const backup = await compiledCli(['backup', dir], cliEnv);
+  const backup = await parley(['backup', dir], cliEnv);
   at.phase = 'after';
   await load;
   return { sender, peer, ackedBefore, ackedDuring, upload: { url: stored.data!.url, bytes: PNG }, backup };
