@@ -37,7 +37,18 @@ export async function startServer(name: string, env: Record<string, string>): Pr
   return startNodeProcess(name, env, 60_000, (await compiledServer()).main);
 }
 
-export const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `parley-${name}-`));
+const made: string[] = [];
+/** A new folder under the system's temp folder, removed by `removeTempDirs`. */
+export function tempDir(name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-${name}-`));
+  made.push(dir);
+  return dir;
+}
+
+/** Removes every folder `tempDir` made. */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
 
 /** Copies a backup folder, so a test can damage the copy. */
 export function copyBackup(from: string, name: string): string {

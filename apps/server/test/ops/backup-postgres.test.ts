@@ -12,6 +12,7 @@ import {
   editManifest,
   flipByte,
   occurrences,
+  removeTempDirs,
   restoredState,
   startServer,
   targetEnv,
@@ -69,7 +70,7 @@ afterAll(async () => {
   await source?.stop();
   await restored?.stop();
   if (adminUrl) await admin(databases.map((d) => `drop database if exists ${d} with (force)`));
-  for (const dir of [backupDir, restoredDir]) fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+  removeTempDirs();
 });
 
 describe.runIf(adminUrl)('parley backup and restore on PostgreSQL', () => {
@@ -148,6 +149,25 @@ describe.runIf(adminUrl)('parley backup and restore on PostgreSQL', () => {
       stdout: '',
       stderr: `parley: this backup's schema (99990101000000_from_the_future) is newer than this Parley's (${known[known.length - 1]}): nothing was restored; restore it with Parley 9.0.0 or later\n`,
     });
+    expect(await tableCount(spareUrl)).toBe(0);
+  });
+
+  it('a backup of one DATABASE_SCHEMA restores into that schema of another database, and only there', async () => {
+    const schema = `bk_one_${process.pid}`;
+    const from = { ...targetEnv(path.join(tempDir('schema-src'), 'data'), srcUrl), DATABASE_SCHEMA: schema };
+    expect((await cli(['migrate'], from)).code).toBe(0);
+    const dir = path.join(tempDir('schema-backup'), 'backup');
+    expect(await cli(['backup', dir], from)).toMatchObject({ code: 0, stderr: '' });
+    const to = { ...targetEnv(path.join(tempDir('schema-dst'), 'data'), spareUrl), DATABASE_SCHEMA: schema };
+    expect(await cli(['restore', dir], { ...to, DATABASE_SCHEMA: 'another_schema' })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `parley: this backup holds PostgreSQL schema ${schema}: set DATABASE_SCHEMA=${schema} to restore it\n`,
+    });
+    expect(await cli(['restore', dir], to)).toMatchObject({ code: 0, stderr: '' });
+    expect((await cli(['migrate'], to)).stdout).toMatch(
+      /^postgres database at schema \d{14}_\w+ \(\d+ migrations\)\n$/,
+    );
     expect(await tableCount(spareUrl)).toBe(0);
   });
 

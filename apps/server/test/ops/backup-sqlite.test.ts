@@ -11,6 +11,7 @@ import {
   editManifest,
   flipByte,
   occurrences,
+  removeTempDirs,
   restoredState,
   startServer,
   targetEnv,
@@ -38,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await source?.stop();
   await restored?.stop();
-  for (const dir of [backupDir, restoredDir]) fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+  removeTempDirs();
 });
 
 describe.runIf(sqlite)('parley backup and restore on SQLite', () => {
