@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Config } from '../config.js';
-import { openDatabase, type DbHandle } from '../db/index.js';
-import { UsageError } from './cli-error.js';
+import { openDatabase, sqlitePath, type DbHandle } from '../db/index.js';
+import { CliError, UsageError } from './cli-error.js';
 
 /** What a command writes to: results on `out` (stdout, for scripts), notes and warnings on `err`. */
 export interface Io {
@@ -63,9 +64,18 @@ export function wholeNumber(
 
 /**
  * Runs `work` on the configured database (opened and migrated as the server opens it), closing it
- * after, whatever `work` does.
+ * after, whatever `work` does. A SQLite file that is not there is refused (a mistyped
+ * PARLEY_DATA_DIR would otherwise get a new, empty database) unless `create`.
  */
-export async function withDatabase<T>(config: Config, work: (handle: DbHandle) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  config: Config,
+  work: (handle: DbHandle) => Promise<T>,
+  { create = false } = {},
+): Promise<T> {
+  if (!config.databaseUrl && !create && !existsSync(sqlitePath(config)))
+    throw new CliError(
+      `no database at ${sqlitePath(config)}: is PARLEY_DATA_DIR the server's data folder? (\`parley migrate\` creates a new one)`,
+    );
   const handle = await openDatabase(config);
   try {
     return await work(handle);

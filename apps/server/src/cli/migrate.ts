@@ -12,11 +12,15 @@ ahead of a start, or to check which schema a database has.`,
   async run(args, config, io) {
     parseCommandArgs(this, args, {}, { min: 0, max: 0, names: '' });
     const cfg = config();
-    await withDatabase(cfg, async (handle) => {
-      const schema = await schemaVersion(handle.db, cfg.databaseUrl ? cfg.databaseSchema : undefined);
-      io.out(
-        `${handle.dialect} database at schema ${schema?.version ?? '(none)'} (${schema?.migrations ?? 0} migrations)`,
-      );
-    });
+    await withDatabase(
+      cfg,
+      async (handle) => {
+        const schema = await schemaVersion(handle.db, cfg.databaseUrl ? cfg.databaseSchema : undefined);
+        io.out(
+          `${handle.dialect} database at schema ${schema?.version ?? '(none)'} (${schema?.migrations ?? 0} migrations)`,
+        );
+      },
+      { create: true },
+    );
   },
 };

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberInfo } from '@parley/protocol';
 import { cli, cliEnvOf } from '../cli-run.js';
@@ -65,6 +68,19 @@ describe('parley, the operator CLI', () => {
       stderr: 'parley: configuration: Invalid number in PORT: eighty\n',
     });
   });
+
+  it.runIf(!process.env.DATABASE_URL)(
+    'refuses a data folder without a database instead of creating one',
+    async () => {
+      const dir = path.join(os.tmpdir(), `parley-cli-none-${process.pid}`);
+      expect(await cli(['user', 'unban', 'x'], { ...cliEnvOf(t), PARLEY_DATA_DIR: dir })).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `parley: no database at ${path.join(dir, 'parley.db')}: is PARLEY_DATA_DIR the server's data folder? (\`parley migrate\` creates a new one)\n`,
+      });
+      expect(fs.existsSync(dir)).toBe(false);
+    },
+  );
 
   it('migrate reports the schema version', async () => {
     const res = await parley('migrate');
