@@ -193,10 +193,10 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     await ps.getByText('入群需要等级达到5级').waitFor();
     await ps.getByTestId('group-join').click();
     expect(await ps.getByTestId('group-join-error').textContent()).toBe('等级不足，无法加入该群');
-    // The operator grants level 5 (npm run member:grant); the same page now joins.
+    // The operator grants level 5 (parley member grant); the same page now joins.
     execFileSync(
       process.execPath,
-      ['--import', 'tsx', 'src/modules/calls/grant-member.ts', scanner.wtId, '5'],
+      ['--import', 'tsx', 'src/cli/entry.ts', 'member', 'grant', scanner.wtId, '--level', '5'],
       {
         cwd: join(REPO_ROOT, 'apps/server'),
         env: { ...process.env, PARLEY_DATA_DIR: h.server.dataDir, DATABASE_URL: '' },
@@ -332,15 +332,11 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
     await waitToast(page, '感谢反馈，我们将尽快核实处理');
     await form.waitFor({ state: 'detached' });
 
-    const listed = execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'src/modules/reports/list-reports.ts'],
-      {
-        cwd: join(REPO_ROOT, 'apps/server'),
-        env: { ...process.env, PARLEY_DATA_DIR: h.server.dataDir, DATABASE_URL: '' },
-        encoding: 'utf8',
-      },
-    );
+    const listed = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'reports'], {
+      cwd: join(REPO_ROOT, 'apps/server'),
+      env: { ...process.env, PARLEY_DATA_DIR: h.server.dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
     expect(listed).toContain(`${me.wtId} → user ${bad.wtId} type 2`);
     expect(listed).toContain('他冒充客服骗我转账');
   });

@@ -12,8 +12,8 @@ const h = useHarness({ name: 'helper', env: { HELPER_WELCOME: '1' } });
 
 describe('the official helper conversation', () => {
   it('a new account finds the welcome; FAQ dialog and a typed question are answered', async () => {
-    // The operator loads the FAQ file (npm run helper:faq).
-    execFileSync(process.execPath, ['--import', 'tsx', 'src/modules/helper/load-faq.ts'], {
+    // The operator loads the FAQ file (parley helper faq).
+    execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'helper', 'faq'], {
       cwd: join(REPO_ROOT, 'apps/server'),
       env: { ...process.env, PARLEY_DATA_DIR: h.server.dataDir, DATABASE_URL: '' },
     });

@@ -83,11 +83,15 @@ describe('messages: read receipts follow what the reader sees', () => {
     const { A, B } = await pair(h, ['安娜', 'Parley 小助手']);
     const D = await registerUser(h.server, { nickName: '普通朋友' });
     await befriend(h, A, D);
-    // Operators mark official accounts (npm run official:grant); there is no route for it.
-    execFileSync(process.execPath, ['--import', 'tsx', 'src/modules/users/grant-official.ts', B.wtId, '1'], {
-      cwd: join(REPO_ROOT, 'apps/server'),
-      env: { ...process.env, PARLEY_DATA_DIR: h.server.dataDir, DATABASE_URL: '' },
-    });
+    // Operators mark official accounts (parley user grant-official); there is no route for it.
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/entry.ts', 'user', 'grant-official', B.wtId],
+      {
+        cwd: join(REPO_ROOT, 'apps/server'),
+        env: { ...process.env, PARLEY_DATA_DIR: h.server.dataDir, DATABASE_URL: '' },
+      },
+    );
     const a = await h.open({ login: A.login, viewport: DESKTOP });
     await a.page.goto(`/messages?conversationID=C2C${B.wtId}`);
     await a.page.getByTestId('chat-title').filter({ hasText: 'Parley 小助手' }).waitFor();

@@ -111,7 +111,9 @@ describe('membership codes on /member', () => {
       [
         '--import',
         'tsx',
-        'src/modules/membership/member-codes.ts',
+        'src/cli/entry.ts',
+        'member',
+        'codes',
         '--level',
         '3',
         '--days',

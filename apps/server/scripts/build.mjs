@@ -8,11 +8,13 @@
  *
  * Output, next to each other because the code finds them relative to itself:
  *   main.js          the entry (or the one `buildServerBundle` is given)
+ *   parley.js        the operator CLI (src/cli/entry.ts; bin/parley.mjs runs it), helper-faq.json
+ *                    beside it (the FAQ `parley helper faq` loads by default)
  *   send-thread.js   the SQLite send thread's entry (send-thread.ts looks for it beside main.js)
  *   sfu-worker.js    the werift SFU's thread (werift-sfu.ts looks for it beside main.js)
  *   migrations/*.js  one file per migration (db/migrate.ts reads the folder beside main.js)
  */
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -41,8 +43,8 @@ const common = {
 };
 
 /**
- * Bundles `entry` (default src/main.ts) into `outdir` as main.js, with the send thread and the
- * migrations beside it. The reconnect storm bench compiles its own server entry with it.
+ * Bundles `entry` (default src/main.ts) into `outdir` as main.js, with the send thread, the
+ * operator CLI and the migrations beside it. The reconnect storm bench compiles its own server entry with it.
  */
 export async function buildServerBundle(outdir, entry = path.join(src, 'main.ts')) {
   rmSync(outdir, { recursive: true, force: true });
@@ -53,6 +55,7 @@ export async function buildServerBundle(outdir, entry = path.join(src, 'main.ts'
       ...common,
       entryPoints: {
         main: entry,
+        parley: path.join(src, 'cli', 'entry.ts'),
         'send-thread': path.join(src, 'modules', 'messaging', 'send', 'thread', 'thread.ts'),
         'sfu-worker': path.join(src, 'modules', 'calls', 'sfu', 'werift', 'worker.ts'),
       },
@@ -64,6 +67,7 @@ export async function buildServerBundle(outdir, entry = path.join(src, 'main.ts'
       outdir: path.join(outdir, 'migrations'),
     }),
   ]);
+  copyFileSync(path.join(serverDir, 'helper-faq.json'), path.join(outdir, 'helper-faq.json'));
   return { main: path.join(outdir, 'main.js'), migrations: migrations.length };
 }
 
@@ -81,6 +85,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const entry = process.argv[3] ? path.resolve(process.argv[3]) : undefined;
   const { main, migrations } = await buildServerBundle(outdir, entry);
   console.log(
-    `server compiled to ${path.relative(process.cwd(), main)} (+ send thread, ${migrations} migrations) in ${Date.now() - started} ms`,
+    `server compiled to ${path.relative(process.cwd(), main)} (+ send thread, parley CLI, ${migrations} migrations) in ${Date.now() - started} ms`,
   );
 }

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe.runIf(sqlite)('the compiled server (npm start)', () => {
-  it('holds no TypeScript: the entry, the send thread and every migration are plain modules', () => {
+  it('holds no TypeScript: the entry, the send thread, the CLI and every migration are plain modules', () => {
     const migrations = fs
       .readdirSync(path.join(serverRoot, 'src/db/migrations'))
       .filter((f) => /^\d{14}_/.test(f));
@@ -46,6 +46,9 @@ describe.runIf(sqlite)('the compiled server (npm start)', () => {
     expect(fs.existsSync(path.join(outdir, 'main.js'))).toBe(true);
     expect(fs.existsSync(path.join(outdir, 'send-thread.js'))).toBe(true);
     expect(fs.existsSync(path.join(outdir, 'sfu-worker.js'))).toBe(true);
+    // The operator CLI (bin/parley.mjs runs it; test/ops/backup-*.test.ts run it as a process).
+    expect(fs.existsSync(path.join(outdir, 'parley.js'))).toBe(true);
+    expect(fs.existsSync(path.join(outdir, 'helper-faq.json'))).toBe(true);
   });
 
   it('migrates a new database and commits a send on its send thread, delivered live', async () => {

@@ -2,7 +2,7 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DbHandle } from '../db/index.js';
 
 /**
- * Runs an operator's command-line tool (seed, member:grant, reports) on the configured database:
+ * Runs a command-line tool (`npm run seed`) on the configured database:
  * opens and migrates it, runs `work`, closes it, and exits with the code `work` answers (0 when it
  * answers nothing; a crash prints the error and exits 1).
  */

@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallAction, Errors, type MemberStatus, type UserInfo } from '@parley/protocol';
 import { api, FakeClock, openSocket, startTestServer, type TestServer, type TestUser } from '../helpers.js';
 import { invite, openTab } from '../calls/helpers.js';
+import { cli, cliEnvOf } from '../cli-run.js';
 import { befriend, userOn } from '../messaging/helpers.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -19,20 +17,8 @@ const get = <T>(u: TestUser, url: string) => api<T>(t, 'GET', url, { token: u.to
 const codes = (level: number, days: number, count = 1) =>
   t.server.modules.membership.service.createCodes(level, days, count);
 
-/** Runs the operator command against this test server's database; its printed lines. */
-async function operatorCodes(args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
-  if (t.config.databaseUrl) env.DATABASE_SCHEMA = t.config.databaseSchema;
-  else {
-    delete env.DATABASE_URL;
-    env.PARLEY_DATA_DIR = t.config.dataDir;
-  }
-  const root = path.resolve(import.meta.dirname, '../..');
-  return promisify(execFile)('npx', ['tsx', 'src/modules/membership/member-codes.ts', ...args], {
-    cwd: root,
-    env,
-  });
-}
+/** Runs `parley member codes` against this test server's database; its exit code and printed lines. */
+const operatorCodes = (args: string[]) => cli(['member', 'codes', ...args], cliEnvOf(t));
 
 beforeAll(async () => {
   t = await startTestServer({ memberSweepMs: 0, memberRedeemFailures: 3, callDailyLimitSeconds: 60 }, clock);
@@ -41,7 +27,12 @@ afterAll(() => t.close());
 
 describe('membership codes', () => {
   it('the operator command prints K single-use codes and keeps only their hashes', async () => {
-    const { stdout, stderr } = await operatorCodes(['--level', '2', '--days', '30', '--count', '3']);
+    const {
+      code: exit,
+      stdout,
+      stderr,
+    } = await operatorCodes(['--level', '2', '--days', '30', '--count', '3']);
+    expect(exit).toBe(0);
     const printed = stdout.trim().split('\n');
     expect(printed).toHaveLength(3);
     for (const c of printed) expect(c).toMatch(/^([0-9A-HJKMNP-TV-Z]{5}-){3}[0-9A-HJKMNP-TV-Z]{5}$/);
@@ -68,13 +59,12 @@ describe('membership codes', () => {
       msg: '兑换成功',
       data: { vipType: 1, vipLevel: 2, vipUntil: clock.now() + 30 * DAY },
     });
-    expect(
-      await operatorCodes(['--level', '11', '--days', '1', '--count', '1']).catch(
-        (e: { code: number; stderr: string }) => e,
-      ),
-    ).toMatchObject({
+    expect(await operatorCodes(['--level', '11', '--days', '1', '--count', '1'])).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('usage: npm run member:codes'),
+      stdout: '',
+      stderr: expect.stringMatching(
+        /^parley: --level must be a whole number from 1 to 10: 11\n\nparley member codes --level <1-10>/,
+      ),
     });
   }, 60_000);
 

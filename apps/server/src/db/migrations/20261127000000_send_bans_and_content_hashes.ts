@@ -4,7 +4,7 @@ import { isPostgres, type AnyDb } from '../dialect.js';
 /**
  * Moderation after the fact:
  * - `users.send_banned_until`: until then (unix ms) the user may not send messages (20012); an
- *   operator sets it (`npm run user:ban -w @parley/server`). The send path reads it with the parties,
+ *   operator sets it (`parley user ban`). The send path reads it with the parties,
  *   so on SQLite an update of it moves the send thread's `stable_epoch` like the other party columns.
  * - `uploads.content_sha256`: the SHA-256 of the file an upload was made from (derived image sizes
  *   carry their original's), so a message naming an upload whose content was banned after it was

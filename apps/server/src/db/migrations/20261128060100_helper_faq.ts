@@ -2,7 +2,7 @@ import { withAutoId, type AnyDb } from '../dialect.js';
 
 /**
  * The official helper's FAQ and its texts (welcome, no-match), loaded from the operator's file by
- * `npm run helper:faq -w @parley/server -- <file.json>`.
+ * `parley helper faq <file.json>`.
  */
 export async function up(db: AnyDb): Promise<void> {
   await withAutoId(db, db.schema.createTable('helper_faq'))

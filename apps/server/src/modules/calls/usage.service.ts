@@ -71,7 +71,7 @@ export class UsageService {
     return end ? 0 : this.check(userId);
   }
 
-  /** Operator action (npm run member:grant): makes a user a member of `level` (0 revokes). */
+  /** Operator action (parley member grant): makes a user a member of `level` (0 revokes). */
   grantMembership(wtId: string, level: number): Promise<boolean> {
     return grantMembership(this.users, wtId, level, this.ctx.clock.now());
   }

@@ -27,7 +27,7 @@ const statusOf = (m: Membership): MemberStatus => ({
 
 /**
  * Membership codes (docs/api.md "Membership"): an operator issues single-use codes
- * (`npm run member:codes`), a user redeems one for a level and a number of days; memberships end at
+ * (`parley member codes`), a user redeems one for a level and a number of days; memberships end at
  * their end (the sweeper, and any read of the user's own status before it runs). Each change
  * reaches the user's tabs as `user.updated`, which moves the sidebar badge.
  */

@@ -33,7 +33,7 @@ export interface ReportImages {
   uploadOf(url: string): Promise<ReportImageFacts['upload']>;
 }
 
-/** Stores reports of users and groups for an operator (npm run reports -w @parley/server). */
+/** Stores reports of users and groups for an operator (parley reports). */
 export class ReportService {
   private readonly limiter: Limiter;
 
