@@ -15,7 +15,6 @@ import { richMenuItems } from './composer-rich';
 import { translationMenuItems } from './translation';
 import { useGroupChat } from './group/useGroupChat';
 import { MessageBubble } from './MessageBubble';
-import { hasCardBubble } from './bubbles';
 import { PinnedBar, pinMenuItem } from '../pins';
 import { QUICK_EMOJI, ReactionBar, toggleReaction, useConversationReactions } from '../reactions';
 import { useAbstract } from './abstract';
@@ -224,7 +223,7 @@ export function MessageList({
   const closeMenu = useCallback(() => setMenu(null), []);
   const onMenu = useCallback(
     (m: ChatMessage, el: HTMLElement, x?: number) => {
-      if (official || !hasMenu(m, hasCardBubble(m)) || m.status !== 'success') return;
+      if (official || !hasMenu(m) || m.status !== 'success') return;
       const r = el.getBoundingClientRect();
       const top = scrollRef.current?.getBoundingClientRect().top ?? 0;
       const below = r.top - top < MENU_FLIP_PX;
@@ -250,8 +249,7 @@ export function MessageList({
         label: t('msgMenu.revoke'),
         onSelect: () => void messageActions.revoke(m),
       });
-    items.push(...gc.menuItems(m));
-    items.push(...translationMenuItems(m, t, i18n.language));
+    items.push(...gc.menuItems(m), ...translationMenuItems(m, t, i18n.language));
     items.push({ key: 'quote', label: t('msgMenu.quote'), onSelect: () => ui.setQuote(id, m) });
     const pin = pinMenuItem(m, abstract(m), t);
     if (pin) items.push(pin);

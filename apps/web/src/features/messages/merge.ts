@@ -143,10 +143,10 @@ export function canReedit(m: ChatMessage, originals: ReadonlyMap<string, string>
 }
 
 /**
- * The menu is offered on stored, visible messages only: never on revoked or risky ones, nor on
- * system lines. A custom message drawn as a bubble (name card, note, call card…) has one:
- * `bubble` says so (bubbles/registry.ts `hasCardBubble`); its items follow the message's `can`.
+ * The menu is offered on stored, visible messages only: never on revoked or risky ones. System lines
+ * (notices, group tips) have no menu to open; a custom card drawn as a bubble (name card, note, call
+ * card…) has one like any message, its items following the message's `can`.
  */
-export function hasMenu(m: ChatMessage, bubble = m.type !== 'custom'): boolean {
-  return !m.isRevoked && !m.hasRiskContent && bubble;
+export function hasMenu(m: ChatMessage): boolean {
+  return !m.isRevoked && !m.hasRiskContent;
 }

@@ -1,6 +1,5 @@
 export {
   bubbleFor,
-  hasCardBubble,
   bubbleRenderers,
   customKind,
   customRenderers,

@@ -64,13 +64,6 @@ export function customKind(m: Pick<ChatMessage, 'type' | 'payload'>): string {
   return m.type === 'custom' ? noticeKind(m.payload) : '';
 }
 
-/** Whether a message is drawn as a bubble of its own type (custom cards included, the helper's not). */
-export function hasCardBubble(m: Pick<ChatMessage, 'type' | 'payload'>): boolean {
-  if (m.type !== 'custom') return true;
-  const kind = customKind(m);
-  return !!kind && kind !== 'helper' && !!customRenderers[kind];
-}
-
 /** The system-line renderer of a message, if it is drawn as one. */
 export function systemLineFor(m: ChatMessage): ContentRenderer | undefined {
   const kind = customKind(m);
