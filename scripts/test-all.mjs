@@ -51,6 +51,7 @@ const NOT_FOR_POSTGRES = [
   'apps/server/test/calls/sfu.test.ts',
   'apps/server/test/calls/sfu-config.test.ts',
   'apps/server/test/realtime/redis-loss.test.ts',
+  'apps/server/test/ops/disk-full.test.ts',
   'apps/server/test/web/static-assets.test.ts',
   'apps/server/test/catalogue/untested-codes.test.ts',
 ];
