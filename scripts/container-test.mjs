@@ -136,6 +136,12 @@ function checkImage(podman) {
     unlinked.length === 0,
     `the server's commands on PATH (${seen.bins.map(([name]) => name).join(', ') || 'it has none'}; unlinked: ${unlinked.join(', ') || 'none'})`,
   );
+  // The operator CLI runs from PATH as the image's user, compiled (no TypeScript toolchain).
+  const cli = podman.run(['run', '--rm', '--network', 'none', IMAGE, 'parley', '--help']);
+  check(
+    cli.status === 0 && /backup/.test(cli.stdout),
+    `parley --help runs in the image (exit ${cli.status}${cli.stderr ? `: ${cli.stderr.trim().slice(0, 200)}` : ''})`,
+  );
 }
 
 /** The container's state, or a reason (with its log) when it is not running. */
