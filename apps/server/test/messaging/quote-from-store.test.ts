@@ -22,12 +22,18 @@ const reply = (messageID: string) => ({
   },
 });
 
-const quoting = (u: TestUser, conversationID: string, messageID: string, lang?: string) =>
+const quoting = (
+  u: TestUser,
+  conversationID: string,
+  messageID: string,
+  lang?: string,
+  clientMsgId: string = randomUUID(),
+) =>
   api<Message>(t, 'POST', '/message/send', {
     token: u.token,
     body: {
       conversationID,
-      clientMsgId: randomUUID(),
+      clientMsgId,
       type: 'text',
       payload: { text: 'my answer' },
       cloudCustomData: reply(messageID),
@@ -84,6 +90,19 @@ describe('a quote in a one-to-one chat', () => {
     const original = await sent(t, b, a, 'soon revoked');
     await must(t, b, '/message/revoke', { messageID: original.ID });
     expect(await quoting(a, c2c(b), original.ID)).toMatchObject(REFUSED);
+  });
+
+  it('a retry of a stored quoting send answers the stored message, even once the quoted one is revoked', async () => {
+    const a = await newUser(t, 'qh');
+    const b = await newUser(t, 'qi');
+    await befriend(t, a, b);
+    const original = await sent(t, b, a, 'quoted then revoked');
+    const clientMsgId = randomUUID();
+    const first = await quoting(a, c2c(b), original.ID, undefined, clientMsgId);
+    expect(first.code).toBe(200);
+    await must(t, b, '/message/revoke', { messageID: original.ID });
+    const again = await quoting(a, c2c(b), original.ID, undefined, clientMsgId);
+    expect(again).toMatchObject({ code: 200, data: { ID: first.data.ID } });
   });
 });
 

@@ -1,11 +1,13 @@
 import type { SendMessageBody } from '@parley/protocol';
 import type { Executor } from '../../../db/repo.js';
+import { runSteps } from '../../../db/steps.js';
 import { fail } from '../../../lib/errors.js';
 import { readableBy } from '../../../policies/messages.policy.js';
 import { UserRepo } from '../../users/user.repo.js';
 import { abstractOf } from '../core/message-abstract.js';
 import { c2cConversationId, groupConversationId } from '../core/conversation-id.js';
 import { oneMessageFacts } from '../core/message-facts.js';
+import { messageByClientIdSteps } from '../core/message.repo.js';
 import { GroupConvRepo } from '../group/group-conv.repo.js';
 
 /** The longest abstract a quote keeps (the request schema's bound is 512). */
@@ -16,7 +18,8 @@ const QUOTE_ABSTRACT_MAX = 500;
  * the client wrote of it (docs/api.md "Quotes"): the quoted message must be in the conversation of
  * the send, readable by the sender (`readableBy` over `messageFacts`) and not revoked, else 27002.
  * Its type and abstract come from the stored message, its sender from the quoted sender's nickname
- * (their wtId when they have none). One-to-one and group sends pass here.
+ * (their wtId when they have none). A retry of a send already stored is left to the send's own retry
+ * check. One-to-one and group sends pass here.
  */
 export async function withStoredQuote(
   db: Executor,
@@ -26,6 +29,8 @@ export async function withStoredQuote(
 ): Promise<SendMessageBody> {
   const reply = body.cloudCustomData?.messageReply;
   if (!reply) return body;
+  // A retry of a stored send answers the stored message, whatever became of the quoted one since.
+  if (await runSteps(db, messageByClientIdSteps(userId, body.clientMsgId))) return body;
   const loaded = await oneMessageFacts(db, userId, reply.messageID, now);
   const row = loaded.row;
   if (!row || row.revoked === 1 || readableBy(userId, loaded.facts) !== true) throw fail('quoteNotFound');
