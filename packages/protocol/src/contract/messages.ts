@@ -30,6 +30,7 @@ export const messageSchemas = {
       'groupNotFound',
       'mutedInGroup',
       'allMuted',
+      'quoteNotFound',
     ],
   },
   history: { body: historyBody, response: historySchema, errors: [...peerErrors, 'groupNotFound'] },

@@ -77,4 +77,9 @@ export const messagingErrors = {
     en: 'This message cannot be forwarded.',
     ja: 'このメッセージは転送できません。',
   }),
+  quoteNotFound: def(27002, 400, {
+    'zh-CN': '引用的消息不存在或无法查看',
+    en: 'The quoted message does not exist in this chat or you cannot see it.',
+    ja: '引用したメッセージはこのトークに存在しないか、閲覧できません。',
+  }),
 } as const satisfies Record<string, ErrorDef>;

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { ownedRows } from '../../db/owned-rows.repo.js';
 import { Repo } from '../../db/repo.js';
 import type { SessionGroupsTable } from '../../db/schema.js';
+import { profileVisible } from '../messaging/core/profile-visibility.js';
 
 export type SessionGroupRow = Selectable<SessionGroupsTable>;
 
@@ -10,8 +11,8 @@ const truthy = (v: unknown) => v === true || Number(v) === 1;
 
 /**
  * A conversation of a tab with what the list shows of it. `visible`: the owner may still see its
- * profile (a group they are a member of; a user who does not blacklist them and is their friend or
- * chat partner); otherwise `name` and `avatar` are empty.
+ * profile (`profileVisible`: a group they are a member of; a user who does not blacklist them and is
+ * their friend or chat partner); otherwise `name` and `avatar` are empty.
  */
 export interface RelationRow {
   group_id: number;
@@ -98,9 +99,16 @@ export class SessionGroupRepo extends Repo {
       const c2c = Number(r.session_type) === 0;
       const ref = c2c ? r.wt_id : r.group_number;
       if (ref == null) return [];
-      const visible = c2c
-        ? !truthy(r.blocked_by_peer) && (truthy(r.is_friend) || truthy(r.has_chat))
-        : r.member_id != null;
+      const visible = profileVisible(
+        c2c
+          ? {
+              kind: 'user',
+              blockedByThem: truthy(r.blocked_by_peer),
+              friend: truthy(r.is_friend),
+              chatPartner: truthy(r.has_chat),
+            }
+          : { kind: 'group', member: r.member_id != null },
+      );
       return [
         {
           group_id: Number(r.group_id),

@@ -60,3 +60,30 @@ describe('ConversationRow (group)', () => {
     );
   });
 });
+
+describe('ConversationRow (a profile the reader may no longer see)', () => {
+  const row = (c: Conversation) => {
+    const view = renderWithProviders(
+      <ConversationRow c={c} me="me" active={false} onOpen={() => {}} onMenu={() => {}} />,
+    );
+    const name = view.container.querySelector('.cv-row__name')?.textContent ?? '';
+    const avatar = view.container.querySelector('.avatar--default')?.textContent ?? null;
+    view.unmount();
+    return { name, avatar };
+  };
+
+  it('a peer whose profile is hidden (empty nick and avatar) is named by their wtId', () => {
+    const c = conversationFixture('bob_1', { userProfile: { userID: 'bob_1', nick: '', avatar: '' } });
+    expect(row(c)).toEqual({ name: 'bob_1', avatar: 'B' });
+  });
+
+  it('a left group whose profile is hidden is named by its number, with the default avatar', () => {
+    const c = group({});
+    const left = {
+      ...c,
+      state: 8,
+      groupProfile: { groupID: '100200', name: '', avatar: '' },
+    } as Conversation;
+    expect(row(left)).toEqual({ name: '100200', avatar: '1' });
+  });
+});

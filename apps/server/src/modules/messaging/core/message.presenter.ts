@@ -13,6 +13,7 @@ import { markListOf } from './conversation-marks.js';
 import type { MemberView } from './conversation.repo.js';
 import { c2cConversationId, groupConversationId, type GroupOf } from './conversation-id.js';
 import { toLastMessage } from './last-message.js';
+import { profileVisible } from './profile-visibility.js';
 import type { MessageRow } from './message.repo.js';
 
 type Person = Pick<UserRow, 'id' | 'wt_id' | 'nick_name' | 'avatar'>;
@@ -131,12 +132,20 @@ export const groupUnread = (
   m: Pick<MemberView, 'state' | 'until_seq' | 'last_seq' | 'read_seq' | 'cleared_seq'>,
 ) => Math.max(0, lastVisibleSeq(m) - Math.max(Number(m.read_seq), Number(m.cleared_seq)));
 
-/** What a one-to-one conversation's row adds: the stored unread count and the reader's remark of the peer. */
+/**
+ * What a conversation's row adds: one-to-one, the stored unread count, the reader's remark of the
+ * peer and whether the peer has not blacklisted the reader (`profileVisible` with the chat they
+ * share); a group, the reader's unread mentions.
+ */
 export type ConversationChat =
-  | (Extract<ChatView, { kind: 'c2c' }> & { unread: number; remark: string })
+  | (Extract<ChatView, { kind: 'c2c' }> & { unread: number; remark: string; blockedByPeer: boolean })
   | (Extract<ChatView, { kind: 'group' }> & { mentions: GroupAtInfo[] });
 
-/** A conversation's list row as its member `m` sees it: the one builder of a `Conversation`. */
+/**
+ * A conversation's list row as its member `m` sees it: the one builder of a `Conversation`. A group
+ * the reader left, and a peer who blacklisted them, show no live name or avatar (`profileVisible`,
+ * the rule of the custom tabs too).
+ */
 export function toConversation(
   m: MemberView,
   chat: ConversationChat,
@@ -151,6 +160,11 @@ export function toConversation(
     last.seq > m.cleared_seq &&
     (c2c ? (last.visible_to ?? m.user_id) === m.user_id : last.seq <= until);
   const left = Number(m.state) !== 0;
+  const visible = profileVisible(
+    c2c
+      ? { kind: 'user', blockedByThem: chat.blockedByPeer, friend: false, chatPartner: true }
+      : { kind: 'group', member: !left },
+  );
   return {
     conversationID: chatIdOf(chat),
     type: c2c ? ConversationType.c2c : ConversationType.group,
@@ -168,12 +182,20 @@ export function toConversation(
     peerReadSequence: c2c ? chat.peerRead : 0,
     userProfile:
       c2c && chat.peer
-        ? { userID: chat.peer.wt_id, nick: chat.peer.nick_name, avatar: chat.peer.avatar }
+        ? {
+            userID: chat.peer.wt_id,
+            nick: visible ? chat.peer.nick_name : '',
+            avatar: visible ? chat.peer.avatar : '',
+          }
         : null,
     activityTime: c2c || left ? m.activity_at : Math.max(Number(m.activity_at), Number(m.last_time)),
     groupProfile: c2c
       ? null
-      : { groupID: chat.group.number, name: chat.group.name, avatar: chat.group.avatar },
+      : {
+          groupID: chat.group.number,
+          name: visible ? chat.group.name : '',
+          avatar: visible ? chat.group.avatar : '',
+        },
     groupAtInfoList: c2c ? [] : chat.mentions,
     state: c2c ? 0 : Number(m.state),
   };

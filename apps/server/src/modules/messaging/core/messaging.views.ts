@@ -1,6 +1,7 @@
 import type { Conversation, Message } from '@parley/protocol';
 import type { Executor } from '../../../db/repo.js';
 import { UserRepo } from '../../users/user.repo.js';
+import { BlacklistRepo } from '../../friends/blacklist.repo.js';
 import { FriendshipRepo } from '../../friends/friendship.repo.js';
 import { ConversationRepo, type MemberView } from './conversation.repo.js';
 import { MessageRepo, type MessageRow } from './message.repo.js';
@@ -116,7 +117,10 @@ export class MessagingViews {
     });
     if (members.length === 0) return { conversations: [], messages };
     const peerIds = members.map((m) => m.peer_id).filter((x): x is number => x !== null);
-    const remarkOf = await new FriendshipRepo(this.db).remarksOf(readerId, peerIds);
+    const [remarkOf, blockers] = await Promise.all([
+      new FriendshipRepo(this.db).remarksOf(readerId, peerIds),
+      new BlacklistRepo(this.db).blockersAmong(readerId, peerIds),
+    ]);
     const lastById = new Map(lasts.map((l) => [l.id, l]));
     const conversations = members.map((m) => {
       const chat = chatIn(facts, m.conversation_id);
@@ -126,7 +130,12 @@ export class MessagingViews {
         chat.kind === 'group'
           ? { ...chat, mentions: facts.groups!.mentions.get(m.conversation_id) ?? [] }
           : // The stored count (kept by the engine: see ConversationRepo.refreshUnread).
-            { ...chat, unread: Number(m.unread), remark: remarkOf.get(m.peer_id ?? -1) ?? '' },
+            {
+              ...chat,
+              unread: Number(m.unread),
+              remark: remarkOf.get(m.peer_id ?? -1) ?? '',
+              blockedByPeer: blockers.has(m.peer_id ?? -1),
+            },
         last,
         last && facts.people.get(last.sender_id),
       );

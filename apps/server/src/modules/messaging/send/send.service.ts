@@ -11,6 +11,7 @@ import type { GroupPort } from '../group/group-port.js';
 import { parseConversationId } from '../core/conversation-id.js';
 import { fileUrlsOf } from '../core/content.js';
 import { appendMessage } from './message.store.js';
+import { withStoredQuote } from './quote.js';
 import type { PeerResolver } from '../core/peer.js';
 import { outcomeOf, SendCore, type MessageGate, type SendOutcome } from './send-core.js';
 import { SendThread } from './thread/send-thread.js';
@@ -33,7 +34,8 @@ export interface SendInput {
  * The send use case, batch-first (docs/decisions/044-one-send-path.md): `sendBatch` takes send
  * requests and answers each one's outcome, a failure failing its request alone; a REST, socket or
  * forwarded send is a batch of one. Each request: banned files; the per-user rate limit; group
- * conversations go to the group send (group-send.ts); else `SendCore`, on the SQLite send thread when
+ * a quote taken from the stored message (quote.ts); group conversations go to the group send
+ * (group-send.ts); else `SendCore`, on the SQLite send thread when
  * there is one (docs/decisions/002-sqlite-send-thread.md), else on this thread's connection, both
  * with the same driver (now-driver.ts); on PostgreSQL on the pool.
  */
@@ -97,9 +99,10 @@ export class SendService {
     return outcome!.message;
   }
 
-  private async one({ userId, body, origin }: SendInput): Promise<MaybeEncoded<Message>> {
-    await this.refuseBannedFiles(body);
+  private async one({ userId, body: sent, origin }: SendInput): Promise<MaybeEncoded<Message>> {
+    await this.refuseBannedFiles(sent);
     if (!(await this.limiter.hit(String(userId)))) throw fail('rateLimited');
+    const body = await withStoredQuote(this.ctx.db, userId, sent, this.ctx.clock.now());
     if (this.group && parseConversationId(body.conversationID).kind === 'group')
       return this.group.send(userId, body);
     const now = this.ctx.clock.now();
