@@ -72,7 +72,7 @@ describe('the language of parley', () => {
     expect(ja.stdout).toContain('\nコマンド：\n  migrate   データベースのスキーマを最新にする\n');
     const group = await cli(['user', '--help'], envWith({ PARLEY_LANG: 'ja' }));
     expect(group.stdout).toMatch(
-      /^parley user <command> \[options\]\n\nアカウントを管理する\n\nコマンド：\n  ban {13}/,
+      /^parley user <command> \[options\]\n\nアカウントを管理する\n\nコマンド：\n {2}ban {13}/,
     );
     expect(await cli(['user', 'ban', '--help'], envWith({ PARLEY_LANG: 'zh-CN' }))).toMatchObject({
       code: 0,
