@@ -96,7 +96,7 @@ export async function withDatabase<T>(
 }
 
 /** `parley <name> <sub> …`: a command made of subcommands, each with its own help. */
-export function commandGroup(name: string, summary: LocalizedText, subcommands: Command[]): Command {
+export function commandGroup(name: string, summary: Text, subcommands: Command[]): Command {
   const help = perLanguage(
     (lang) => HelpTexts.group(name, summary, commandList(subcommands, 16, lang))[lang],
   );

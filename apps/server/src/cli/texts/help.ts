@@ -1,4 +1,5 @@
 import { MemberCodeLimits, type LocalizedText } from '@parley/protocol';
+import { inLanguage, type Text } from './language.js';
 
 const L = MemberCodeLimits;
 
@@ -41,10 +42,10 @@ ${commands}
 の誤り。PARLEY_DEBUG=1 で予期しないエラーにスタックトレースを付けます。PARLEY_LANG（zh-CN、en、ja）
 または LANG で言語を選びます。`,
   }),
-  group: (name: string, summary: LocalizedText, commands: string) => ({
-    'zh-CN': `parley ${name} <command> [options]\n\n${summary['zh-CN']}\n\n命令：\n${commands}\n\n运行 \`parley ${name} <command> --help\` 查看单个命令的选项。`,
-    en: `parley ${name} <command> [options]\n\n${summary.en}\n\nCommands:\n${commands}\n\nRun \`parley ${name} <command> --help\` for one command's options.`,
-    ja: `parley ${name} <command> [options]\n\n${summary.ja}\n\nコマンド：\n${commands}\n\n各コマンドのオプションは \`parley ${name} <command> --help\`。`,
+  group: (name: string, summary: Text, commands: string) => ({
+    'zh-CN': `parley ${name} <command> [options]\n\n${inLanguage(summary, 'zh-CN')}\n\n命令：\n${commands}\n\n运行 \`parley ${name} <command> --help\` 查看单个命令的选项。`,
+    en: `parley ${name} <command> [options]\n\n${inLanguage(summary, 'en')}\n\nCommands:\n${commands}\n\nRun \`parley ${name} <command> --help\` for one command's options.`,
+    ja: `parley ${name} <command> [options]\n\n${inLanguage(summary, 'ja')}\n\nコマンド：\n${commands}\n\n各コマンドのオプションは \`parley ${name} <command> --help\`。`,
   }),
 
   migrate: {
