@@ -41,9 +41,17 @@ export async function cli(args: string[], env: Record<string, string | undefined
   return { code, stdout, stderr };
 }
 
-/** The environment that points `parley` at an in-process test server's database. */
+/**
+ * The environment that points `parley` at an in-process test server's database, in English (the
+ * texts the suites assert; test/ops/cli-language.test.ts covers the other languages).
+ */
 export function cliEnvOf(t: { config: { databaseUrl?: string; databaseSchema?: string; dataDir: string } }) {
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PARLEY_LANG: 'en',
+  };
   if (t.config.databaseUrl) env.DATABASE_SCHEMA = t.config.databaseSchema;
   else {
     delete env.DATABASE_URL;

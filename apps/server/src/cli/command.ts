@@ -1,22 +1,29 @@
 import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { LANGUAGES, type Language, type LocalizedText } from '@parley/protocol';
 import type { Config } from '../config.js';
 import { openDatabase, sqlitePath, type DbHandle } from '../db/index.js';
 import { CliError, UsageError } from './cli-error.js';
+import { HelpTexts } from './texts/help.js';
+import { inLanguage, type Text } from './texts/language.js';
+import { CliTexts } from './texts/messages.js';
 
-/** What a command writes to: results on `out` (stdout, for scripts), notes and warnings on `err`. */
+/**
+ * What a command writes to: results on `out` (stdout, for scripts), notes and warnings on `err`.
+ * A text in every language is printed in the operator's (texts/language.ts).
+ */
 export interface Io {
-  out(line: string): void;
-  err(line: string): void;
+  out(line: Text): void;
+  err(line: Text): void;
 }
 
 /** One `parley` command (or subcommand): its help and what it does with the rest of the line. */
 export interface Command {
   name: string;
   /** One line for the list of commands. */
-  summary: string;
+  summary: Text;
   /** `parley …` synopsis lines and the description shown by `--help`. */
-  help: string;
+  help: Text;
   /** Subcommands answer `--help` themselves (a group's `parley user ban --help`). */
   handlesHelp?: boolean;
   run(args: string[], config: () => Config, io: Io): Promise<void>;
@@ -38,12 +45,18 @@ export function parseCommandArgs<O extends Options>(
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new UsageError((err as Error).message.split('\n')[0]!, command.help);
+    const e = err as NodeJS.ErrnoException;
+    const first = e.message.split('\n')[0]!;
+    const unknown = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'([^']+)'/.exec(first) : null;
+    throw new UsageError(
+      unknown ? CliTexts.unknownOption(unknown[1]!) : CliTexts.badOption(first),
+      command.help,
+    );
   }
   const n = parsed.positionals.length;
-  if (n < positionals.min) throw new UsageError(`missing ${positionals.names}`, command.help);
+  if (n < positionals.min) throw new UsageError(CliTexts.missingArgument(positionals.names), command.help);
   if (n > positionals.max)
-    throw new UsageError(`unexpected argument: ${parsed.positionals[positionals.max]}`, command.help);
+    throw new UsageError(CliTexts.unexpectedArgument(parsed.positionals[positionals.max]!), command.help);
   return parsed;
 }
 
@@ -55,10 +68,10 @@ export function wholeNumber(
   min: number,
   max: number,
 ): number {
-  if (raw === undefined) throw new UsageError(`missing --${name}`, command.help);
+  if (raw === undefined) throw new UsageError(CliTexts.missingArgument(`--${name}`), command.help);
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n < min || n > max)
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}: ${raw}`, command.help);
+    throw new UsageError(CliTexts.wholeNumber(name, min, max, raw), command.help);
   return n;
 }
 
@@ -73,9 +86,7 @@ export async function withDatabase<T>(
   { create = false } = {},
 ): Promise<T> {
   if (!config.databaseUrl && !create && !existsSync(sqlitePath(config)))
-    throw new CliError(
-      `no database at ${sqlitePath(config)}: is PARLEY_DATA_DIR the server's data folder? (\`parley migrate\` creates a new one)`,
-    );
+    throw new CliError(CliTexts.noDatabase(sqlitePath(config)));
   const handle = await openDatabase(config);
   try {
     return await work(handle);
@@ -85,17 +96,10 @@ export async function withDatabase<T>(
 }
 
 /** `parley <name> <sub> …`: a command made of subcommands, each with its own help. */
-export function commandGroup(name: string, summary: string, subcommands: Command[]): Command {
-  const help = [
-    `parley ${name} <command> [options]`,
-    '',
-    summary,
-    '',
-    'Commands:',
-    ...subcommands.map((c) => `  ${c.name.padEnd(16)}${c.summary}`),
-    '',
-    `Run \`parley ${name} <command> --help\` for one command's options.`,
-  ].join('\n');
+export function commandGroup(name: string, summary: Text, subcommands: Command[]): Command {
+  const help = perLanguage(
+    (lang) => HelpTexts.group(name, summary, commandList(subcommands, 16, lang))[lang],
+  );
   return {
     name,
     summary,
@@ -104,12 +108,12 @@ export function commandGroup(name: string, summary: string, subcommands: Command
     async run(args, config, io) {
       const [sub, ...rest] = args;
       if (sub === undefined || sub === '--help' || sub === '-h') {
-        if (sub === undefined) throw new UsageError(`missing the ${name} command`, help);
+        if (sub === undefined) throw new UsageError(CliTexts.missingGroupCommand(name), help);
         io.out(help);
         return;
       }
       const command = subcommands.find((c) => c.name === sub);
-      if (!command) throw new UsageError(`unknown command: parley ${name} ${sub}`, help);
+      if (!command) throw new UsageError(CliTexts.unknownCommand(`parley ${name} ${sub}`), help);
       if (rest.includes('--help') || rest.includes('-h')) {
         io.out(command.help);
         return;
@@ -117,4 +121,14 @@ export function commandGroup(name: string, summary: string, subcommands: Command
       await command.run(rest, config, io);
     },
   };
+}
+
+/** A text built once per language. */
+export function perLanguage(build: (lang: Language) => string): LocalizedText {
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, build(lang)])) as Record<Language, string>;
+}
+
+/** The `  name   summary` lines of a list of commands, in one language. */
+export function commandList(commands: Command[], width: number, lang: Language): string {
+  return commands.map((c) => `  ${c.name.padEnd(width)}${inLanguage(c.summary, lang)}`).join('\n');
 }

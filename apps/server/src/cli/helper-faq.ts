@@ -4,6 +4,8 @@ import path from 'node:path';
 import { loadFaqFile } from '../modules/helper/faq-file.js';
 import { HelperFaqRepo } from '../modules/helper/helper-faq.repo.js';
 import { CliError } from './cli-error.js';
+import { HelpTexts } from './texts/help.js';
+import { CliTexts } from './texts/messages.js';
 import { commandGroup, parseCommandArgs, withDatabase, type Command } from './command.js';
 
 /**
@@ -17,11 +19,8 @@ function shippedFaq(): string {
 
 const faq: Command = {
   name: 'faq',
-  summary: "replace the helper's FAQ and texts with a file's",
-  help: `parley helper faq [file.json]
-
-Replaces the official helper's FAQ and texts with the file's (default: the helper-faq.json shipped
-with Parley). Format: docs/api.md "Helper".`,
+  summary: HelpTexts.faq,
+  help: HelpTexts.faqHelp,
   async run(args, config, io) {
     const { positionals } = parseCommandArgs(this, args, {}, { min: 0, max: 1, names: '[file]' });
     const file = positionals[0]
@@ -31,7 +30,7 @@ with Parley). Format: docs/api.md "Helper".`,
     try {
       text = await readFile(file, 'utf8');
     } catch (err) {
-      throw new CliError(`${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new CliError(CliTexts.cannotRead(file, (err as NodeJS.ErrnoException).code ?? 'error'));
     }
     await withDatabase(config(), async (handle) => {
       let n: number;
@@ -40,9 +39,9 @@ with Parley). Format: docs/api.md "Helper".`,
       } catch (err) {
         throw new CliError(`${file}: ${(err as Error).message}`);
       }
-      io.out(`${file}: ${n} questions loaded`);
+      io.out(CliTexts.faqLoaded(file, n));
     });
   },
 };
 
-export const helperCommands = commandGroup('helper', 'the official helper account', [faq]);
+export const helperCommands = commandGroup('helper', HelpTexts.helper, [faq]);

@@ -3,11 +3,14 @@ import { loadConfig, type Config } from '../config.js';
 import { backupCommand } from './backup/backup.command.js';
 import { restoreCommand } from './backup/restore.command.js';
 import { CliError, UsageError } from './cli-error.js';
-import type { Command, Io } from './command.js';
+import { commandList, perLanguage, type Command, type Io } from './command.js';
 import { helperCommands } from './helper-faq.js';
 import { memberCommands } from './member.js';
 import { migrateCommand } from './migrate.js';
 import { reportsCommand } from './reports.js';
+import { HelpTexts } from './texts/help.js';
+import { cliLanguage, inLanguage } from './texts/language.js';
+import { CliTexts } from './texts/messages.js';
 import { userCommands } from './users.js';
 
 /** The version of Parley this CLI belongs to (the server package's). */
@@ -23,18 +26,7 @@ const commands: Command[] = [
   reportsCommand,
 ];
 
-const help = [
-  'parley <command> [options]',
-  '',
-  `The operator's tool of Parley ${PARLEY_VERSION}. It reads the configuration the server reads (the`,
-  'environment: DATABASE_URL or PARLEY_DATA_DIR, DATABASE_SCHEMA, S3_BUCKET…; docs/operations.md).',
-  '',
-  'Commands:',
-  ...commands.map((c) => `  ${c.name.padEnd(10)}${c.summary}`),
-  '',
-  'Run `parley <command> --help` for one command. Exit codes: 0 done, 1 refused or failed, 2 wrong',
-  'command line. PARLEY_DEBUG=1 adds the stack trace to an unexpected error.',
-].join('\n');
+const help = perLanguage((lang) => HelpTexts.main(PARLEY_VERSION, commandList(commands, 10, lang))[lang]);
 
 /** The text of an error that is not the CLI's own (a driver's, the file system's). */
 function describe(err: unknown): string {
@@ -43,26 +35,37 @@ function describe(err: unknown): string {
   return String(err);
 }
 
+/** Where `parley` prints: stdout and stderr, one line (or block) at a time. */
+export interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
 /**
  * Runs one `parley` command line (the arguments after `parley`) and answers its exit code. Nothing
- * it refuses is thrown: the message goes to `io.err`, with the command's usage when the line was
- * wrong.
+ * it refuses is thrown: the message goes to `output.err`, with the command's usage when the line was
+ * wrong. Texts are printed in the environment's language (cliLanguage).
  */
 export async function runCli(
   argv: string[],
-  io: Io,
+  output: Output,
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
+  const lang = cliLanguage(env);
+  const io: Io = {
+    out: (line) => output.out(inLanguage(line, lang)),
+    err: (line) => output.err(inLanguage(line, lang)),
+  };
   const [name, ...rest] = argv;
   const config = (): Config => {
     try {
       return loadConfig(env);
     } catch (err) {
-      throw new CliError(`configuration: ${describe(err)}`);
+      throw new CliError(CliTexts.configuration(describe(err)));
     }
   };
   try {
-    if (name === undefined) throw new UsageError('missing the command', help);
+    if (name === undefined) throw new UsageError(CliTexts.missingCommand, help);
     if (name === '--help' || name === '-h' || name === 'help') {
       io.out(help);
       return 0;
@@ -72,7 +75,7 @@ export async function runCli(
       return 0;
     }
     const command = commands.find((c) => c.name === name);
-    if (!command) throw new UsageError(`unknown command: ${name}`, help);
+    if (!command) throw new UsageError(CliTexts.unknownCommand(name), help);
     if (!command.handlesHelp && (rest.includes('--help') || rest.includes('-h'))) {
       io.out(command.help);
       return 0;
@@ -81,11 +84,11 @@ export async function runCli(
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {
-      io.err(`parley: ${err.message}\n\n${err.usage}`);
+      io.err(`parley: ${inLanguage(err.text, lang)}\n\n${inLanguage(err.usage, lang)}`);
       return err.exitCode;
     }
     if (err instanceof CliError) {
-      io.err(`parley: ${err.message}`);
+      io.err(`parley: ${inLanguage(err.text, lang)}`);
       return err.exitCode;
     }
     io.err(`parley: ${describe(err)}`);

@@ -4,15 +4,14 @@ import { issueMemberCodes } from '../modules/membership/member-code.js';
 import { MembershipRepo } from '../modules/membership/membership.repo.js';
 import { UserRepo } from '../modules/users/user.repo.js';
 import { findAccount } from './account.js';
+import { HelpTexts } from './texts/help.js';
+import { CliTexts } from './texts/messages.js';
 import { commandGroup, parseCommandArgs, wholeNumber, withDatabase, type Command } from './command.js';
 
 const grant: Command = {
   name: 'grant',
-  summary: 'make an account a member of a level (0 revokes)',
-  help: `parley member grant <account> --level <0-10>
-
-Makes the account (its ID or phone number) a member of the level, without an end date and without
-a payment provider: level 1 or more has no daily call limit. Level 0 revokes the membership.`,
+  summary: HelpTexts.grant,
+  help: HelpTexts.grantHelp,
   async run(args, config, io) {
     const { values, positionals } = parseCommandArgs(
       this,
@@ -24,19 +23,15 @@ a payment provider: level 1 or more has no daily call limit. Level 0 revokes the
     await withDatabase(config(), async (handle) => {
       const user = await findAccount(handle, positionals[0]!);
       await grantMembership(new UserRepo(handle.db), user.wt_id, level, Date.now());
-      io.out(level > 0 ? `${user.wt_id}: member, level ${level}` : `${user.wt_id}: membership revoked`);
+      io.out(level > 0 ? CliTexts.member(user.wt_id, level) : CliTexts.memberRevoked(user.wt_id));
     });
   },
 };
 
 const codes: Command = {
   name: 'codes',
-  summary: 'print new single-use membership codes',
-  help: `parley member codes --level <1-${MemberCodeLimits.maxLevel}> --days <1-${MemberCodeLimits.maxDays}> --count <1-${MemberCodeLimits.maxCount}>
-
-Prints <count> new single-use membership codes, one per line on stdout (the database keeps only
-their hashes: this is the only time they are shown). Redeeming one makes a member of the level for
-the days.`,
+  summary: HelpTexts.codes,
+  help: HelpTexts.codesHelp,
   async run(args, config, io) {
     const { values } = parseCommandArgs(
       this,
@@ -49,10 +44,10 @@ the days.`,
     const count = wholeNumber(this, 'count', values.count, 1, MemberCodeLimits.maxCount);
     await withDatabase(config(), async (handle) => {
       const issued = await issueMemberCodes(new MembershipRepo(handle.db), level, days, count, Date.now());
-      io.err(`${count} code(s): level ${level}, ${days} day(s) each`);
+      io.err(CliTexts.codesIssued(count, level, days));
       io.out(issued.join('\n'));
     });
   },
 };
 
-export const memberCommands = commandGroup('member', 'memberships', [grant, codes]);
+export const memberCommands = commandGroup('member', HelpTexts.member, [grant, codes]);

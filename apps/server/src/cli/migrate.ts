@@ -1,14 +1,12 @@
 import { parseCommandArgs, withDatabase, type Command } from './command.js';
 import { schemaVersion } from '../db/migrate.js';
+import { HelpTexts } from './texts/help.js';
+import { CliTexts } from './texts/messages.js';
 
 export const migrateCommand: Command = {
   name: 'migrate',
-  summary: 'bring the database schema up to date',
-  help: `parley migrate
-
-Applies the migrations this version of Parley carries that the configured database lacks, then
-prints the schema version. The server does the same when it starts; run it on its own to migrate
-ahead of a start, or to check which schema a database has.`,
+  summary: HelpTexts.migrate,
+  help: HelpTexts.migrateHelp,
   async run(args, config, io) {
     parseCommandArgs(this, args, {}, { min: 0, max: 0, names: '' });
     const cfg = config();
@@ -16,9 +14,7 @@ ahead of a start, or to check which schema a database has.`,
       cfg,
       async (handle) => {
         const schema = await schemaVersion(handle.db, cfg.databaseUrl ? cfg.databaseSchema : undefined);
-        io.out(
-          `${handle.dialect} database at schema ${schema?.version ?? '(none)'} (${schema?.migrations ?? 0} migrations)`,
-        );
+        io.out(CliTexts.schemaAt(handle.dialect, schema?.version, schema?.migrations ?? 0));
       },
       { create: true },
     );

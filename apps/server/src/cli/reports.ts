@@ -1,13 +1,12 @@
 import { ReportRepo } from '../modules/reports/report.repo.js';
-import { parseCommandArgs, wholeNumber, withDatabase, type Command } from './command.js';
+import { parseCommandArgs, perLanguage, wholeNumber, withDatabase, type Command } from './command.js';
+import { HelpTexts } from './texts/help.js';
+import { CliTexts } from './texts/messages.js';
 
 export const reportsCommand: Command = {
   name: 'reports',
-  summary: 'list the newest reports of users and groups',
-  help: `parley reports [--limit <1-1000>]
-
-Prints the newest reports users made of users and groups (default 50), newest first: reporter,
-target, type, description and images.`,
+  summary: HelpTexts.reports,
+  help: HelpTexts.reportsHelp,
   async run(args, config, io) {
     const { values } = parseCommandArgs(
       this,
@@ -18,13 +17,21 @@ target, type, description and images.`,
     const limit = values.limit === undefined ? 50 : wholeNumber(this, 'limit', values.limit, 1, 1000);
     await withDatabase(config(), async (handle) => {
       const rows = await new ReportRepo(handle.db).recent(limit);
-      if (rows.length === 0) io.out('no reports');
+      if (rows.length === 0) io.out(CliTexts.noReports);
       for (const r of rows) {
         const target =
-          Number(r.target_type) === 1 ? `group ${r.target_group ?? '?'}` : `user ${r.target_user ?? '?'}`;
+          Number(r.target_type) === 1
+            ? CliTexts.reportTarget('group', String(r.target_group ?? '?'))
+            : CliTexts.reportTarget('user', String(r.target_user ?? '?'));
+        const at = new Date(Number(r.created_at)).toISOString();
+        const body = `\n  ${r.detail.replace(/\n/g, ' ')}\n  ${r.images}`;
         io.out(
-          `#${r.id} ${new Date(Number(r.created_at)).toISOString()} ${r.reporter} → ${target} type ${r.complaint_type}` +
-            `\n  ${r.detail.replace(/\n/g, ' ')}\n  ${r.images}`,
+          perLanguage(
+            (lang) =>
+              CliTexts.report(String(r.id), at, String(r.reporter), target[lang], String(r.complaint_type))[
+                lang
+              ] + body,
+          ),
         );
       }
     });

@@ -7,15 +7,13 @@ import { UserRepo } from '../modules/users/user.repo.js';
 import { findAccount } from './account.js';
 import { commandGroup, parseCommandArgs, withDatabase, type Command } from './command.js';
 import { UsageError } from './cli-error.js';
+import { HelpTexts } from './texts/help.js';
+import { CliTexts } from './texts/messages.js';
 
 const ban: Command = {
   name: 'ban',
-  summary: 'bar an account from sending messages for some hours',
-  help: `parley user ban <account> --hours <n>
-
-Bars the account (its ID or phone number) from sending messages, one-to-one and in groups, for <n>
-hours (up to 87600, ten years); its sends answer 20012 meanwhile. It can still log in and read.
-\`parley reports\` lists what users reported. \`parley user unban\` lifts the ban early.`,
+  summary: HelpTexts.ban,
+  help: HelpTexts.banHelp,
   async run(args, config, io) {
     const { values, positionals } = parseCommandArgs(
       this,
@@ -24,42 +22,37 @@ hours (up to 87600, ten years); its sends answer 20012 meanwhile. It can still l
       { min: 1, max: 1, names: '<account>' },
     );
     const hours = Number(values.hours);
-    if (values.hours === undefined) throw new UsageError('missing --hours', this.help);
+    if (values.hours === undefined) throw new UsageError(CliTexts.missingArgument('--hours'), this.help);
     if (!/^\d+(\.\d+)?$/.test(values.hours) || hours <= 0 || hours > 87600)
-      throw new UsageError(`--hours must be a number above 0, up to 87600: ${values.hours}`, this.help);
+      throw new UsageError(CliTexts.hours(values.hours), this.help);
     await withDatabase(config(), async (handle) => {
       const user = await findAccount(handle, positionals[0]!);
       const now = Date.now();
       const until = now + Math.round(hours * 3600_000);
       await setSendBan(new UserRepo(handle.db), user.wt_id, until, now);
-      io.out(`${user.wt_id}: may not send until ${new Date(until).toISOString()}`);
+      io.out(CliTexts.banned(user.wt_id, new Date(until).toISOString()));
     });
   },
 };
 
 const unban: Command = {
   name: 'unban',
-  summary: 'lift a send ban',
-  help: `parley user unban <account>
-
-Lifts the send ban of the account (its ID or phone number) set by \`parley user ban\`.`,
+  summary: HelpTexts.unban,
+  help: HelpTexts.unbanHelp,
   async run(args, config, io) {
     const { positionals } = parseCommandArgs(this, args, {}, { min: 1, max: 1, names: '<account>' });
     await withDatabase(config(), async (handle) => {
       const user = await findAccount(handle, positionals[0]!);
       await setSendBan(new UserRepo(handle.db), user.wt_id, 0, Date.now());
-      io.out(`${user.wt_id}: ban lifted`);
+      io.out(CliTexts.unbanned(user.wt_id));
     });
   },
 };
 
 const grantOfficial: Command = {
   name: 'grant-official',
-  summary: 'mark an account official (--revoke: unmark it)',
-  help: `parley user grant-official <account> [--revoke]
-
-Marks the account (its ID or phone number) as official: its chats carry the 官方 tag and it cannot
-be forwarded to. Only operators set it; no route changes it. --revoke unmarks it.`,
+  summary: HelpTexts.grantOfficial,
+  help: HelpTexts.grantOfficialHelp,
   async run(args, config, io) {
     const { values, positionals } = parseCommandArgs(
       this,
@@ -71,20 +64,15 @@ be forwarded to. Only operators set it; no route changes it. --revoke unmarks it
       const user = await findAccount(handle, positionals[0]!);
       const official = values.revoke ? 0 : 1;
       await new UserRepo(handle.db).update(user.id, { is_official: official, updated_at: Date.now() });
-      io.out(official ? `${user.wt_id}: official` : `${user.wt_id}: no longer official`);
+      io.out(official ? CliTexts.official(user.wt_id) : CliTexts.notOfficial(user.wt_id));
     });
   },
 };
 
 const resetPassword: Command = {
   name: 'reset-password',
-  summary: 'give an account a new random password and end its sessions',
-  help: `parley user reset-password <account>
-
-Gives the account (its ID or phone number) a new random login password, printed once (only its
-hash is stored), and ends every session of it: its next request answers 11016 (logged out) and
-its open sockets close when they reconnect. Hand the password to the owner, who changes it in the
-settings.`,
+  summary: HelpTexts.resetPassword,
+  help: HelpTexts.resetPasswordHelp,
   async run(args, config, io) {
     const { positionals } = parseCommandArgs(this, args, {}, { min: 1, max: 1, names: '<account>' });
     const cfg = config();
@@ -101,15 +89,10 @@ settings.`,
         Errors.forcedLogout.code,
         now,
       );
-      io.err(`${user.wt_id}: new password set, ${ended.length} session(s) ended`);
+      io.err(CliTexts.passwordReset(user.wt_id, ended.length));
       io.out(password);
     });
   },
 };
 
-export const userCommands = commandGroup('user', 'manage one account', [
-  ban,
-  unban,
-  grantOfficial,
-  resetPassword,
-]);
+export const userCommands = commandGroup('user', HelpTexts.user, [ban, unban, grantOfficial, resetPassword]);

@@ -21,6 +21,7 @@ export function targetEnv(dataDir: string, databaseUrl = ''): Record<string, str
     HOME: process.env.HOME ?? '',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    PARLEY_LANG: 'en',
     PARLEY_DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     DATABASE_SCHEMA: '',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import serverPackage from '../../../package.json' with { type: 'json' };
 import { sqlitePath } from '../../db/index.js';
 import { CliError } from '../cli-error.js';
+import { BackupTexts } from '../texts/backup.js';
 import { parseCommandArgs, type Command } from '../command.js';
 import { describeFile, writeManifest, type Manifest } from './manifest.js';
 import { dumpPostgres, pgSchemaVersion, requireTool } from './postgres.js';
@@ -17,25 +18,16 @@ async function assertFreshTarget(dir: string): Promise<void> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return;
-    if (code === 'ENOTDIR') throw new CliError(`${dir} is a file, not a folder`);
+    if (code === 'ENOTDIR') throw new CliError(BackupTexts.targetIsFile(dir));
     throw err;
   }
-  if (entries.length) throw new CliError(`${dir} is not empty: a backup goes into a new or empty folder`);
+  if (entries.length) throw new CliError(BackupTexts.targetNotEmpty(dir));
 }
 
 export const backupCommand: Command = {
   name: 'backup',
-  summary: 'copy the database and the uploaded files into a folder, while the server runs',
-  help: `parley backup <dir>
-
-Writes a consistent copy of the configured database and the uploaded files into <dir> (new or
-empty), while the server keeps serving:
-  parley.db     SQLite: the online backup API's copy (one snapshot)
-  parley.dump   PostgreSQL: pg_dump -Fc (needs pg_dump on PATH)
-  uploads/      the local uploads store (an S3 bucket's files are not copied)
-  manifest.json the SHA-256 of every file, the schema version and the Parley version
-The folder appears whole or not at all (it is written beside it, then renamed).
-Restore it with \`parley restore <dir>\`. Details: docs/operations.md "Backup and restore".`,
+  summary: BackupTexts.summary,
+  help: BackupTexts.help,
   async run(args, config, io) {
     const { positionals } = parseCommandArgs(this, args, {}, { min: 1, max: 1, names: '<dir>' });
     const cfg = config();
@@ -71,14 +63,9 @@ Restore it with \`parley restore <dir>\`. Details: docs/operations.md "Backup an
       });
       await fs.rm(dir, { recursive: true, force: true });
       await fs.rename(staging, dir);
-      if (cfg.s3)
-        io.err(
-          `uploads are in the S3 bucket ${cfg.s3.bucket} and were not copied: back the bucket up with the store's own versioning or replication`,
-        );
+      if (cfg.s3) io.err(BackupTexts.s3NotCopied(cfg.s3.bucket));
       const bytes = files.reduce((n, f) => n + f.bytes, 0);
-      io.out(
-        `backup written to ${dir}: ${database.dialect} schema ${schema.version}, ${uploads.length} uploaded file(s), ${bytes} bytes`,
-      );
+      io.out(BackupTexts.written(dir, database.dialect, schema.version, uploads.length, bytes));
     } catch (err) {
       await fs.rm(staging, { recursive: true, force: true });
       throw err;

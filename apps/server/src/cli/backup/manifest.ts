@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CliError } from '../cli-error.js';
+import { BackupTexts } from '../texts/backup.js';
 
 export const MANIFEST = 'manifest.json';
 const FORMAT = 'parley-backup';
@@ -61,19 +62,17 @@ export async function readManifest(dir: string): Promise<Manifest> {
   try {
     text = await fs.readFile(file, 'utf8');
   } catch {
-    throw new CliError(`not a Parley backup: ${file} is missing`);
+    throw new CliError(BackupTexts.manifestMissing(file));
   }
   let m: Partial<Manifest>;
   try {
     m = JSON.parse(text) as Partial<Manifest>;
   } catch {
-    throw new CliError(`${file} is not valid JSON: the backup is damaged`);
+    throw new CliError(BackupTexts.manifestNotJson(file));
   }
-  if (m.format !== FORMAT) throw new CliError(`not a Parley backup: ${file} has no "format": "${FORMAT}"`);
+  if (m.format !== FORMAT) throw new CliError(BackupTexts.notABackup(file, FORMAT));
   if (m.formatVersion !== FORMAT_VERSION)
-    throw new CliError(
-      `${file}: backup format ${String(m.formatVersion)} is not the one this Parley reads (${FORMAT_VERSION})`,
-    );
+    throw new CliError(BackupTexts.otherFormat(file, String(m.formatVersion), FORMAT_VERSION));
   const valid =
     typeof m.schemaVersion === 'string' &&
     (m.database?.dialect === 'sqlite' || m.database?.dialect === 'postgres') &&
@@ -87,7 +86,7 @@ export async function readManifest(dir: string): Promise<Manifest> {
         safeRelative(f.path),
     ) &&
     m.files.some((f) => f.path === m.database!.file);
-  if (!valid) throw new CliError(`${file} is incomplete or damaged: the backup cannot be trusted`);
+  if (!valid) throw new CliError(BackupTexts.manifestDamaged(file));
   return m as Manifest;
 }
 
@@ -111,11 +110,9 @@ export async function verifyFiles(dir: string, manifest: Manifest): Promise<void
     try {
       stat = await fs.stat(full);
     } catch {
-      throw new CliError(`backup damaged: ${f.path} is missing; nothing was restored`);
+      throw new CliError(BackupTexts.fileMissing(f.path));
     }
     if (stat.size !== f.bytes || (await sha256Of(full)) !== f.sha256)
-      throw new CliError(
-        `backup damaged: ${f.path} does not match its checksum in ${MANIFEST}; nothing was restored`,
-      );
+      throw new CliError(BackupTexts.checksum(f.path, MANIFEST));
   }
 }

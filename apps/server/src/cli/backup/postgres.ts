@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import type { Config } from '../../config.js';
 import { CliError } from '../cli-error.js';
+import { BackupTexts } from '../texts/backup.js';
 
 type PgConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'databaseTimeouts'>;
 
@@ -23,10 +24,7 @@ function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
 export function requireTool(tool: 'pg_dump' | 'pg_restore'): void {
   const probe = spawnSync(tool, ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0)
-    throw new CliError(
-      `${tool} is needed for a PostgreSQL ${tool === 'pg_dump' ? 'backup' : 'restore'} and was not found on PATH: ` +
-        "install the PostgreSQL client tools of the server's major version or newer (Debian/Ubuntu: apt install postgresql-client)",
-    );
+    throw new CliError(BackupTexts.toolMissing(tool, tool === 'pg_dump'));
 }
 
 function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -36,7 +34,7 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', (err) => reject(new CliError(`${tool}: ${err.message}`)));
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new CliError(`${tool} failed (exit ${code}): ${stderr.trim()}`)),
+      code === 0 ? resolve() : reject(new CliError(BackupTexts.toolFailed(tool, code, stderr.trim()))),
     );
   });
 }
@@ -53,7 +51,7 @@ async function withClient<T>(config: PgConfig, work: (c: pg.Client) => Promise<T
   try {
     await client.connect();
   } catch (err) {
-    throw new CliError(`cannot connect to PostgreSQL (DATABASE_URL): ${(err as Error).message}`);
+    throw new CliError(BackupTexts.cannotConnect((err as Error).message));
   }
   try {
     return await work(client);
@@ -73,8 +71,7 @@ export function pgSchemaVersion(config: PgConfig): Promise<{ version: string; mi
     const rows = exists.rowCount
       ? (await c.query<{ name: string }>(`select name from "${schema}".kysely_migration order by name`)).rows
       : [];
-    if (!rows.length)
-      throw new CliError(`PostgreSQL schema ${schema} holds no Parley schema (no migrations applied)`);
+    if (!rows.length) throw new CliError(BackupTexts.pgNoSchema(schema));
     return { version: rows[rows.length - 1]!.name, migrations: rows.length };
   });
 }

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.js';
 import { sqlitePath } from '../../db/index.js';
+import type { LocalizedText } from '@parley/protocol';
 import { CliError } from '../cli-error.js';
+import { BackupTexts } from '../texts/backup.js';
 import { parseCommandArgs, type Command } from '../command.js';
 import { knownMigrations } from '../../db/migrate.js';
 import { readManifest, verifyFiles, type Manifest } from './manifest.js';
@@ -14,39 +16,27 @@ import { removeUploads, restoreUploads, storedUploads, uploadsRoot } from './upl
 async function assertRestorable(manifest: Manifest, config: Config): Promise<void> {
   const dialect = config.databaseUrl ? 'postgres' : 'sqlite';
   if (manifest.database.dialect !== dialect)
-    throw new CliError(
-      `this backup holds a ${manifest.database.dialect} database and the configuration names ${dialect}` +
-        (dialect === 'sqlite' ? ' (DATABASE_URL is not set)' : ' (DATABASE_URL is set)'),
-    );
+    throw new CliError(BackupTexts.otherDialect(manifest.database.dialect, dialect));
   if (dialect === 'postgres' && (manifest.database.schema ?? null) !== (config.databaseSchema ?? null))
-    throw new CliError(
-      `this backup holds PostgreSQL schema ${manifest.database.schema ?? 'public'}: set DATABASE_SCHEMA=${manifest.database.schema ?? ''} to restore it`,
-    );
+    throw new CliError(BackupTexts.otherSchema(manifest.database.schema ?? null));
   const known = await knownMigrations();
   const latest = known[known.length - 1] ?? '';
   if (manifest.schemaVersion > latest)
-    throw new CliError(
-      `this backup's schema (${manifest.schemaVersion}) is newer than this Parley's (${latest}): nothing was restored; restore it with Parley ${manifest.parleyVersion} or later`,
-    );
+    throw new CliError(BackupTexts.newerSchema(manifest.schemaVersion, latest, manifest.parleyVersion));
   if (!known.includes(manifest.schemaVersion))
-    throw new CliError(
-      `this backup's schema (${manifest.schemaVersion}) is not one of this Parley's migrations: nothing was restored`,
-    );
-  if (manifest.uploads.copied && config.s3)
-    throw new CliError(
-      'this backup holds local uploads and S3_BUCKET is set: restore it with the local store, or copy its uploads/ into the bucket yourself',
-    );
+    throw new CliError(BackupTexts.unknownSchema(manifest.schemaVersion));
+  if (manifest.uploads.copied && config.s3) throw new CliError(BackupTexts.localUploadsToS3);
 }
 
 /** What the target already holds: a database or stored uploads ([] when a restore may go there). */
-async function occupied(config: Config): Promise<string[]> {
-  const found: string[] = [];
+async function occupied(config: Config): Promise<LocalizedText[]> {
+  const found: LocalizedText[] = [];
   if (config.databaseUrl) {
     const tables = await pgTableCount(config);
-    if (tables) found.push(`PostgreSQL schema ${targetSchema(config)} has ${tables} table(s)`);
-  } else if (existsSync(sqlitePath(config))) found.push(`${sqlitePath(config)} exists`);
+    if (tables) found.push(BackupTexts.pgTables(targetSchema(config), tables));
+  } else if (existsSync(sqlitePath(config))) found.push(BackupTexts.fileExists(sqlitePath(config)));
   const uploads = (await storedUploads(uploadsRoot(config.dataDir))).length;
-  if (uploads) found.push(`${uploadsRoot(config.dataDir)} holds ${uploads} file(s)`);
+  if (uploads) found.push(BackupTexts.uploadsHeld(uploadsRoot(config.dataDir), uploads));
   return found;
 }
 
@@ -62,16 +52,8 @@ async function restoreSqliteFile(from: string, config: Config): Promise<void> {
 
 export const restoreCommand: Command = {
   name: 'restore',
-  summary: 'put a backup in place of an empty database (--force: of any)',
-  help: `parley restore <dir> [--force]
-
-Restores a backup written by \`parley backup\` into the configured database and data folder. Before
-it writes anything it checks every file against the manifest's SHA-256, that the backup is of the
-configured database (SQLite or PostgreSQL, the same DATABASE_SCHEMA) and that its schema is not
-newer than this Parley's migrations. It restores only into an empty target (no SQLite file, no
-tables in the schema, no uploaded files) unless --force is given, which replaces what is there:
-stop the server first. Start the server after: it applies any newer migrations of this Parley.
-PostgreSQL restores with pg_restore (needs it on PATH), in one transaction.`,
+  summary: BackupTexts.restoreSummary,
+  help: BackupTexts.restoreHelp,
   async run(args, config, io) {
     const { values, positionals } = parseCommandArgs(
       this,
@@ -86,10 +68,7 @@ PostgreSQL restores with pg_restore (needs it on PATH), in one transaction.`,
     await verifyFiles(dir, manifest);
     if (cfg.databaseUrl) requireTool('pg_restore');
     const there = await occupied(cfg);
-    if (there.length && !values.force)
-      throw new CliError(
-        `the target is not empty (${there.join('; ')}): nothing was restored; --force replaces it (stop the server first)`,
-      );
+    if (there.length && !values.force) throw new CliError(BackupTexts.notEmpty(there));
     const uploads = manifest.files.map((f) => f.path).filter((p) => p.startsWith('uploads/'));
     const dbFile = path.join(dir, manifest.database.file);
     // The database first: it is replaced whole or not at all, so a failure leaves the target as it was.
@@ -98,7 +77,13 @@ PostgreSQL restores with pg_restore (needs it on PATH), in one transaction.`,
     if (there.length) await removeUploads(cfg.dataDir);
     await restoreUploads(dir, uploads, cfg.dataDir);
     io.out(
-      `restored ${dir} (${manifest.database.dialect} schema ${manifest.schemaVersion}, ${uploads.length} uploaded file(s), taken ${manifest.createdAt}); start the server on it`,
+      BackupTexts.restored(
+        dir,
+        manifest.database.dialect,
+        manifest.schemaVersion,
+        uploads.length,
+        manifest.createdAt,
+      ),
     );
   },
 };

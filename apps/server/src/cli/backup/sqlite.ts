@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { CliError } from '../cli-error.js';
+import { BackupTexts } from '../texts/backup.js';
+import { CliTexts } from '../texts/messages.js';
 
 /**
  * Copies the live SQLite file `from` into `to` with SQLite's online backup API: the copy is the
@@ -14,8 +16,7 @@ export async function backupSqlite(
   from: string,
   to: string,
 ): Promise<{ version: string; migrations: number }> {
-  if (!fs.existsSync(from))
-    throw new CliError(`no database at ${from}: is PARLEY_DATA_DIR the server's data folder?`);
+  if (!fs.existsSync(from)) throw new CliError(CliTexts.noDatabaseToCopy(from));
   const source = new SQLite(from, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
@@ -27,8 +28,7 @@ export async function backupSqlite(
   try {
     copy.pragma('journal_mode = DELETE');
     const check = copy.pragma('quick_check', { simple: true });
-    if (check !== 'ok')
-      throw new CliError(`the copy of ${from} does not pass SQLite's check: ${String(check)}`);
+    if (check !== 'ok') throw new CliError(BackupTexts.checkFailed(from, String(check)));
     return schemaOf(copy, from);
   } finally {
     copy.close();
@@ -52,6 +52,6 @@ function schemaOf(db: SQLite.Database, name: string): { version: string; migrati
   } catch {
     rows = [];
   }
-  if (!rows.length) throw new CliError(`${name} holds no Parley schema (no migrations applied)`);
+  if (!rows.length) throw new CliError(BackupTexts.noSchema(name));
   return { version: rows[rows.length - 1]!.name, migrations: rows.length };
 }
