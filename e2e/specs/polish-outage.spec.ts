@@ -33,8 +33,8 @@ describe('outage banner', () => {
     await row(page, B).click();
     await afterFailures(page, history);
 
-    expect(await banner.textContent()).toBe('无法连接服务器，请稍后再试');
     expect(await page.getByTestId('toast').allTextContents()).toEqual([]);
+    expect(await banner.textContent()).toBe('无法连接服务器，请稍后再试');
     await expectAccessible(page, 'server unreachable banner');
     mkdirSync(SCREENSHOTS_DIR, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS_DIR, 'network-server-down.png'), animations: 'disabled' });
