@@ -59,6 +59,7 @@ export default {
     saveFailed: 'Could not save, please try again',
     noticeTooLong: 'The announcement is too long (at most 150 characters)',
     inviteTitle: 'Invite members',
+    inviteSearch: 'Search friends, or enter an ID / phone number',
     removeTitle: 'Remove members',
     invited: 'Invited',
     inviteFailed: 'Could not invite, please try again',

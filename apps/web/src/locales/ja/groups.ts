@@ -57,6 +57,7 @@ export default {
     saveFailed: '変更に失敗しました。もう一度お試しください',
     noticeTooLong: 'お知らせが長すぎます（最大150文字）',
     inviteTitle: 'メンバーを招待',
+    inviteSearch: '友だちを検索、またはID/電話番号を入力',
     removeTitle: 'メンバーを削除',
     invited: '招待しました',
     inviteFailed: '招待に失敗しました。もう一度お試しください',

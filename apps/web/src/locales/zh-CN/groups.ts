@@ -57,6 +57,7 @@ export default {
     saveFailed: '修改失败，请重试',
     noticeTooLong: '群公告字数超出限制，最大长度为150',
     inviteTitle: '邀请成员',
+    inviteSearch: '搜索好友，或输入ID/手机号',
     removeTitle: '移除成员',
     invited: '邀请成功',
     inviteFailed: '邀请失败，请重试',
