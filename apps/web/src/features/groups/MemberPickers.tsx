@@ -79,7 +79,14 @@ export function MemberPickers({
             () => call('groups', 'invite', { groupNumber: n, wtIds: sel.map((s) => s.id) }, { silent: true }),
             { fail: t('panel.inviteFailed') },
           );
-          if (out) toast.success(out.pending.length ? t('panel.pendingInvite') : t('panel.invited'));
+          if (out)
+            toast.success(
+              out.pending.length
+                ? t('panel.pendingInvite')
+                : out.invited.length && !out.joined.length
+                  ? t('panel.consentInvite')
+                  : t('panel.invited'),
+            );
           onClose();
         }}
       />

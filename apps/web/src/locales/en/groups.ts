@@ -64,6 +64,7 @@ export default {
     invited: 'Invited',
     inviteFailed: 'Could not invite, please try again',
     pendingInvite: 'Invitation sent; an admin will confirm it',
+    consentInvite: 'Invitation sent. They join once they accept.',
     removed: 'Removed',
     removeFailed: 'Could not remove, please try again',
     leaveConfirm: 'Delete and leave this group?',

@@ -62,6 +62,7 @@ export default {
     invited: '招待しました',
     inviteFailed: '招待に失敗しました。もう一度お試しください',
     pendingInvite: '招待を送信しました。管理者の確認待ちです',
+    consentInvite: '招待を送りました。相手が承認すると参加します。',
     removed: '削除しました',
     removeFailed: '削除に失敗しました。もう一度お試しください',
     leaveConfirm: 'このグループを削除して退出しますか？',

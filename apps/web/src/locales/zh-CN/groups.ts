@@ -62,6 +62,7 @@ export default {
     invited: '邀请成功',
     inviteFailed: '邀请失败，请重试',
     pendingInvite: '已发送邀请，等待管理员确认',
+    consentInvite: '已发送入群邀请，对方同意后加入',
     removed: '移除成功',
     removeFailed: '移除失败，请重试',
     leaveConfirm: '确定删除并退出该群聊吗？',
