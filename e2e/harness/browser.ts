@@ -12,6 +12,8 @@ export interface UserPageOptions {
   language?: string;
   /** The browser's own language (Accept-Language, navigator.languages); 'zh-CN' when not set. */
   locale?: string;
+  /** A touch screen (touch events, `ontouchstart`), as on a phone. */
+  hasTouch?: boolean;
 }
 
 /** One browser context per user, optionally already signed in. */
@@ -25,6 +27,7 @@ export async function openUser(
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     locale: opts.locale ?? 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    hasTouch: opts.hasTouch ?? false,
   });
   const seed: Record<string, string> = {};
   if (opts.login) {

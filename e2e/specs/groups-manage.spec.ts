@@ -160,6 +160,11 @@ describe('group management: avatar, QR, member popup, 群管理, reports', () =>
       body: { groupName: '登山队', wtIds: [member.wtId] },
     });
     const n = g.groupNumber;
+    // A new group asks for approval; this one lets anyone at the level in.
+    await api(h.server, '/user/groupchat/edit', {
+      token: owner.token,
+      body: { groupNumber: n, confirminviteSwitch: 0 },
+    });
     const { page } = await h.open({ login: owner.login });
     await openPanel(page, n);
     await page.getByTestId('group-manage').click();

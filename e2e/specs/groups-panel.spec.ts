@@ -141,6 +141,11 @@ describe('groups: owner, admin and member in three browsers', () => {
       token: owner.token,
       body: { groupName: '读书会', wtIds: [] },
     });
+    // A new group asks for approval; this one lets anyone in.
+    await api(h.server, '/user/groupchat/edit', {
+      token: owner.token,
+      body: { groupNumber: group.groupNumber, confirminviteSwitch: 0 },
+    });
     const { page } = await h.open({ login: scanner.login });
     await page.goto(`/h5/group/${group.groupNumber}`);
     await page.getByTestId('group-join').click();
@@ -173,10 +178,6 @@ describe('groups: owner, admin and member in three browsers', () => {
     const group = await api<GroupInfo>(h.server, '/user/groupchat/add', {
       token: owner.token,
       body: { groupName: '夜跑团', wtIds: [] },
-    });
-    await api(h.server, '/user/groupchat/edit', {
-      token: owner.token,
-      body: { groupNumber: group.groupNumber, confirminviteSwitch: 1 },
     });
     const { page } = await h.open({ viewport: { width: 390, height: 844 } });
     await page.goto(`/h5/group/${group.groupNumber}`);

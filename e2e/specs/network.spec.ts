@@ -16,7 +16,7 @@ describe('network banner', () => {
 
     await h.server.stop();
     await banner.waitFor({ timeout: 10_000 });
-    expect(await banner.textContent()).toBe('网络异常，请您检查网络设置');
+    expect(await banner.textContent()).toBe('无法连接服务器，请稍后再试');
 
     await h.server.start();
     await banner.waitFor({ state: 'detached', timeout: 20_000 });

@@ -149,6 +149,7 @@ describe('group boundaries', () => {
     const [owner, low, black, applicant] = await users(4, 'gj');
     const g = await createGroup(t, owner!, []);
     const n = g.groupNumber;
+    await must(t, owner!, `${G}/edit`, { groupNumber: n, confirminviteSwitch: 0 });
     await must(t, owner!, `${G}/admin/joinLimit`, { groupNumber: n, limitLevel: 3 });
     await setLevel(t, low!, 2);
     const tooLow = await post(t, low!, `${G}/member/activeJoin`, { groupNumber: n });

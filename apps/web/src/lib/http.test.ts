@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginNotice, setNavigator } from './nav';
 import { ApiError, http, notifyError, resetErrorDedupe } from './http';
+import { currentOutage, markHttp } from './outage';
 import { useSession } from './session';
 import { useToasts } from '../ui/toast-store';
 import type { LoginResult } from '@parley/protocol';
@@ -34,6 +35,7 @@ describe('http client', () => {
   beforeEach(() => {
     useToasts.getState().clear();
     resetErrorDedupe();
+    markHttp(true);
     navigate.mockReset();
     setNavigator(navigate);
     useSession.getState().signIn(user);
@@ -116,14 +118,26 @@ describe('http client', () => {
     expect(toasts()).toEqual(['error:该手机号已注册', 'error:系统未知错误，请反馈给管理员']);
   });
 
-  it('a network failure or a non-envelope answer toasts the fallback text', async () => {
+  it('a network failure or a 5xx without an envelope is the server unreachable: the banner, no toast', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(http.get('/z')).rejects.toMatchObject({ code: 0 });
+    expect(currentOutage()).toBe('server');
     vi.stubGlobal(
       'fetch',
       vi.fn().mockResolvedValue(new Response('<html>bad gateway</html>', { status: 502 })),
     );
     await expect(http.get('/z2')).rejects.toMatchObject({ code: 502 });
+    expect(currentOutage()).toBe('server');
+    expect(toasts()).toEqual([]);
+    vi.stubGlobal('fetch', reply(200, { code: 200, msg: 'ok', data: null }));
+    await http.get('/z3');
+    expect(currentOutage()).toBe(null);
+  });
+
+  it('a non-envelope answer below 500 toasts the fallback text once', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>teapot</html>', { status: 418 })));
+    await expect(http.get('/z')).rejects.toMatchObject({ code: 418 });
+    await expect(http.get('/z2')).rejects.toMatchObject({ code: 418 });
     expect(toasts()).toEqual(['error:系统未知错误，请反馈给管理员']); // second one deduplicated
   });
 

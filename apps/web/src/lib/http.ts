@@ -3,6 +3,7 @@ import { toast } from '../ui/toast-store';
 import { takeEarly } from './early-request';
 import { apiErrorText } from './error-text';
 import { currentPath, go, loginNotice, loginPath } from './nav';
+import { markHttp } from './outage';
 import { getToken, useSession } from './session';
 import { API_BASE, requestHeaders } from './request-headers';
 
@@ -113,6 +114,7 @@ async function send<T>(path: string, opts: RequestOptions): Promise<T> {
     res = await (early ?? fetch(buildUrl(path, opts.query), { method, headers, body, signal: ctrl.signal }));
   } catch (e) {
     if (opts.signal?.aborted) throw e;
+    markHttp(false);
     throw new ApiError(0, Errors.unknown.msg, 0);
   } finally {
     clearTimeout(timer);
@@ -125,6 +127,8 @@ async function send<T>(path: string, opts: RequestOptions): Promise<T> {
   } catch {
     env = null;
   }
+  // An answer without an envelope and a 5xx came from what stands in front of the server.
+  markHttp(Boolean(env && typeof env.code === 'number') || res.status < 500);
   if (env && typeof env.code === 'number') {
     if (env.code === OK_CODE) return env.data;
     throw new ApiError(env.code, env.msg || '', res.status, env.data ?? null);

@@ -3,6 +3,7 @@ import type { ServerEventMap } from '@parley/protocol';
 import { toast } from '../ui/toast-store';
 import { endSession } from './http';
 import i18n from './i18n';
+import { markSocket } from './outage';
 import { queryClient } from './query';
 import { SocketClient, type EventName, type SocketStatus } from './socket';
 
@@ -21,6 +22,8 @@ export const socket = new SocketClient({
     void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'messages' });
   },
 });
+
+socket.onStatus((s) => markSocket(s === 'down'));
 
 /** Typed subscription that follows the latest handler and unsubscribes on unmount. */
 export function useSocketEvent<K extends EventName>(

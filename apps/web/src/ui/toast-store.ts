@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { Ui } from '@parley/protocol';
+import { currentOutage } from '../lib/outage';
 
 export type ToastType = 'success' | 'info' | 'warning' | 'error';
 
@@ -56,12 +57,16 @@ type ToastFn = ((message: string, duration?: number) => number) & {
 const show = (type: ToastType) => (message: string, duration?: number) =>
   useToasts.getState().show(message, type, duration);
 
+/** While the network banner shows, it is the one message of the outage: error toasts wait it out. */
+const showError = (message: string, duration?: number) =>
+  currentOutage() ? 0 : useToasts.getState().show(message, 'error', duration);
+
 /** Imperative toast API (default type info, 3000 ms). */
 export const toast: ToastFn = Object.assign(show('info'), {
   success: show('success'),
   info: show('info'),
   warning: show('warning'),
-  error: show('error'),
+  error: showError,
   close: (id: number) => useToasts.getState().close(id),
 });
 

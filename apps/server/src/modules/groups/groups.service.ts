@@ -93,7 +93,7 @@ export class GroupsService {
         welcome: '',
         owner_id: userId,
         limit_level: 0,
-        confirm_invite_switch: 0,
+        confirm_invite_switch: 1,
         invite_switch: 0,
         member_protect_switch: 0,
         banned_switch: 0,

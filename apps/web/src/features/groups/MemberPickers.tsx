@@ -1,4 +1,5 @@
 import type { GroupInfo } from '@parley/protocol';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
@@ -8,7 +9,10 @@ import { useGroupAction } from './actions';
 import { groupKeys } from './keys';
 import { useInviteCandidates } from './queries';
 
-/** The invite picker (friends; those already in are marked) and the remove picker (members the caller outranks). */
+/**
+ * The invite picker (friends, those already in marked; a wtId or phone typed in finds anyone else,
+ * who gets a join invitation to accept) and the remove picker (members the caller outranks).
+ */
 export function MemberPickers({
   group,
   which,
@@ -22,6 +26,13 @@ export function MemberPickers({
   const run = useGroupAction();
   const n = group.groupNumber;
   const invite = useInviteCandidates(n, which === 'invite');
+  const [lookFor, setLookFor] = useState('');
+  const stranger = useQuery({
+    queryKey: ['users', 'search', lookFor],
+    queryFn: () => call('users', 'searchById', { searchId: lookFor }, { silent: true }).catch(() => null),
+    enabled: which === 'invite' && lookFor !== '',
+    staleTime: 30_000,
+  });
   const removable = useQuery({
     queryKey: [...groupKeys.membersAll(n), 'removable'],
     queryFn: () => call('groups', 'candidatesRemove', { groupNumber: n }),
@@ -34,6 +45,16 @@ export function MemberPickers({
     disabled: c.inGroup === 1 || undefined,
     disabledReason: c.inGroup === 1 ? 'inGroup' : undefined,
   }));
+  const found: PickerItem[] =
+    lookFor && stranger.data
+      ? [
+          inviteItems.find((i) => i.id === stranger.data?.wtId) ?? {
+            id: stranger.data.wtId,
+            name: stranger.data.nickName,
+            avatar: stranger.data.avatar,
+          },
+        ]
+      : [];
   const removeItems: PickerItem[] = (removable.data ?? []).map((m) => ({
     id: m.wtId,
     name: m.groupNickname || m.nickname,
@@ -46,6 +67,9 @@ export function MemberPickers({
         open={which === 'invite'}
         title={t('panel.inviteTitle')}
         items={inviteItems}
+        found={found}
+        onKeywordChange={setLookFor}
+        searchPlaceholder={t('panel.inviteSearch')}
         type="friend"
         loading={invite.isLoading}
         onCancel={onClose}
@@ -55,7 +79,14 @@ export function MemberPickers({
             () => call('groups', 'invite', { groupNumber: n, wtIds: sel.map((s) => s.id) }, { silent: true }),
             { fail: t('panel.inviteFailed') },
           );
-          if (out) toast.success(out.pending.length ? t('panel.pendingInvite') : t('panel.invited'));
+          if (out)
+            toast.success(
+              out.pending.length
+                ? t('panel.pendingInvite')
+                : out.invited.length && !out.joined.length
+                  ? t('panel.consentInvite')
+                  : t('panel.invited'),
+            );
           onClose();
         }}
       />

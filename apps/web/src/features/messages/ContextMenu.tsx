@@ -112,9 +112,14 @@ export function ContextMenu({
   );
 }
 
-/** Long press (touch) opens the same menu as a right click: 500 ms without moving. */
+/**
+ * Long press (touch) opens the same menu as a right click: 500 ms without moving. The release of a
+ * long press is not a tap: its touchend is cancelled, so the browser sends no mouse events or click
+ * that would pick the item under the finger or close the menu again.
+ */
 export function useLongPress(onLongPress: (x: number, y: number) => void, ms = 500) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const fired = useRef(false);
   const clear = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
@@ -125,10 +130,23 @@ export function useLongPress(onLongPress: (x: number, y: number) => void, ms = 5
       if (!t) return;
       const { clientX, clientY } = t;
       clear();
-      timer.current = setTimeout(() => onLongPress(clientX, clientY), ms);
+      fired.current = false;
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        fired.current = true;
+        onLongPress(clientX, clientY);
+      }, ms);
     },
     onTouchMove: clear,
-    onTouchEnd: clear,
-    onTouchCancel: clear,
+    onTouchEnd: (e: React.TouchEvent) => {
+      clear();
+      if (!fired.current) return;
+      fired.current = false;
+      if (e.cancelable) e.preventDefault();
+    },
+    onTouchCancel: () => {
+      clear();
+      fired.current = false;
+    },
   };
 }

@@ -39,4 +39,15 @@ describe('long press on a message (touch)', () => {
     }
     expect(opened).not.toHaveBeenCalled();
   });
+
+  it('the release of a long press is cancelled (no mouse events or click follow); a tap’s is not', () => {
+    render(<Target onLongPress={vi.fn()} />);
+    const el = screen.getByTestId('target');
+    fireEvent.touchStart(el, touch);
+    act(() => vi.advanceTimersByTime(500));
+    expect(fireEvent.touchEnd(el)).toBe(false);
+    fireEvent.touchStart(el, touch);
+    act(() => vi.advanceTimersByTime(100));
+    expect(fireEvent.touchEnd(el)).toBe(true);
+  });
 });

@@ -36,6 +36,8 @@ export interface PeoplePickerProps {
   loadingMore?: boolean;
   /** The debounced keyword, for pickers that search on the server. */
   onKeywordChange?(keyword: string): void;
+  /** What the server found for the keyword (a user by wtId or phone): listed after the matches. */
+  found?: readonly PickerItem[];
   loading?: boolean;
   busy?: boolean;
   confirmText?: string;
@@ -58,6 +60,7 @@ export function PeoplePicker({
   onLoadMore,
   loadingMore,
   onKeywordChange,
+  found,
   loading = false,
   busy = false,
   confirmText,
@@ -86,11 +89,13 @@ export function PeoplePicker({
   }, [keyword]);
 
   const pinyin = usePinyin();
-  const candidates = useMemo(
-    () => (keyword ? items.filter((i) => matches(i, keyword, searchById)) : items),
+  const candidates = useMemo(() => {
+    if (!keyword) return items;
+    const hits = items.filter((i) => matches(i, keyword, searchById));
+    const more = (found ?? []).filter((f) => !hits.some((h) => h.id === f.id));
+    return more.length ? [...hits, ...more] : hits;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the dictionary's arrival remakes the keys
-    [items, keyword, searchById, pinyin],
-  );
+  }, [items, keyword, searchById, pinyin, found]);
   const rows = useMemo<PickerRow[]>(() => {
     const list: PickerRow[] = keyword
       ? [

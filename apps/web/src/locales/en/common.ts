@@ -13,7 +13,10 @@ export default {
     weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
   },
   session: { ended: 'Your session has ended. Please log in again.' },
-  network: { lost: 'Network error. Please check your network settings.' },
+  network: {
+    lost: 'Network error. Please check your network settings.',
+    serverDown: 'Cannot reach the server. Please try again later.',
+  },
   nav: {
     label: 'Main navigation',
     messages: 'Chats',

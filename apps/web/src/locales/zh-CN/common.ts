@@ -13,7 +13,7 @@ export default {
     weekdays: ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
   },
   session: { ended: '登录状态已失效，请重新登录' },
-  network: { lost: '网络异常，请您检查网络设置' },
+  network: { lost: '网络异常，请您检查网络设置', serverDown: '无法连接服务器，请稍后再试' },
   nav: {
     label: '主导航',
     messages: '消息',
