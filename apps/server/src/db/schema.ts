@@ -45,6 +45,8 @@ export interface UsersTable {
   /** 0 active, 1 cancelled, 2 disabled */
   status: number;
   is_official: number;
+  /** 1: may use the admin console; only the operator CLI sets it (`parley admin grant`). */
+  is_operator: Generated<number>;
   /** Until then (unix ms) the user may not send messages (20012); 0: never banned. */
   send_banned_until: Generated<number>;
   /** End of a redeemed membership (unix ms); 0: no end (an operator's grant) or not a member. */
