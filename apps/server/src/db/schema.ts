@@ -65,6 +65,8 @@ export interface AuthTokensTable {
   revoked_at: number | null;
   /** The session code (11011-11016) a revoked token answers with. */
   revoke_code: number | null;
+  /** When the session last confirmed its password for destructive admin actions; null: never. */
+  admin_confirmed_at: Generated<number | null>;
 }
 
 export interface UserConfigsTable {
@@ -355,6 +357,18 @@ export interface ReportsTable {
   created_at: number;
 }
 
+/** One admin action (docs/operations.md "Admin console"); before/after as JSON. */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  operator_id: number;
+  action: string;
+  target: string;
+  before_json: string;
+  after_json: string;
+  ip: string;
+  created_at: number;
+}
+
 export interface Database extends MomentsDatabase {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -387,6 +401,7 @@ export interface Database extends MomentsDatabase {
   group_notices: GroupNoticesTable;
   group_invitations: GroupInvitationsTable;
   reports: ReportsTable;
+  admin_audit: AdminAuditTable;
   translation_cache: TranslationCacheTable;
   member_codes: MemberCodesTable;
   quick_phrases: QuickPhrasesTable;

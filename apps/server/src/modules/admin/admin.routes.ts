@@ -1,0 +1,12 @@
+import type { DomainHandlers } from '../../lib/route.js';
+import type { AdminService } from './admin.service.js';
+
+/** The admin routes: thin handlers over the service (which checks the operator role). */
+export function adminHandlers(service: AdminService): DomainHandlers<'admin'> {
+  return {
+    confirm: (r) => service.confirm(r, r.body.pwd),
+    ban: (r) => service.ban(r, r.body.wtId, r.body.banReason, r.body.banUntil),
+    unban: (r) => service.unban(r, r.body.wtId),
+    audit: (r) => service.audit(r, r.body),
+  };
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_CONFIRM_MS } from '../../src/policies/admin.policy.js';
+import { cli, cliEnvOf } from '../cli-run.js';
+import { api, FakeClock, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers.js';
+import { sendText, userOn } from '../messaging/helpers.js';
+
+// The admin routes (SQLite, or PostgreSQL with DATABASE_URL): refused to all but operators, each
+// action's effect through the public API, its audit row, and the password confirmation on a fake clock.
+const clock = new FakeClock();
+let t: TestServer;
+let op: TestUser;
+let plain: TestUser;
+
+const admin = <T = unknown>(path: string, user: TestUser | undefined, body: unknown, lang?: string) =>
+  api<T>(t, 'POST', `/admin/${path}`, {
+    ...(user ? { token: user.token } : {}),
+    body,
+    ...(lang ? { headers: { 'accept-language': lang } } : {}),
+  });
+
+const ROUTES: [string, unknown][] = [
+  ['confirm', { pwd: 'secret123' }],
+  ['user/ban', { wtId: 'someone', banReason: 'spam' }],
+  ['user/unban', { wtId: 'someone' }],
+  ['audit', {}],
+];
+
+beforeAll(async () => {
+  t = await startTestServer({}, clock);
+  op = await registerUser(t);
+  plain = await registerUser(t);
+  expect((await cli(['admin', 'grant', op.wtId], cliEnvOf(t))).code).toBe(0);
+});
+afterAll(() => t.close());
+
+describe('admin routes', () => {
+  it('the role shows in the user info: operators only', async () => {
+    expect((await api(t, 'GET', '/user/info', { token: op.token })).data).toMatchObject({ isOperator: true });
+    expect((await api(t, 'GET', '/user/info', { token: plain.token })).data).toMatchObject({
+      isOperator: false,
+    });
+  });
+
+  it('every admin route: 28001 for a normal user, 401 signed out', async () => {
+    for (const [path, body] of ROUTES) {
+      expect(await admin(path, plain, body)).toMatchObject({
+        status: 403,
+        code: 28001,
+        msg: '仅运营人员可以使用管理后台',
+      });
+      expect((await admin(path, plain, body, 'en')).msg).toBe('Only operators can use the admin console.');
+      expect(await admin(path, undefined, body)).toMatchObject({ status: 401, code: 401 });
+    }
+  });
+
+  it('a ban needs a fresh password confirmation (28002), a wrong password is refused', async () => {
+    const b = await userOn(t, 'adm_b1');
+    const ban = { wtId: b.wtId, banReason: 'spam' };
+    expect(await admin('user/ban', op, ban)).toMatchObject({
+      status: 403,
+      code: 28002,
+      msg: '请重新输入密码以确认此操作',
+    });
+    expect((await admin('confirm', op, { pwd: 'wrong-one' })).code).toBe(10001);
+    expect(await admin('confirm', op, { pwd: op.pwd })).toMatchObject({
+      code: 200,
+      data: { confirmedAt: clock.now() },
+    });
+    clock.advance(ADMIN_CONFIRM_MS);
+    expect((await admin('user/ban', op, ban)).code).toBe(200);
+    clock.advance(1);
+    expect((await admin('user/ban', op, ban)).code).toBe(28002);
+    expect((await admin('user/unban', op, { wtId: b.wtId })).code).toBe(200);
+  });
+
+  it('ban: the sender gets 20012 until unban; one audit row per action with before and after', async () => {
+    const [b, c] = [await userOn(t, 'adm_b2'), await userOn(t, 'adm_c2')];
+    expect((await admin('confirm', op, { pwd: op.pwd })).code).toBe(200);
+    const until = clock.now() + 3600_000;
+    expect(await admin('user/ban', op, { wtId: b.wtId, banReason: 'spam', banUntil: until })).toMatchObject({
+      code: 200,
+      data: { wtId: b.wtId, sendBannedUntil: until },
+    });
+    expect(await sendText(t, b, c, 'hi')).toMatchObject({ status: 403, code: 20012 });
+    expect((await admin('user/unban', op, { wtId: b.wtId })).code).toBe(200);
+    expect((await sendText(t, b, c, 'hi')).code).toBe(200);
+    const log = await admin<{ entries: unknown[]; total: number }>('audit', op, { targetWtId: b.wtId });
+    expect(log.data.total).toBe(2);
+    expect(log.data.entries).toEqual([
+      expect.objectContaining({
+        operatorWtId: op.wtId,
+        action: 'user.unban',
+        target: b.wtId,
+        before: { sendBannedUntil: until },
+        after: { sendBannedUntil: 0 },
+      }),
+      expect.objectContaining({
+        action: 'user.ban',
+        before: { sendBannedUntil: 0 },
+        after: { sendBannedUntil: until, reason: 'spam' },
+        ip: expect.any(String),
+      }),
+    ]);
+    const bans = await admin<{ total: number }>('audit', op, {
+      adminAction: 'user.ban',
+      operatorWtId: op.wtId,
+    });
+    expect(bans.data.total).toBeGreaterThanOrEqual(1);
+    expect((await admin<{ total: number }>('audit', op, { operatorWtId: plain.wtId })).data.total).toBe(0);
+  });
+
+  it('an unknown account is answered 10010, and writes no audit row', async () => {
+    expect(await admin('user/unban', op, { wtId: 'nobody_here' })).toMatchObject({
+      status: 404,
+      code: 10010,
+    });
+    expect((await admin<{ total: number }>('audit', op, { targetWtId: 'nobody_here' })).data.total).toBe(0);
+  });
+
+  it('a revoked operator is refused at once', async () => {
+    const o2 = await registerUser(t);
+    await cli(['admin', 'grant', o2.wtId], cliEnvOf(t));
+    expect((await admin('audit', o2, {})).code).toBe(200);
+    await cli(['admin', 'revoke', o2.wtId], cliEnvOf(t));
+    expect((await admin('audit', o2, {})).code).toBe(28001);
+  });
+});

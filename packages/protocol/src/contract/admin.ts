@@ -1,0 +1,26 @@
+import {
+  adminAuditBody,
+  adminAuditPageSchema,
+  adminBanBody,
+  adminBanSchema,
+  adminConfirmBody,
+  adminConfirmSchema,
+  adminTargetBody,
+} from '../models/admin.js';
+import type { SchemasOf } from './define.js';
+import type { adminRoutes } from './admin.routes.js';
+
+export const adminSchemas = {
+  confirm: {
+    body: adminConfirmBody,
+    response: adminConfirmSchema,
+    errors: ['operatorOnly', 'wrongPassword'],
+  },
+  ban: {
+    body: adminBanBody,
+    response: adminBanSchema,
+    errors: ['operatorOnly', 'adminConfirmRequired', 'userNotFound'],
+  },
+  unban: { body: adminTargetBody, response: adminBanSchema, errors: ['operatorOnly', 'userNotFound'] },
+  audit: { body: adminAuditBody, response: adminAuditPageSchema, errors: ['operatorOnly'] },
+} as const satisfies SchemasOf<typeof adminRoutes>;

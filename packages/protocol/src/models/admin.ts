@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { intField, textField } from '../fields.js';
+
+/** The admin console (docs/api.md "Admin"): operators only. */
+export const ADMIN_AUDIT_PAGE = 20;
+
+const wtId = textField('wtId', { max: 64, min: 1 });
+
+/** POST /admin/confirm: the operator's own password, again. */
+export const adminConfirmBody = z.object({ pwd: textField('pwd', { max: 64, min: 1, trim: false }) });
+export const adminConfirmSchema = z.object({ confirmedAt: z.number() });
+
+/** Ban sending: `banUntil` (unix ms) its end, absent for no end. */
+export const adminBanBody = z.object({
+  wtId,
+  banReason: textField('banReason', { max: 200, min: 1 }),
+  banUntil: intField('banUntil', { min: 1 }).optional(),
+});
+export const adminTargetBody = z.object({ wtId });
+export const adminBanSchema = z.object({ wtId: z.string(), sendBannedUntil: z.number() });
+
+/** The audit log's filters; pages of ADMIN_AUDIT_PAGE rows, newest first. */
+export const adminAuditBody = z.object({
+  adminAction: textField('adminAction', { max: 64 }).optional(),
+  operatorWtId: textField('operatorWtId', { max: 64 }).optional(),
+  targetWtId: textField('targetWtId', { max: 64 }).optional(),
+  pageNum: intField('pageNum', { min: 1, max: 10_000 }).optional(),
+});
+export const adminAuditEntrySchema = z.object({
+  id: z.number(),
+  operatorWtId: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  createdAt: z.number(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+export const adminAuditPageSchema = z.object({
+  entries: z.array(adminAuditEntrySchema),
+  total: z.number(),
+});
