@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { Errors } from '@parley/protocol';
-import { hashPassword } from '../modules/auth/password.js';
 import { SessionRepo } from '../modules/auth/session.repo.js';
+import { resetPassword } from '../modules/users/reset-password.js';
 import { setSendBan } from '../modules/users/send-ban.js';
 import { UserRepo } from '../modules/users/user.repo.js';
 import { findAccount } from './account.js';
@@ -76,7 +74,7 @@ be forwarded to. Only operators set it; no route changes it. --revoke unmarks it
   },
 };
 
-const resetPassword: Command = {
+const resetPasswordCommand: Command = {
   name: 'reset-password',
   summary: 'give an account a new random password and end its sessions',
   help: `parley user reset-password <account>
@@ -90,18 +88,14 @@ settings.`,
     const cfg = config();
     await withDatabase(cfg, async (handle) => {
       const user = await findAccount(handle, positionals[0]!);
-      const password = randomBytes(12).toString('base64url');
-      const now = Date.now();
-      await new UserRepo(handle.db).update(user.id, {
-        pwd_hash: await hashPassword(password, cfg.passwordCost),
-        updated_at: now,
-      });
-      const ended = await new SessionRepo(handle.db).revokeTokens(
-        { userId: user.id },
-        Errors.forcedLogout.code,
-        now,
+      const { password, sessionsEnded } = await resetPassword(
+        new UserRepo(handle.db),
+        new SessionRepo(handle.db),
+        user.id,
+        cfg.passwordCost,
+        Date.now(),
       );
-      io.err(`${user.wt_id}: new password set, ${ended.length} session(s) ended`);
+      io.err(`${user.wt_id}: new password set, ${sessionsEnded} session(s) ended`);
       io.out(password);
     });
   },
@@ -111,5 +105,5 @@ export const userCommands = commandGroup('user', 'manage one account', [
   ban,
   unban,
   grantOfficial,
-  resetPassword,
+  resetPasswordCommand,
 ]);

@@ -22,6 +22,9 @@ const ROUTES: [string, unknown][] = [
   ['confirm', { pwd: 'secret123' }],
   ['user/ban', { wtId: 'someone', banReason: 'spam' }],
   ['user/unban', { wtId: 'someone' }],
+  ['user/signOut', { wtId: 'someone' }],
+  ['user/resetPassword', { wtId: 'someone' }],
+  ['user/official', { wtId: 'someone', isOfficial: 1 }],
   ['audit', {}],
 ];
 
@@ -107,6 +110,57 @@ describe('admin routes', () => {
     });
     expect(bans.data.total).toBeGreaterThanOrEqual(1);
     expect((await admin<{ total: number }>('audit', op, { operatorWtId: plain.wtId })).data.total).toBe(0);
+  });
+
+  it('sign out everywhere ends the sessions; reset password needs confirmation and answers a password that logs in', async () => {
+    const b = await registerUser(t);
+    expect(await admin('user/signOut', op, { wtId: b.wtId })).toMatchObject({
+      code: 200,
+      data: { wtId: b.wtId, sessionsEnded: 1 },
+    });
+    expect(await api(t, 'GET', '/user/info', { token: b.token })).toMatchObject({ status: 401, code: 11016 });
+    clock.advance(ADMIN_CONFIRM_MS + 1);
+    expect((await admin('user/resetPassword', op, { wtId: b.wtId })).code).toBe(28002);
+    expect((await admin('confirm', op, { pwd: op.pwd })).code).toBe(200);
+    const reset = await admin<{ password: string }>('user/resetPassword', op, { wtId: b.wtId });
+    expect(reset.code).toBe(200);
+    const login = (pwd: string) => api(t, 'POST', '/user/login/id', { body: { wtId: b.wtId, pwd } });
+    expect((await login(b.pwd)).code).toBe(10001);
+    expect((await login(reset.data.password)).code).toBe(200);
+    const log = await admin<{ entries: { action: string; after: unknown }[] }>('audit', op, {
+      targetWtId: b.wtId,
+    });
+    expect(log.data.entries.map((e) => [e.action, e.after])).toEqual([
+      ['user.resetPassword', { sessionsEnded: 0 }],
+      ['user.signOut', { sessionsEnded: 1 }],
+    ]);
+    expect(JSON.stringify(log.data)).not.toContain(reset.data.password);
+  });
+
+  it('official mark: granted and revoked, with before and after', async () => {
+    const b = await registerUser(t);
+    const row = () =>
+      t.server.ctx.db
+        .selectFrom('users')
+        .select('is_official')
+        .where('wt_id', '=', b.wtId)
+        .executeTakeFirstOrThrow();
+    expect((await admin('user/official', op, { wtId: b.wtId, isOfficial: 1 })).data).toEqual({
+      wtId: b.wtId,
+      isOfficial: 1,
+    });
+    expect(Number((await row()).is_official)).toBe(1);
+    expect((await admin('user/official', op, { wtId: b.wtId, isOfficial: 0 })).code).toBe(200);
+    expect(Number((await row()).is_official)).toBe(0);
+    const log = await admin<{ entries: { before: unknown; after: unknown }[] }>('audit', op, {
+      targetWtId: b.wtId,
+      adminAction: 'user.official',
+    });
+    expect(log.data.entries.map((e) => [e.before, e.after])).toEqual([
+      [{ isOfficial: 1 }, { isOfficial: 0 }],
+      [{ isOfficial: 0 }, { isOfficial: 1 }],
+    ]);
+    expect((await admin('user/official', op, { wtId: b.wtId, isOfficial: 2 })).status).toBe(400);
   });
 
   it('an unknown account is answered 10010, and writes no audit row', async () => {

@@ -5,5 +5,8 @@ export const adminRoutes = {
   confirm: post('/admin/confirm'),
   ban: post('/admin/user/ban'),
   unban: post('/admin/user/unban'),
+  signOut: post('/admin/user/signOut'),
+  resetPassword: post('/admin/user/resetPassword'),
+  official: post('/admin/user/official'),
   audit: post('/admin/audit'),
 } as const;

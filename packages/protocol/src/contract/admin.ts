@@ -5,6 +5,10 @@ import {
   adminBanSchema,
   adminConfirmBody,
   adminConfirmSchema,
+  adminOfficialBody,
+  adminOfficialSchema,
+  adminResetPasswordSchema,
+  adminSignOutSchema,
   adminTargetBody,
 } from '../models/admin.js';
 import type { SchemasOf } from './define.js';
@@ -22,5 +26,16 @@ export const adminSchemas = {
     errors: ['operatorOnly', 'adminConfirmRequired', 'userNotFound'],
   },
   unban: { body: adminTargetBody, response: adminBanSchema, errors: ['operatorOnly', 'userNotFound'] },
+  signOut: { body: adminTargetBody, response: adminSignOutSchema, errors: ['operatorOnly', 'userNotFound'] },
+  resetPassword: {
+    body: adminTargetBody,
+    response: adminResetPasswordSchema,
+    errors: ['operatorOnly', 'adminConfirmRequired', 'userNotFound'],
+  },
+  official: {
+    body: adminOfficialBody,
+    response: adminOfficialSchema,
+    errors: ['operatorOnly', 'userNotFound'],
+  },
   audit: { body: adminAuditBody, response: adminAuditPageSchema, errors: ['operatorOnly'] },
 } as const satisfies SchemasOf<typeof adminRoutes>;

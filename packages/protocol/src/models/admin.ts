@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, textField } from '../fields.js';
+import { intEnum, intField, textField } from '../fields.js';
 
 /** The admin console (docs/api.md "Admin"): operators only. */
 export const ADMIN_AUDIT_PAGE = 20;
@@ -41,3 +41,15 @@ export const adminAuditPageSchema = z.object({
   entries: z.array(adminAuditEntrySchema),
   total: z.number(),
 });
+
+/** Sign out everywhere: how many sessions ended. */
+export const adminSignOutSchema = z.object({ wtId: z.string(), sessionsEnded: z.number() });
+/** Reset password: the new one-time password, shown once (only its hash is stored). */
+export const adminResetPasswordSchema = z.object({
+  wtId: z.string(),
+  password: z.string(),
+  sessionsEnded: z.number(),
+});
+/** Grant (isOfficial 1) or revoke (0) the official mark. */
+export const adminOfficialBody = z.object({ wtId, isOfficial: intEnum('isOfficial', [0, 1]) });
+export const adminOfficialSchema = z.object({ wtId: z.string(), isOfficial: z.number() });

@@ -94,6 +94,7 @@ const table: Record<string, readonly [string, string, string]> = {
   imageUuid: ['图片标识', 'Image ID', '画像ID'],
   inviteSwitch: ['邀请开关', 'Invite setting', '招待設定'],
   isMuted: ['免打扰', 'Mute', 'ミュート'],
+  isOfficial: ['官方标记', 'Official mark', '公式マーク'],
   isPinned: ['置顶', 'Pin', 'ピン留め'],
   joinType: ['加群方式', 'Join method', '参加方法'],
   keyWord: ['问题', 'Question', '質問'],

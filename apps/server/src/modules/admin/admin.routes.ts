@@ -7,6 +7,9 @@ export function adminHandlers(service: AdminService): DomainHandlers<'admin'> {
     confirm: (r) => service.confirm(r, r.body.pwd),
     ban: (r) => service.ban(r, r.body.wtId, r.body.banReason, r.body.banUntil),
     unban: (r) => service.unban(r, r.body.wtId),
+    signOut: (r) => service.signOut(r, r.body.wtId),
+    resetPassword: (r) => service.resetPassword(r, r.body.wtId),
+    official: (r) => service.official(r, r.body.wtId, r.body.isOfficial),
     audit: (r) => service.audit(r, r.body),
   };
 }

@@ -1,12 +1,15 @@
-import { ADMIN_AUDIT_PAGE, type AdminAuditEntry } from '@parley/protocol';
+import { ADMIN_AUDIT_PAGE, Errors, type AdminAuditEntry } from '@parley/protocol';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
 import type { Session } from '../../lib/session.js';
 import { adminPolicy } from '../../policies/admin.policy.js';
 import { authorize } from '../../policies/policy.js';
 import { verifyPassword } from '../auth/password.js';
+import { SessionRepo } from '../auth/session.repo.js';
+import { resetPassword } from '../users/reset-password.js';
 import { setSendBan } from '../users/send-ban.js';
-import { UserRepo } from '../users/user.repo.js';
+import { UserRepo, type UserRow } from '../users/user.repo.js';
 import { AuditRepo, type AuditRow } from './audit.repo.js';
 import { OperatorRepo } from './operator.repo.js';
 
@@ -44,11 +47,13 @@ export class AdminService {
   private readonly operators: OperatorRepo;
   private readonly audits: AuditRepo;
   private readonly users: UserRepo;
+  private readonly sessions: SessionRepo;
 
   constructor(private readonly ctx: AppContext) {
     this.operators = new OperatorRepo(ctx.db);
     this.audits = new AuditRepo(ctx.db);
     this.users = new UserRepo(ctx.db);
+    this.sessions = new SessionRepo(ctx.db);
   }
 
   private async allow(caller: AdminCaller, action: Plain): Promise<void> {
@@ -83,23 +88,86 @@ export class AdminService {
     return this.setBan(caller, 'user.unban', wtId, 0, undefined);
   }
 
-  private async setBan(caller: AdminCaller, action: string, wtId: string, until: number, reason?: string) {
+  /** Ends every session of the account (11016 on its next request). */
+  async signOut(caller: AdminCaller, wtId: string) {
+    await this.allow(caller, 'admin.user.signOut');
+    return this.act(caller, 'user.signOut', wtId, async (uow, user, now) => {
+      const ended = await this.sessions
+        .in(uow)
+        .revokeTokens({ userId: user.id }, Errors.forcedLogout.code, now);
+      return {
+        before: {},
+        after: { sessionsEnded: ended.length },
+        answer: { wtId: user.wt_id, sessionsEnded: ended.length },
+      };
+    });
+  }
+
+  /** A new one-time password, answered once; the account's sessions end. */
+  async resetPassword(caller: AdminCaller, wtId: string) {
+    await this.allowDestructive(caller, 'admin.user.resetPassword');
+    return this.act(caller, 'user.resetPassword', wtId, async (uow, user, now) => {
+      const r = await resetPassword(
+        this.users.in(uow),
+        this.sessions.in(uow),
+        user.id,
+        this.ctx.config.passwordCost,
+        now,
+      );
+      return { before: {}, after: { sessionsEnded: r.sessionsEnded }, answer: { wtId: user.wt_id, ...r } };
+    });
+  }
+
+  /** Grants (1) or revokes (0) the official mark. */
+  async official(caller: AdminCaller, wtId: string, isOfficial: 0 | 1) {
+    await this.allow(caller, 'admin.user.official');
+    return this.act(caller, 'user.official', wtId, async (uow, user, now) => {
+      await this.users.in(uow).update(user.id, { is_official: isOfficial, updated_at: now });
+      return {
+        before: { isOfficial: Number(user.is_official) },
+        after: { isOfficial },
+        answer: { wtId: user.wt_id, isOfficial },
+      };
+    });
+  }
+
+  /** One action on an account, and its audit row, in one transaction. */
+  private async act<T>(
+    caller: AdminCaller,
+    action: string,
+    wtId: string,
+    work: (
+      uow: UnitOfWork,
+      user: UserRow,
+      now: number,
+    ) => Promise<{ before: object; after: object; answer: T }>,
+  ): Promise<T> {
     const now = this.ctx.clock.now();
     return this.ctx.uow.run(async (uow) => {
-      const users = this.users.in(uow);
-      const user = await users.byWtId(wtId);
+      const user = await this.users.in(uow).byWtId(wtId);
       if (!user) throw fail('userNotFound', undefined, { field: 'wtId' });
-      await setSendBan(users, user.wt_id, until, now);
+      const { before, after, answer } = await work(uow, user, now);
       await this.audits.in(uow).add({
         operator_id: caller.session.userId,
         action,
         target: user.wt_id,
-        before_json: JSON.stringify({ sendBannedUntil: Number(user.send_banned_until) }),
-        after_json: JSON.stringify({ sendBannedUntil: until, ...(reason === undefined ? {} : { reason }) }),
+        before_json: JSON.stringify(before),
+        after_json: JSON.stringify(after),
         ip: caller.ip,
         created_at: now,
       });
-      return { wtId: user.wt_id, sendBannedUntil: until };
+      return answer;
+    });
+  }
+
+  private setBan(caller: AdminCaller, action: string, wtId: string, until: number, reason?: string) {
+    return this.act(caller, action, wtId, async (uow, user, now) => {
+      await setSendBan(this.users.in(uow), user.wt_id, until, now);
+      return {
+        before: { sendBannedUntil: Number(user.send_banned_until) },
+        after: { sendBannedUntil: until, ...(reason === undefined ? {} : { reason }) },
+        answer: { wtId: user.wt_id, sendBannedUntil: until },
+      };
     });
   }
 
