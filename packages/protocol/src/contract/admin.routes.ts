@@ -9,4 +9,8 @@ export const adminRoutes = {
   resetPassword: post('/admin/user/resetPassword'),
   official: post('/admin/user/official'),
   audit: post('/admin/audit'),
+  reports: post('/admin/reports'),
+  reportDismiss: post('/admin/report/dismiss'),
+  reportHandled: post('/admin/report/handled'),
+  reportBanSender: post('/admin/report/banSender'),
 } as const;

@@ -9,6 +9,11 @@ import {
   adminOfficialSchema,
   adminResetPasswordSchema,
   adminSignOutSchema,
+  adminReportBanBody,
+  adminReportBody,
+  adminReportsBody,
+  adminReportsPageSchema,
+  adminReportStateSchema,
   adminTargetBody,
 } from '../models/admin.js';
 import type { SchemasOf } from './define.js';
@@ -38,4 +43,20 @@ export const adminSchemas = {
     errors: ['operatorOnly', 'userNotFound'],
   },
   audit: { body: adminAuditBody, response: adminAuditPageSchema, errors: ['operatorOnly'] },
+  reports: { body: adminReportsBody, response: adminReportsPageSchema, errors: ['operatorOnly'] },
+  reportDismiss: {
+    body: adminReportBody,
+    response: adminReportStateSchema,
+    errors: ['operatorOnly', 'adminReportNotFound'],
+  },
+  reportHandled: {
+    body: adminReportBody,
+    response: adminReportStateSchema,
+    errors: ['operatorOnly', 'adminReportNotFound'],
+  },
+  reportBanSender: {
+    body: adminReportBanBody,
+    response: adminReportStateSchema,
+    errors: ['operatorOnly', 'adminConfirmRequired', 'adminReportNotFound', 'adminReportNotUser'],
+  },
 } as const satisfies SchemasOf<typeof adminRoutes>;

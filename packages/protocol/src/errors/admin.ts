@@ -12,4 +12,14 @@ export const adminErrors = {
     en: 'Enter your password again to confirm this action.',
     ja: 'この操作を確認するため、パスワードをもう一度入力してください。',
   }),
+  adminReportNotFound: def(28003, 404, {
+    'zh-CN': '该举报不存在',
+    en: 'This report does not exist.',
+    ja: 'この通報は存在しません。',
+  }),
+  adminReportNotUser: def(28004, 400, {
+    'zh-CN': '该举报针对的是群聊，无法封禁发送者',
+    en: 'This report is about a group: there is no sender to ban.',
+    ja: 'この通報はグループに関するもので、停止する送信者がいません。',
+  }),
 } as const satisfies Record<string, ErrorDef>;

@@ -53,3 +53,31 @@ export const adminResetPasswordSchema = z.object({
 /** Grant (isOfficial 1) or revoke (0) the official mark. */
 export const adminOfficialBody = z.object({ wtId, isOfficial: intEnum('isOfficial', [0, 1]) });
 export const adminOfficialSchema = z.object({ wtId: z.string(), isOfficial: z.number() });
+
+/** A report's state in the queue: 0 new, 1 handled, 2 dismissed. */
+export const ReportState = { new: 0, handled: 1, dismissed: 2 } as const;
+export const ADMIN_REPORTS_PAGE = 20;
+export const adminReportsBody = z.object({
+  reportState: intEnum('reportState', [0, 1, 2]).optional(),
+  pageNum: intField('pageNum', { min: 1, max: 10_000 }).optional(),
+});
+export const adminReportSchema = z.object({
+  id: z.number(),
+  reporterWtId: z.string(),
+  /** 0 a user (target: wtId), 1 a group (target: group number). */
+  targetType: z.number(),
+  target: z.string(),
+  complaintType: z.string(),
+  detail: z.string(),
+  images: z.array(z.string()),
+  reportState: z.number(),
+  createdAt: z.number(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+export const adminReportsPageSchema = z.object({ reports: z.array(adminReportSchema), total: z.number() });
+export const adminReportBody = z.object({ reportId: intField('reportId', { min: 1 }) });
+export const adminReportBanBody = adminReportBody.extend({
+  banReason: adminBanBody.shape.banReason,
+  banUntil: adminBanBody.shape.banUntil,
+});
+export const adminReportStateSchema = z.object({ reportId: z.number(), reportState: z.number() });

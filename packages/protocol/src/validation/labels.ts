@@ -141,6 +141,8 @@ const table: Record<string, readonly [string, string, string]> = {
   relationId: ['会话对象', 'Conversation partner', '会話の相手'],
   relationList: ['会话列表', 'Conversations', '会話リスト'],
   remark: ['备注', 'Remark', 'メモ'],
+  reportId: ['举报', 'Report', '通報'],
+  reportState: ['举报状态', 'Report state', '通報の状態'],
   roomID: ['房间号', 'Room number', 'ルーム番号'],
   sdp: ['媒体描述', 'Media description', 'メディア記述'],
   sdpMLineIndex: ['媒体序号', 'Media index', 'メディア番号'],

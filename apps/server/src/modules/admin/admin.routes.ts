@@ -11,5 +11,9 @@ export function adminHandlers(service: AdminService): DomainHandlers<'admin'> {
     resetPassword: (r) => service.resetPassword(r, r.body.wtId),
     official: (r) => service.official(r, r.body.wtId, r.body.isOfficial),
     audit: (r) => service.audit(r, r.body),
+    reports: (r) => service.reports(r, r.body),
+    reportDismiss: (r) => service.closeReport(r, r.body.reportId, 2),
+    reportHandled: (r) => service.closeReport(r, r.body.reportId, 1),
+    reportBanSender: (r) => service.banReported(r, r.body.reportId, r.body.banReason, r.body.banUntil),
   };
 }

@@ -1,4 +1,11 @@
-import { ADMIN_AUDIT_PAGE, Errors, type AdminAuditEntry } from '@parley/protocol';
+import {
+  ADMIN_AUDIT_PAGE,
+  ADMIN_REPORTS_PAGE,
+  Errors,
+  ReportState,
+  type AdminAuditEntry,
+  type AdminReport,
+} from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
 import { fail } from '../../lib/errors.js';
@@ -7,6 +14,7 @@ import { adminPolicy } from '../../policies/admin.policy.js';
 import { authorize } from '../../policies/policy.js';
 import { verifyPassword } from '../auth/password.js';
 import { SessionRepo } from '../auth/session.repo.js';
+import { ReportRepo } from '../reports/report.repo.js';
 import { resetPassword } from '../users/reset-password.js';
 import { setSendBan } from '../users/send-ban.js';
 import { UserRepo, type UserRow } from '../users/user.repo.js';
@@ -28,6 +36,24 @@ type Plain = keyof typeof adminPolicy extends infer A
     : A & string
   : never;
 
+interface Audited<T> {
+  before: object;
+  after: object;
+  answer: T;
+}
+
+const toAdminReport = (r: Awaited<ReturnType<ReportRepo['page']>>[number]): AdminReport => ({
+  id: Number(r.id),
+  reporterWtId: r.reporter,
+  targetType: Number(r.target_type),
+  target: (Number(r.target_type) === 1 ? r.target_group : r.target_user) ?? '',
+  complaintType: r.complaint_type,
+  detail: r.detail,
+  images: r.images ? r.images.split(',') : [],
+  reportState: Number(r.status),
+  createdAt: Number(r.created_at),
+});
+
 const toEntry = (r: AuditRow): AdminAuditEntry => ({
   id: Number(r.id),
   operatorWtId: r.operator_wt_id,
@@ -48,12 +74,14 @@ export class AdminService {
   private readonly audits: AuditRepo;
   private readonly users: UserRepo;
   private readonly sessions: SessionRepo;
+  private readonly reportRows: ReportRepo;
 
   constructor(private readonly ctx: AppContext) {
     this.operators = new OperatorRepo(ctx.db);
     this.audits = new AuditRepo(ctx.db);
     this.users = new UserRepo(ctx.db);
     this.sessions = new SessionRepo(ctx.db);
+    this.reportRows = new ReportRepo(ctx.db);
   }
 
   private async allow(caller: AdminCaller, action: Plain): Promise<void> {
@@ -132,25 +160,32 @@ export class AdminService {
   }
 
   /** One action on an account, and its audit row, in one transaction. */
-  private async act<T>(
+  private act<T>(
     caller: AdminCaller,
     action: string,
     wtId: string,
-    work: (
-      uow: UnitOfWork,
-      user: UserRow,
-      now: number,
-    ) => Promise<{ before: object; after: object; answer: T }>,
+    work: (uow: UnitOfWork, user: UserRow, now: number) => Promise<Audited<T>>,
+  ): Promise<T> {
+    return this.audited(caller, action, async (uow, now) => {
+      const user = await this.users.in(uow).byWtId(wtId);
+      if (!user) throw fail('userNotFound', undefined, { field: 'wtId' });
+      return { target: user.wt_id, ...(await work(uow, user, now)) };
+    });
+  }
+
+  /** Runs `work` and writes its audit row in one transaction. */
+  private audited<T>(
+    caller: AdminCaller,
+    action: string,
+    work: (uow: UnitOfWork, now: number) => Promise<Audited<T> & { target: string }>,
   ): Promise<T> {
     const now = this.ctx.clock.now();
     return this.ctx.uow.run(async (uow) => {
-      const user = await this.users.in(uow).byWtId(wtId);
-      if (!user) throw fail('userNotFound', undefined, { field: 'wtId' });
-      const { before, after, answer } = await work(uow, user, now);
+      const { target, before, after, answer } = await work(uow, now);
       await this.audits.in(uow).add({
         operator_id: caller.session.userId,
         action,
-        target: user.wt_id,
+        target,
         before_json: JSON.stringify(before),
         after_json: JSON.stringify(after),
         ip: caller.ip,
@@ -158,6 +193,58 @@ export class AdminService {
       });
       return answer;
     });
+  }
+
+  /** The reports queue, newest first, of one state when given. */
+  async reports(caller: AdminCaller, f: { reportState?: number; pageNum?: number }) {
+    await this.allow(caller, 'admin.reports.read');
+    const offset = ((f.pageNum ?? 1) - 1) * ADMIN_REPORTS_PAGE;
+    const [rows, total] = await Promise.all([
+      this.reportRows.page(f.reportState, offset, ADMIN_REPORTS_PAGE),
+      this.reportRows.count(f.reportState),
+    ]);
+    return { reports: rows.map(toAdminReport), total };
+  }
+
+  /** Dismiss (nothing wrong) or mark handled: the report leaves the new queue. */
+  async closeReport(caller: AdminCaller, reportId: number, state: 1 | 2) {
+    await this.allow(caller, 'admin.report.handle');
+    const action = state === ReportState.dismissed ? 'report.dismiss' : 'report.handled';
+    return this.audited(caller, action, async (uow) => this.setReportState(uow, reportId, state));
+  }
+
+  /** Bans the reported user from sending and marks the report handled. */
+  async banReported(caller: AdminCaller, reportId: number, reason: string, until: number | undefined) {
+    await this.allowDestructive(caller, 'admin.user.ban');
+    const end = until ?? NO_END;
+    return this.audited(caller, 'report.banSender', async (uow, now) => {
+      const report = await this.reportRows.in(uow).byId(reportId);
+      if (!report) throw fail('adminReportNotFound', undefined, { field: 'reportId' });
+      if (Number(report.target_type) !== 0)
+        throw fail('adminReportNotUser', undefined, { field: 'reportId' });
+      const user = await this.users.in(uow).byId(Number(report.target_id));
+      if (!user) throw fail('userNotFound');
+      await setSendBan(this.users.in(uow), user.wt_id, end, now);
+      const closed = await this.setReportState(uow, reportId, ReportState.handled);
+      return {
+        ...closed,
+        before: { ...closed.before, sendBannedUntil: Number(user.send_banned_until) },
+        after: { ...closed.after, wtId: user.wt_id, sendBannedUntil: end, reason },
+      };
+    });
+  }
+
+  private async setReportState(uow: UnitOfWork, reportId: number, state: number) {
+    const reports = this.reportRows.in(uow);
+    const report = await reports.byId(reportId);
+    if (!report) throw fail('adminReportNotFound', undefined, { field: 'reportId' });
+    await reports.setStatus(reportId, state);
+    return {
+      target: `report:${reportId}`,
+      before: { reportState: Number(report.status) },
+      after: { reportState: state },
+      answer: { reportId, reportState: state },
+    };
   }
 
   private setBan(caller: AdminCaller, action: string, wtId: string, until: number, reason?: string) {
