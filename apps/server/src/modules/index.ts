@@ -98,6 +98,7 @@ export async function registerModules(
     { validateResponses: ctx.config.env === 'test' },
   );
   return {
+    admin,
     users,
     auth,
     uploads,

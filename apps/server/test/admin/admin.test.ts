@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CONFIRM_MS } from '../../src/policies/admin.policy.js';
 import { cli, cliEnvOf } from '../cli-run.js';
-import { api, FakeClock, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers.js';
+import {
+  api,
+  FakeClock,
+  openSocket,
+  registerUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../helpers.js';
 import { sendText, userOn } from '../messaging/helpers.js';
 
 // The admin routes (SQLite, or PostgreSQL with DATABASE_URL): refused to all but operators, each
@@ -19,6 +27,8 @@ const admin = <T = unknown>(path: string, user: TestUser | undefined, body: unkn
   });
 
 const ROUTES: [string, unknown][] = [
+  ['overview', undefined],
+  ['users', { keyword: 'x' }],
   ['confirm', { pwd: 'secret123' }],
   ['user/ban', { wtId: 'someone', banReason: 'spam' }],
   ['user/unban', { wtId: 'someone' }],
@@ -161,6 +171,37 @@ describe('admin routes', () => {
       [{ isOfficial: 0 }, { isOfficial: 1 }],
     ]);
     expect((await admin('user/official', op, { wtId: b.wtId, isOfficial: 2 })).status).toBe(400);
+  });
+
+  it("overview: accounts, today's messages and senders, sockets and calls now", async () => {
+    const before = (await admin<Record<string, number>>('overview', op, undefined)).data;
+    const [b, c] = [await userOn(t, 'adm_ov_b'), await userOn(t, 'adm_ov_c')];
+    const socket = await openSocket(t, b.token);
+    expect((await sendText(t, b, c, 'one')).code).toBe(200);
+    expect((await sendText(t, b, c, 'two')).code).toBe(200);
+    const after = (await admin<Record<string, number>>('overview', op, undefined)).data;
+    socket.close();
+    expect(after.usersTotal - before.usersTotal).toBe(2);
+    expect(after.messagesToday - before.messagesToday).toBe(2);
+    expect(after.activeToday - before.activeToday).toBe(1);
+    expect(after.socketsNow).toBeGreaterThanOrEqual(1);
+    expect(after.callsNow).toBe(0);
+  });
+
+  it('users search: by wtId or phone exactly, by a part of the nickname (wildcards literal), paged', async () => {
+    const b = await registerUser(t, { nickName: 'Zq%Searchable' });
+    const found = (body: unknown) => admin<{ users: { wtId: string }[]; total: number }>('users', op, body);
+    for (const keyword of [b.wtId.toUpperCase(), b.phone, 'q%search'])
+      expect((await found({ keyword })).data).toMatchObject({ total: 1, users: [{ wtId: b.wtId }] });
+    expect((await found({ keyword: 'q_search' })).data.total).toBe(0);
+    expect((await found({ keyword: b.wtId })).data.users[0]).toMatchObject({
+      phone: b.phone,
+      nickName: 'Zq%Searchable',
+      isOperator: false,
+      sendBannedUntil: 0,
+    });
+    expect((await found({ keyword: b.wtId, pageNum: 2 })).data).toEqual({ users: [], total: 1 });
+    expect((await found({ keyword: '' })).status).toBe(400);
   });
 
   it('an unknown account is answered 10010, and writes no audit row', async () => {

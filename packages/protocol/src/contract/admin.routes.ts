@@ -2,6 +2,8 @@ import { post } from './define.js';
 
 /** The admin console (docs/api.md "Admin"): operators only (28001 otherwise). */
 export const adminRoutes = {
+  overview: post('/admin/overview'),
+  users: post('/admin/users'),
   confirm: post('/admin/confirm'),
   ban: post('/admin/user/ban'),
   unban: post('/admin/user/unban'),

@@ -6,6 +6,9 @@ import {
   adminConfirmBody,
   adminConfirmSchema,
   adminOfficialBody,
+  adminOverviewSchema,
+  adminUsersBody,
+  adminUsersPageSchema,
   adminOfficialSchema,
   adminResetPasswordSchema,
   adminSignOutSchema,
@@ -20,6 +23,8 @@ import type { SchemasOf } from './define.js';
 import type { adminRoutes } from './admin.routes.js';
 
 export const adminSchemas = {
+  overview: { response: adminOverviewSchema, errors: ['operatorOnly'] },
+  users: { body: adminUsersBody, response: adminUsersPageSchema, errors: ['operatorOnly'] },
   confirm: {
     body: adminConfirmBody,
     response: adminConfirmSchema,

@@ -81,3 +81,30 @@ export const adminReportBanBody = adminReportBody.extend({
   banUntil: adminBanBody.shape.banUntil,
 });
 export const adminReportStateSchema = z.object({ reportId: z.number(), reportState: z.number() });
+
+/** The overview: accounts, today's activity (since 00:00 UTC), live sockets (this node) and calls. */
+export const adminOverviewSchema = z.object({
+  usersTotal: z.number(),
+  activeToday: z.number(),
+  messagesToday: z.number(),
+  socketsNow: z.number(),
+  callsNow: z.number(),
+});
+export const ADMIN_USERS_PAGE = 20;
+export const adminUsersBody = z.object({
+  keyword: textField('keyword', { max: 64, min: 1 }),
+  pageNum: intField('pageNum', { min: 1, max: 10_000 }).optional(),
+});
+export const adminUserSchema = z.object({
+  wtId: z.string(),
+  phone: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  status: z.number(),
+  isOfficial: z.number(),
+  isOperator: z.boolean(),
+  sendBannedUntil: z.number(),
+  createdAt: z.number(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUsersPageSchema = z.object({ users: z.array(adminUserSchema), total: z.number() });

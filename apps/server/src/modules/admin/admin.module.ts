@@ -4,6 +4,14 @@ import { AdminService } from './admin.service.js';
 
 /** The admin console's routes (operators only). */
 export function createAdminModule(ctx: AppContext) {
-  const service = new AdminService(ctx);
-  return { service, handlers: adminHandlers(service) };
+  let sockets = () => 0;
+  const service = new AdminService(ctx, () => sockets());
+  return {
+    service,
+    handlers: adminHandlers(service),
+    /** The node's open sockets, for the overview (the gateway starts after the modules). */
+    countSockets(count: () => number) {
+      sockets = count;
+    },
+  };
 }

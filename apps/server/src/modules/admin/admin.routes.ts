@@ -4,6 +4,8 @@ import type { AdminService } from './admin.service.js';
 /** The admin routes: thin handlers over the service (which checks the operator role). */
 export function adminHandlers(service: AdminService): DomainHandlers<'admin'> {
   return {
+    overview: (r) => service.overview(r),
+    users: (r) => service.searchUsers(r, r.body.keyword, r.body.pageNum),
     confirm: (r) => service.confirm(r, r.body.pwd),
     ban: (r) => service.ban(r, r.body.wtId, r.body.banReason, r.body.banUntil),
     unban: (r) => service.unban(r, r.body.wtId),

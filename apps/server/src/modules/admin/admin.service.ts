@@ -1,10 +1,12 @@
 import {
   ADMIN_AUDIT_PAGE,
   ADMIN_REPORTS_PAGE,
+  ADMIN_USERS_PAGE,
   Errors,
   ReportState,
   type AdminAuditEntry,
   type AdminReport,
+  type AdminUser,
 } from '@parley/protocol';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AppContext } from '../../lib/context.js';
@@ -18,6 +20,8 @@ import { ReportRepo } from '../reports/report.repo.js';
 import { resetPassword } from '../users/reset-password.js';
 import { setSendBan } from '../users/send-ban.js';
 import { UserRepo, type UserRow } from '../users/user.repo.js';
+import { OpsGaugesRepo } from '../../lib/metrics/index.js';
+import { AdminStatsRepo } from './admin-stats.repo.js';
 import { AuditRepo, type AuditRow } from './audit.repo.js';
 import { OperatorRepo } from './operator.repo.js';
 
@@ -54,6 +58,18 @@ const toAdminReport = (r: Awaited<ReturnType<ReportRepo['page']>>[number]): Admi
   createdAt: Number(r.created_at),
 });
 
+const toAdminUser = (u: UserRow): AdminUser => ({
+  wtId: u.wt_id,
+  phone: u.phone,
+  nickName: u.nick_name,
+  avatar: u.avatar,
+  status: Number(u.status),
+  isOfficial: Number(u.is_official),
+  isOperator: Boolean(Number(u.is_operator)),
+  sendBannedUntil: Number(u.send_banned_until),
+  createdAt: Number(u.created_at),
+});
+
 const toEntry = (r: AuditRow): AdminAuditEntry => ({
   id: Number(r.id),
   operatorWtId: r.operator_wt_id,
@@ -75,13 +91,20 @@ export class AdminService {
   private readonly users: UserRepo;
   private readonly sessions: SessionRepo;
   private readonly reportRows: ReportRepo;
+  private readonly stats: AdminStatsRepo;
+  private readonly gauges: OpsGaugesRepo;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly sockets: () => number,
+  ) {
     this.operators = new OperatorRepo(ctx.db);
     this.audits = new AuditRepo(ctx.db);
     this.users = new UserRepo(ctx.db);
     this.sessions = new SessionRepo(ctx.db);
     this.reportRows = new ReportRepo(ctx.db);
+    this.stats = new AdminStatsRepo(ctx.db);
+    this.gauges = new OpsGaugesRepo(ctx.db);
   }
 
   private async allow(caller: AdminCaller, action: Plain): Promise<void> {
@@ -92,6 +115,35 @@ export class AdminService {
   private async allowDestructive(caller: AdminCaller, action: 'admin.user.ban' | 'admin.user.resetPassword') {
     const facts = await this.operators.facts(caller.session.userId, caller.session.tokenId);
     authorize(adminPolicy, action, caller.session, { ...facts, now: this.ctx.clock.now() });
+  }
+
+  /** Counts for the overview; sockets are this node's. */
+  async overview(caller: AdminCaller) {
+    await this.allow(caller, 'admin.overview');
+    const dayStart = Math.floor(this.ctx.clock.now() / 86_400_000) * 86_400_000;
+    const [usersTotal, today, calls] = await Promise.all([
+      this.stats.usersTotal(),
+      this.stats.messagesSince(dayStart),
+      this.gauges.activeCalls(),
+    ]);
+    return {
+      usersTotal,
+      activeToday: today.senders,
+      messagesToday: today.messages,
+      socketsNow: this.sockets(),
+      callsNow: calls.oneToOne + calls.group,
+    };
+  }
+
+  /** Accounts by wtId, phone (exact) or nickname (contains), ADMIN_USERS_PAGE a page. */
+  async searchUsers(caller: AdminCaller, keyword: string, pageNum = 1) {
+    await this.allow(caller, 'admin.users.read');
+    const offset = (pageNum - 1) * ADMIN_USERS_PAGE;
+    const [rows, total] = await Promise.all([
+      this.stats.search(keyword, offset, ADMIN_USERS_PAGE),
+      this.stats.searchCount(keyword),
+    ]);
+    return { users: rows.map(toAdminUser), total };
   }
 
   /** The operator's password again: destructive actions are allowed for ADMIN_CONFIRM_MS after. */
