@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteData } from '@parley/protocol';
 import { ADMIN_CONFIRM_MS } from '../../src/policies/admin.policy.js';
 import { cli, cliEnvOf } from '../cli-run.js';
 import {
@@ -29,6 +30,7 @@ const admin = <T = unknown>(path: string, user: TestUser | undefined, body: unkn
 const ROUTES: [string, unknown][] = [
   ['overview', undefined],
   ['users', { keyword: 'x' }],
+  ['user', { wtId: 'someone' }],
   ['confirm', { pwd: 'secret123' }],
   ['user/ban', { wtId: 'someone', banReason: 'spam' }],
   ['user/unban', { wtId: 'someone' }],
@@ -174,12 +176,12 @@ describe('admin routes', () => {
   });
 
   it("overview: accounts, today's messages and senders, sockets and calls now", async () => {
-    const before = (await admin<Record<string, number>>('overview', op, undefined)).data;
+    const before = (await admin<RouteData<'admin', 'overview'>>('overview', op, undefined)).data;
     const [b, c] = [await userOn(t, 'adm_ov_b'), await userOn(t, 'adm_ov_c')];
     const socket = await openSocket(t, b.token);
     expect((await sendText(t, b, c, 'one')).code).toBe(200);
     expect((await sendText(t, b, c, 'two')).code).toBe(200);
-    const after = (await admin<Record<string, number>>('overview', op, undefined)).data;
+    const after = (await admin<RouteData<'admin', 'overview'>>('overview', op, undefined)).data;
     socket.close();
     expect(after.usersTotal - before.usersTotal).toBe(2);
     expect(after.messagesToday - before.messagesToday).toBe(2);
@@ -202,6 +204,17 @@ describe('admin routes', () => {
     });
     expect((await found({ keyword: b.wtId, pageNum: 2 })).data).toEqual({ users: [], total: 1 });
     expect((await found({ keyword: '' })).status).toBe(400);
+  });
+
+  it('one account: profile, open sessions, groups, reports against it', async () => {
+    const b = await registerUser(t);
+    await api(t, 'POST', '/user/login/id', { body: { wtId: b.wtId, pwd: b.pwd } });
+    const page = await admin('user', op, { wtId: b.wtId });
+    expect(page).toMatchObject({
+      code: 200,
+      data: { user: { wtId: b.wtId, phone: b.phone }, sessions: 2, groups: 0, reportsAgainst: 0 },
+    });
+    expect(await admin('user', op, { wtId: 'nobody_here' })).toMatchObject({ status: 404, code: 10010 });
   });
 
   it('an unknown account is answered 10010, and writes no audit row', async () => {

@@ -4,6 +4,7 @@ import { post } from './define.js';
 export const adminRoutes = {
   overview: post('/admin/overview'),
   users: post('/admin/users'),
+  user: post('/admin/user'),
   confirm: post('/admin/confirm'),
   ban: post('/admin/user/ban'),
   unban: post('/admin/user/unban'),

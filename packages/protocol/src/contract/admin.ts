@@ -7,6 +7,7 @@ import {
   adminConfirmSchema,
   adminOfficialBody,
   adminOverviewSchema,
+  adminUserPageSchema,
   adminUsersBody,
   adminUsersPageSchema,
   adminOfficialSchema,
@@ -25,6 +26,7 @@ import type { adminRoutes } from './admin.routes.js';
 export const adminSchemas = {
   overview: { response: adminOverviewSchema, errors: ['operatorOnly'] },
   users: { body: adminUsersBody, response: adminUsersPageSchema, errors: ['operatorOnly'] },
+  user: { body: adminTargetBody, response: adminUserPageSchema, errors: ['operatorOnly', 'userNotFound'] },
   confirm: {
     body: adminConfirmBody,
     response: adminConfirmSchema,

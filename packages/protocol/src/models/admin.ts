@@ -108,3 +108,11 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersPageSchema = z.object({ users: z.array(adminUserSchema), total: z.number() });
+
+/** One account's page: its profile and counts. */
+export const adminUserPageSchema = z.object({
+  user: adminUserSchema,
+  sessions: z.number(),
+  groups: z.number(),
+  reportsAgainst: z.number(),
+});

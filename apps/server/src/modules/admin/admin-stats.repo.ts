@@ -54,4 +54,29 @@ export class AdminStatsRepo extends Repo {
         .executeTakeFirst(),
     );
   }
+
+  /** One account's counts: sessions open at `now`, groups it is in, reports against it. */
+  async accountCounts(userId: number, now: number) {
+    const [sessions, groups, reports] = await Promise.all([
+      this.db
+        .selectFrom('auth_tokens')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('group_members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('reports')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('target_type', '=', 0)
+        .where('target_id', '=', userId)
+        .executeTakeFirst(),
+    ]);
+    return { sessions: countOf(sessions), groups: countOf(groups), reportsAgainst: countOf(reports) };
+  }
 }

@@ -6,6 +6,7 @@ export function adminHandlers(service: AdminService): DomainHandlers<'admin'> {
   return {
     overview: (r) => service.overview(r),
     users: (r) => service.searchUsers(r, r.body.keyword, r.body.pageNum),
+    user: (r) => service.userPage(r, r.body.wtId),
     confirm: (r) => service.confirm(r, r.body.pwd),
     ban: (r) => service.ban(r, r.body.wtId, r.body.banReason, r.body.banUntil),
     unban: (r) => service.unban(r, r.body.wtId),

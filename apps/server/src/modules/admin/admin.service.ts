@@ -146,6 +146,15 @@ export class AdminService {
     return { users: rows.map(toAdminUser), total };
   }
 
+  /** One account: its profile, open sessions, groups and reports against it. */
+  async userPage(caller: AdminCaller, wtId: string) {
+    await this.allow(caller, 'admin.users.read');
+    const user = await this.users.byWtId(wtId);
+    if (!user) throw fail('userNotFound', undefined, { field: 'wtId' });
+    const counts = await this.stats.accountCounts(user.id, this.ctx.clock.now());
+    return { user: toAdminUser(user), ...counts };
+  }
+
   /** The operator's password again: destructive actions are allowed for ADMIN_CONFIRM_MS after. */
   async confirm(caller: AdminCaller, pwd: string): Promise<{ confirmedAt: number }> {
     await this.allow(caller, 'admin.confirm');
