@@ -202,6 +202,7 @@ export async function buildServer(
   });
 
   const gateway = new Gateway(app, ctx);
+  modules.admin.countSockets(() => gateway.connectionCount);
   modules.messaging.registerFrames(gateway);
   modules.calls.registerFrames(gateway);
   modules.calls.startSweeper();

@@ -1,4 +1,5 @@
 import { accountErrors } from './errors/account.js';
+import { adminErrors } from './errors/admin.js';
 import { callErrors } from './errors/calls.js';
 import type { ErrorDef } from './errors/define.js';
 import { generalErrors } from './errors/general.js';
@@ -24,7 +25,7 @@ export { ToolErrorDetails } from './errors/tools.js';
  * under errors/ it belongs to (or a new area file spread in below). Where the product defines no
  * code, Parley's own codes live in the 1xxxx range below 11011, in 21xxx (friends, blacklist, tags),
  * 22xxx (groups), 230xx (calls), 231xx (moments), 24xxx (conversation tools), 25xxx (translation,
- * membership codes), 26xxx (abuse limits, idempotency, consent) or in 9xxxx; they are listed in docs/api.md.
+ * membership codes), 26xxx (abuse limits, idempotency, consent), 28xxx (the admin console) or in 9xxxx; they are listed in docs/api.md.
  */
 export const Errors = {
   ...generalErrors,
@@ -38,6 +39,7 @@ export const Errors = {
   ...hardeningErrors,
   ...toolErrors,
   ...sfuErrors,
+  ...adminErrors,
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

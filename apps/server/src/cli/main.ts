@@ -1,4 +1,5 @@
 import serverPackage from '../../package.json' with { type: 'json' };
+import { adminCommands } from './admin.js';
 import { loadConfig, type Config } from '../config.js';
 import { backupCommand } from './backup/backup.command.js';
 import { restoreCommand } from './backup/restore.command.js';
@@ -24,6 +25,7 @@ const commands: Command[] = [
   memberCommands,
   helperCommands,
   reportsCommand,
+  adminCommands,
 ];
 
 const help = perLanguage((lang) => HelpTexts.main(PARLEY_VERSION, commandList(commands, 10, lang))[lang]);

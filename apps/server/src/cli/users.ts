@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { Errors } from '@parley/protocol';
-import { hashPassword } from '../modules/auth/password.js';
 import { SessionRepo } from '../modules/auth/session.repo.js';
+import { resetPassword } from '../modules/users/reset-password.js';
 import { setSendBan } from '../modules/users/send-ban.js';
 import { UserRepo } from '../modules/users/user.repo.js';
 import { findAccount } from './account.js';
@@ -69,7 +67,7 @@ const grantOfficial: Command = {
   },
 };
 
-const resetPassword: Command = {
+const resetPasswordCommand: Command = {
   name: 'reset-password',
   summary: HelpTexts.resetPassword,
   help: HelpTexts.resetPasswordHelp,
@@ -78,21 +76,22 @@ const resetPassword: Command = {
     const cfg = config();
     await withDatabase(cfg, async (handle) => {
       const user = await findAccount(handle, positionals[0]!);
-      const password = randomBytes(12).toString('base64url');
-      const now = Date.now();
-      await new UserRepo(handle.db).update(user.id, {
-        pwd_hash: await hashPassword(password, cfg.passwordCost),
-        updated_at: now,
-      });
-      const ended = await new SessionRepo(handle.db).revokeTokens(
-        { userId: user.id },
-        Errors.forcedLogout.code,
-        now,
+      const { password, sessionsEnded } = await resetPassword(
+        new UserRepo(handle.db),
+        new SessionRepo(handle.db),
+        user.id,
+        cfg.passwordCost,
+        Date.now(),
       );
-      io.err(CliTexts.passwordReset(user.wt_id, ended.length));
+      io.err(CliTexts.passwordReset(user.wt_id, sessionsEnded));
       io.out(password);
     });
   },
 };
 
-export const userCommands = commandGroup('user', HelpTexts.user, [ban, unban, grantOfficial, resetPassword]);
+export const userCommands = commandGroup('user', HelpTexts.user, [
+  ban,
+  unban,
+  grantOfficial,
+  resetPasswordCommand,
+]);

@@ -45,6 +45,8 @@ export interface UsersTable {
   /** 0 active, 1 cancelled, 2 disabled */
   status: number;
   is_official: number;
+  /** 1: may use the admin console; only the operator CLI sets it (`parley admin grant`). */
+  is_operator: Generated<number>;
   /** Until then (unix ms) the user may not send messages (20012); 0: never banned. */
   send_banned_until: Generated<number>;
   /** End of a redeemed membership (unix ms); 0: no end (an operator's grant) or not a member. */
@@ -63,6 +65,8 @@ export interface AuthTokensTable {
   revoked_at: number | null;
   /** The session code (11011-11016) a revoked token answers with. */
   revoke_code: number | null;
+  /** When the session last confirmed its password for destructive admin actions; null: never. */
+  admin_confirmed_at: Generated<number | null>;
 }
 
 export interface UserConfigsTable {
@@ -353,6 +357,18 @@ export interface ReportsTable {
   created_at: number;
 }
 
+/** One admin action (docs/operations.md "Admin console"); before/after as JSON. */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  operator_id: number;
+  action: string;
+  target: string;
+  before_json: string;
+  after_json: string;
+  ip: string;
+  created_at: number;
+}
+
 export interface Database extends MomentsDatabase {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -385,6 +401,7 @@ export interface Database extends MomentsDatabase {
   group_notices: GroupNoticesTable;
   group_invitations: GroupInvitationsTable;
   reports: ReportsTable;
+  admin_audit: AdminAuditTable;
   translation_cache: TranslationCacheTable;
   member_codes: MemberCodesTable;
   quick_phrases: QuickPhrasesTable;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { registerContract, type DomainHandlers } from '../lib/route.js';
+import { createAdminModule } from './admin/admin.module.js';
 import { createAuthModule } from './auth/auth.module.js';
 import { createCallsModule } from './calls/calls.module.js';
 import { createFavoritesModule } from './favorites/favorites.module.js';
@@ -64,6 +65,7 @@ export async function registerModules(
   const helper = createHelperModule(ctx, users, auth);
   const pins = createPinsModule(ctx, users, messaging);
   const reactions = createReactionsModule(ctx, users);
+  const admin = createAdminModule(ctx);
 
   registerContract(
     app,
@@ -91,10 +93,12 @@ export async function registerModules(
       helper: helper.handlers,
       pins: pins.handlers,
       reactions: reactions.handlers,
+      admin: admin.handlers,
     },
     { validateResponses: ctx.config.env === 'test' },
   );
   return {
+    admin,
     users,
     auth,
     uploads,

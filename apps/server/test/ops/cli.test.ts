@@ -23,7 +23,7 @@ describe('parley, the operator CLI', () => {
   it('lists its commands, and each command explains itself', async () => {
     const help = await parley('--help');
     expect(help.code).toBe(0);
-    for (const name of ['migrate', 'backup', 'restore', 'user', 'member', 'helper', 'reports'])
+    for (const name of ['migrate', 'backup', 'restore', 'user', 'member', 'helper', 'reports', 'admin'])
       expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
     expect(await parley('user', 'reset-password', '--help')).toMatchObject({
       code: 0,
@@ -127,6 +127,22 @@ describe('parley, the operator CLI', () => {
     expect((await login(a.pwd)).code).toBe(10001);
     expect((await login(password)).code).toBe(200);
     expect(await api(t, 'GET', '/user/info', { token: a.token })).toMatchObject({ status: 401, code: 11016 });
+  });
+
+  it('admin grant gives the operator role and admin revoke takes it', async () => {
+    const a = await userOn(t, 'cli_op');
+    expect(Number((await userRow(a.wtId)).is_operator)).toBe(0);
+    expect(await parley('admin', 'grant', a.phone)).toEqual({
+      code: 0,
+      stdout: `${a.wtId}: operator\n`,
+      stderr: '',
+    });
+    expect(Number((await userRow(a.wtId)).is_operator)).toBe(1);
+    expect((await parley('admin', 'revoke', a.wtId)).stdout).toBe(`${a.wtId}: no longer an operator\n`);
+    expect(Number((await userRow(a.wtId)).is_operator)).toBe(0);
+    expect((await parley('admin', 'grant')).stderr).toMatch(
+      /^parley: missing <account>\n\nparley admin grant <account>/,
+    );
   });
 
   it('member grant sets and revokes a level', async () => {

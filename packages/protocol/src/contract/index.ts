@@ -1,3 +1,5 @@
+import { adminRoutes } from './admin.routes.js';
+import { adminSchemas } from './admin.js';
 import { authRoutes } from './auth.routes.js';
 import { authSchemas } from './auth.js';
 import { callRoutes } from './calls.routes.js';
@@ -88,6 +90,7 @@ export const routes = {
   helper: helperRoutes,
   pins: pinRoutes,
   reactions: reactionRoutes,
+  admin: adminRoutes,
 } as const;
 
 /** The schemas of every route, under the same domain and name as `routes`. */
@@ -115,6 +118,7 @@ export const schemas = {
   helper: helperSchemas,
   pins: pinSchemas,
   reactions: reactionSchemas,
+  admin: adminSchemas,
 } as const satisfies { [D in keyof typeof routes]: { [K in keyof (typeof routes)[D]]: RouteSchemas } };
 
 export type Routes = typeof routes;

@@ -11,6 +11,7 @@ export * from './group-requests.js';
 export * from './report.js';
 export * from './translation.js';
 export * from './membership.js';
+export * from './admin.js';
 export * from './group-invitation.js';
 export * from './moments.js';
 export * from './quick-phrases.js';

@@ -13,6 +13,8 @@ export const userInfoSchema = z.object({
   vipLevel: z.number(),
   vipType: z.number(),
   hasStep2Pwd: z.boolean(),
+  /** Holds the operator role: may open the admin console (docs/operations.md "Admin console"). */
+  isOperator: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -226,4 +226,45 @@ target, type, description and images.`,
 ユーザーによるユーザーとグループへの最新の通報（既定 50 件）を新しい順に表示します：通報者、対象、
 種別、説明、画像。`,
   },
+  admin: {
+    'zh-CN': '授予或取消运营人员角色',
+    en: 'grant or revoke the operator role',
+    ja: '運営者ロールの付与と解除',
+  },
+  adminGrant: {
+    'zh-CN': '授予账号运营人员角色（管理后台）',
+    en: 'give an account the operator role (the admin console)',
+    ja: 'アカウントに運営者ロールを付与する（管理コンソール）',
+  },
+  adminGrantHelp: {
+    'zh-CN': `parley admin grant <account>
+
+授予该账号（其 ID 或手机号）运营人员角色：它可以在网页端打开管理后台（docs/operations.md
+"Admin console"）。只有本命令能授予该角色，任何接口都不能。`,
+    en: `parley admin grant <account>
+
+Gives the account (its ID or phone number) the operator role: it may open the admin console in
+the web app (docs/operations.md "Admin console"). Only this command grants it; no route does.`,
+    ja: `parley admin grant <account>
+
+アカウント（ID または電話番号）に運営者ロールを付与します：Web アプリで管理コンソールを開けるように
+なります（docs/operations.md "Admin console"）。付与できるのはこのコマンドだけで、API からはできません。`,
+  },
+  adminRevoke: {
+    'zh-CN': '取消账号的运营人员角色',
+    en: 'take the operator role away',
+    ja: '運営者ロールを外す',
+  },
+  adminRevokeHelp: {
+    'zh-CN': `parley admin revoke <account>
+
+取消该账号（其 ID 或手机号）的运营人员角色：它的下一个管理请求将得到 28001。`,
+    en: `parley admin revoke <account>
+
+Takes the operator role from the account (its ID or phone number): its next admin request
+answers 28001.`,
+    ja: `parley admin revoke <account>
+
+アカウント（ID または電話番号）から運営者ロールを外します：次の管理リクエストは 28001 になります。`,
+  },
 } as const satisfies Record<string, LocalizedText | ((...args: never[]) => LocalizedText)>;

@@ -97,6 +97,16 @@ export const CliTexts = {
     en: `${wtId}: no longer official`,
     ja: `${wtId}：公式アカウントではなくなりました`,
   }),
+  operator: (wtId: string) => ({
+    'zh-CN': `${wtId}：已授予运营人员角色`,
+    en: `${wtId}: operator`,
+    ja: `${wtId}：運営者ロールを付与しました`,
+  }),
+  notOperator: (wtId: string) => ({
+    'zh-CN': `${wtId}：已取消运营人员角色`,
+    en: `${wtId}: no longer an operator`,
+    ja: `${wtId}：運営者ロールを外しました`,
+  }),
   passwordReset: (wtId: string, sessions: number) => ({
     'zh-CN': `${wtId}：已设置新密码，结束了 ${sessions} 个会话`,
     en: `${wtId}: new password set, ${sessions} session(s) ended`,

@@ -19,7 +19,7 @@ const sessionByHash = prepared<{ hash: string }, SessionRow>((db, p) =>
 
 /** SQL for session tokens and second-step login tickets. Only hashes are stored. */
 export class SessionRepo extends Repo {
-  async insertToken(row: TokenRow): Promise<void> {
+  async insertToken(row: Omit<TokenRow, 'admin_confirmed_at'>): Promise<void> {
     await this.db.insertInto('auth_tokens').values(row).execute();
   }
 

@@ -17,6 +17,7 @@ export function toUserInfo(row: UserRow): UserInfo {
     vipLevel: row.vip_type === 0 ? 0 : displayVipLevel(row.vip_level),
     vipType: row.vip_type,
     hasStep2Pwd: row.step2_hash !== null,
+    isOperator: Boolean(row.is_operator),
   };
 }
 

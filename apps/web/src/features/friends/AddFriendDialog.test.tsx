@@ -20,6 +20,7 @@ beforeAll(async () => {
       vipLevel: 0,
       vipType: 0,
       hasStep2Pwd: false,
+      isOperator: false,
     },
   });
 });
