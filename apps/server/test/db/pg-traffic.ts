@@ -1,3 +1,4 @@
+import { FRAME_REFILL_PER_SECOND } from '../../src/realtime/frames.js';
 import type { Message } from '@parley/protocol';
 import { expect, vi } from 'vitest';
 import { api, startTestServer, type TestServer, type TestUser } from '../helpers.js';
@@ -49,10 +50,19 @@ export class Sender {
     return { conversationID: c2c(this.to), clientMsgId: id, type: 'text', payload: { text: id } };
   }
 
-  /** Sends `id` once; a socket sender uses its socket, opened once (it must stay open throughout). */
+  private lastFrameAt = 0;
+
+  /**
+   * Sends `id` once; a socket sender uses its socket, opened once (it must stay open throughout).
+   * Its frames are paced under the server's per-connection frame rate (FRAME_REFILL_PER_SECOND): a
+   * client sending faster than that is a flood, refused and then closed, whatever the database does.
+   */
   async send(t: TestServer, id: string): Promise<SendAnswer> {
     if (this.via === 'rest') return post<Message>(t, this.from, '/message/send', this.body(id));
     this.socket ??= await FrameSocket.open(t.baseUrl, this.from);
+    const gap = 1000 / (FRAME_REFILL_PER_SECOND * 0.8) - (Date.now() - this.lastFrameAt);
+    if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+    this.lastFrameAt = Date.now();
     return this.socket.send('message.send', this.body(id));
   }
 
