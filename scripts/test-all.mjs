@@ -337,7 +337,8 @@ if (steps.includes('e2e')) {
         `--outputFile=${file}`,
       ],
       // The browser suite runs the product on its embedded defaults (SQLite, in-process bus).
-      { DATABASE_URL: '', REDIS_URL: '' },
+      // The PostgreSQL stall spec takes its database from PARLEY_E2E_DATABASE_URL.
+      { DATABASE_URL: '', REDIS_URL: '', PARLEY_E2E_DATABASE_URL: process.env.DATABASE_URL ?? '' },
     );
     tally('e2e', file, code, Date.now() - started);
   }

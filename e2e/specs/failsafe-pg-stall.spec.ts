@@ -15,6 +15,9 @@ import { bubbles, DESKTOP, openChat, pair, typeAndSend } from './messages-helper
 // clientMsgId again until one is acknowledged after the proxy lets bytes through again. Needs
 // DATABASE_URL (skipped without it, required in CI: services.ts).
 
+// The runner empties DATABASE_URL for the browser suite (it runs on SQLite) and hands this spec its
+// PostgreSQL as PARLEY_E2E_DATABASE_URL (scripts/test-all.mjs).
+if (process.env.PARLEY_E2E_DATABASE_URL) process.env.DATABASE_URL = process.env.PARLEY_E2E_DATABASE_URL;
 const url = process.env.DATABASE_URL ?? '';
 const schema = `t_e2e_stall_${randomBytes(5).toString('hex')}`;
 
