@@ -19,7 +19,9 @@ import type {
 } from './schema-tools.js';
 import type { MomentsDatabase } from './schema-moments.js';
 import type { MemberCodesTable, TranslationCacheTable } from './schema-paid.js';
+import type { AdminAuditTable } from './schema-admin.js';
 
+export type * from './schema-admin.js';
 export type * from './schema-messaging.js';
 export type * from './schema-moments.js';
 export type * from './schema-paid.js';
@@ -354,18 +356,6 @@ export interface ReportsTable {
   detail: string;
   images: string;
   status: number;
-  created_at: number;
-}
-
-/** One admin action (docs/operations.md "Admin console"); before/after as JSON. */
-export interface AdminAuditTable {
-  id: Generated<number>;
-  operator_id: number;
-  action: string;
-  target: string;
-  before_json: string;
-  after_json: string;
-  ip: string;
   created_at: number;
 }
 

@@ -16,7 +16,7 @@ const user: LoginResult = {
   vipLevel: 0,
   vipType: 0,
   hasStep2Pwd: false,
-      isOperator: false,
+  isOperator: false,
   token: 'tok-1',
   imToken: 'im',
   expiresAt: 0,
