@@ -19,7 +19,7 @@ import type {
 } from './schema-tools.js';
 import type { MomentsDatabase } from './schema-moments.js';
 import type { MemberCodesTable, TranslationCacheTable } from './schema-paid.js';
-import type { AdminAuditTable } from './schema-admin.js';
+import type { AdminAuditTable, ReportsTable } from './schema-admin.js';
 
 export type * from './schema-admin.js';
 export type * from './schema-messaging.js';
@@ -344,19 +344,6 @@ export interface CallUsageTable {
   updated_at: number;
   ended_at: number | null;
   seconds: number;
-}
-
-/** Reports of users (target_type 0) and groups (1); images comma-joined. */
-export interface ReportsTable {
-  id: Generated<number>;
-  reporter_id: number;
-  target_type: number;
-  target_id: number;
-  complaint_type: string;
-  detail: string;
-  images: string;
-  status: number;
-  created_at: number;
 }
 
 export interface Database extends MomentsDatabase {
