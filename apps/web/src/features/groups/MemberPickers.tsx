@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
 import { toast } from '../../ui/toast-store';
+import { friendsApi } from '../friends';
 import { PeoplePickerDialog, type PickerItem } from '../people-picker';
 import { useGroupAction } from './actions';
 import { groupKeys } from './keys';
@@ -29,7 +30,7 @@ export function MemberPickers({
   const [lookFor, setLookFor] = useState('');
   const stranger = useQuery({
     queryKey: ['users', 'search', lookFor],
-    queryFn: () => call('users', 'searchById', { searchId: lookFor }, { silent: true }).catch(() => null),
+    queryFn: () => friendsApi.search(lookFor).catch(() => null),
     enabled: which === 'invite' && lookFor !== '',
     staleTime: 30_000,
   });
