@@ -89,8 +89,8 @@ describeWithServices(['DATABASE_URL'], 'PostgreSQL stalled under traffic', () =>
     ({ t, proxy } = await nodeThroughProxy());
     senders = await startTraffic(t);
     await eachAnswers(senders, 2, (a) => a.code === 200);
-    // The first transaction to commit from now on commits, and the node never hears so.
-    await proxy.holdRepliesAfter('commit');
+    // The first send's transaction to commit from now on commits, and the node never hears so.
+    await proxy.holdRepliesAfter('commit', 'insert into "messages"');
     const held = marks(senders);
     await eachAnswers(senders, 2, (a) => a.code === 200, held);
     await Promise.all(senders.map((s) => s.stop()));

@@ -9,9 +9,10 @@ import net from 'node:net';
  *   ones until `up()` (a restart that takes a while).
  * - `stall()` holds every byte in both directions on the open connections and leaves new ones
  *   connected but silent (a partition); `resume()` lets everything held through, in order.
- * - `holdRepliesAfter(marker)`: the first connection that sends bytes containing `marker` (e.g. a
- *   transaction's `commit`) gets no more bytes back until `resume()`, while what it sends still goes
- *   through: the service did the work, the node never hears so.
+ * - `holdRepliesAfter(marker, after?)`: the first connection that sends bytes containing `marker`
+ *   (e.g. a transaction's `commit`), after sending `after` when given (e.g. the insert of a
+ *   message), gets no more bytes back until `resume()`, while what it sends still goes through: the
+ *   service did the work, the node never hears so.
  */
 export interface TcpProxy {
   port: number;
@@ -26,7 +27,7 @@ export interface TcpProxy {
   stall(): void;
   resume(): void;
   /** Resolves with the moment the marker passed (the replies of its connection held from then on). */
-  holdRepliesAfter(marker: string): Promise<void>;
+  holdRepliesAfter(marker: string, after?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,8 +40,9 @@ export async function startTcpProxy(target = { host: '127.0.0.1', port: 5432 }):
   const pairs = new Set<Pair>();
   let stalled = false;
   let isDown = false;
-  let holdAfter: { marker: Buffer; held(): void } | null = null;
+  let holdAfter: { marker: Buffer; after: Buffer | null; held(): void } | null = null;
   const heldPairs = new Set<Pair>();
+  const afterResets = new Set<() => void>();
 
   const pipe = (from: net.Socket, to: net.Socket, held = () => false) => {
     from.on('data', (chunk: Buffer) => {
@@ -63,8 +65,13 @@ export async function startTcpProxy(target = { host: '127.0.0.1', port: 5432 }):
       client.pause();
       upstream.pause();
     }
+    // With `after`, only a connection that sent `after` since the hold was asked qualifies.
+    let sawAfter = false;
+    afterResets.add(() => (sawAfter = false));
     client.on('data', (chunk: Buffer) => {
-      if (!holdAfter || !chunk.includes(holdAfter.marker)) return;
+      if (!holdAfter) return;
+      if (holdAfter.after && chunk.includes(holdAfter.after)) sawAfter = true;
+      if (!chunk.includes(holdAfter.marker) || (holdAfter.after && !sawAfter)) return;
       upstream.pause();
       heldPairs.add(pair);
       holdAfter.held();
@@ -118,8 +125,12 @@ export async function startTcpProxy(target = { host: '127.0.0.1', port: 5432 }):
         upstream.pause();
       }
     },
-    holdRepliesAfter(marker) {
-      return new Promise<void>((held) => (holdAfter = { marker: Buffer.from(marker), held }));
+    holdRepliesAfter(marker, after) {
+      for (const reset of afterResets) reset();
+      return new Promise<void>(
+        (held) =>
+          (holdAfter = { marker: Buffer.from(marker), after: after ? Buffer.from(after) : null, held }),
+      );
     },
     resume() {
       stalled = false;
