@@ -90,15 +90,25 @@ describeWithServices(['DATABASE_URL'], 'PostgreSQL stalled under traffic', () =>
     senders = await startTraffic(t);
     await eachAnswers(senders, 2, (a) => a.code === 200);
     // The first send's transaction to commit from now on commits, and the node never hears so.
-    await proxy.holdRepliesAfter('commit', 'insert into "messages"');
-    const held = marks(senders);
-    await eachAnswers(senders, 2, (a) => a.code === 200, held);
+    // Which send that is depends on the traffic: when the one held answered without being counted
+    // as failed, the proxy lets go and holds the next one (at most three tries).
+    let storedFailed = 0;
+    for (let attempt = 0; attempt < 3 && storedFailed === 0; attempt += 1) {
+      if (attempt > 0) {
+        proxy.resume();
+        await waitReady(t);
+        await eachAnswers(senders, 2, (a) => a.code === 200, marks(senders));
+      }
+      await proxy.holdRepliesAfter('commit', 'insert into "messages"');
+      await eachAnswers(senders, 2, (a) => a.code === 200, marks(senders));
+      const stored = await storedIds(t);
+      storedFailed = senders.flatMap((s) => s.failed()).filter((f) => stored.has(f.id)).length;
+    }
     await Promise.all(senders.map((s) => s.stop()));
     const failed = senders.flatMap((s) => s.failed());
     expect(failed.map((f) => ({ code: f.code, msg: f.msg }))).toEqual(failed.map(() => unknown));
     // At least one send that answered the error is stored all the same.
-    const stored = await storedIds(t);
-    expect(failed.filter((f) => stored.has(f.id)).length).toBeGreaterThan(0);
+    expect(storedFailed).toBeGreaterThan(0);
     proxy.resume();
     await expectEachStoredOnce(t, senders);
   });
