@@ -35,6 +35,7 @@ describe('name cards and notes in a chat', () => {
     await expect.poll(() => row(page, A).locator('.cv-row__last').textContent()).toBe('[笔记]');
 
     await row(page, A).click();
+    await page.locator(`[data-testid="chat"][data-id="C2C${A.wtId}"] [data-testid="message-list"]`).waitFor();
     await toLatest(page);
     const cards = page.getByTestId('message-list').getByTestId('namecard-bubble');
     await expect.poll(() => cards.count()).toBe(2);
